@@ -1,0 +1,23 @@
+"""cardkit: rules engines, explanations and Jupyter apps for Zion Check and 4-Player Xeri.
+
+>>> from cardkit import parse_cards
+>>> [str(c) for c in parse_cards("7c 10d JK")]
+['7♣', '10♦', 'JK']
+"""
+
+from cardkit.cards import Card, make_pack, parse_card, parse_cards, shuffled
+from cardkit.engine import Bot, Game, IllegalAction, Verdict, play_out
+
+__all__ = [
+    "Bot",
+    "Card",
+    "Game",
+    "IllegalAction",
+    "Verdict",
+    "make_pack",
+    "parse_card",
+    "parse_cards",
+    "play_out",
+    "shuffled",
+]
+__version__ = "0.1.0"

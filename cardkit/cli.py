@@ -1,0 +1,46 @@
+"""The ``cardkit`` command line.
+
+    cardkit xeri --seed 3                  narrate a bot match of 4-Player Xeri
+    cardkit zion --seed 3 --players 4      narrate a bot game of Zion Check
+    cardkit replay match.json              narrate a saved record of either game
+    cardkit serve [--port 8866]            serve the Voila apps on 127.0.0.1
+
+Each game keeps its own sub-command in ``cardkit/<game>/cli.py`` (``add_parser``), so this
+module only wires them together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+_SUBCOMMANDS = ("cardkit.xeri.cli", "cardkit.zioncheck.cli", "cardkit.replay_cli",
+                "cardkit.widgets.serve")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardkit", description="Zion Check and 4-Player Xeri: play, explain, simulate."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module_name in _SUBCOMMANDS:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name and error.name.startswith("cardkit"):
+                continue  # that part of the package is not built yet
+            raise
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except (ValueError, OSError) as error:
+        print(f"cardkit: {error}", file=sys.stderr)
+        return 2

@@ -1,0 +1,130 @@
+"""What both games share: verdicts, the illegal-action error, the game protocol, bots and records.
+
+Every rule check answers with a `Verdict`: whether the thing is allowed, why (in plain words) and
+which rule of the rule book says so. An illegal `apply` raises `IllegalAction`, which carries the
+verdict, and leaves the game exactly as it was::
+
+    >>> v = Verdict(False, "it is East's turn, not North's", "XR-3.1")
+    >>> bool(v), str(v)
+    (False, "it is East's turn, not North's (XR-3.1)")
+    >>> IllegalAction(v).verdict.rule
+    'XR-3.1'
+
+A game is fully determined by its rules options, its seed and its list of actions, so a record
+(`to_json`) is just those, and `from_json` replays it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+__all__ = ["Bot", "Event", "Game", "IllegalAction", "Verdict", "play_out"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to "may I?": ``ok``, a plain-language ``reason`` and the ``rule`` ID.
+
+    A verdict is truthy exactly when ``ok`` is true, so ``if game.check(action): ...`` reads well.
+    """
+
+    ok: bool
+    reason: str
+    rule: str | None = None
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})" if self.rule else self.reason
+
+
+class IllegalAction(ValueError):
+    """Raised by ``apply`` for an action the rules refuse; ``.verdict`` says why."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        super().__init__(str(verdict))
+        self.verdict = verdict
+
+    @property
+    def rule(self) -> str | None:
+        return self.verdict.rule
+
+    @property
+    def reason(self) -> str:
+        return self.verdict.reason
+
+
+class Event(Protocol):
+    """Something that happened in a game. Games define events as frozen dataclasses.
+
+    Events hold data only; ``text`` builds the narration when it is asked for, so that
+    simulations pay nothing for words they never read. ``rule`` is the rule ID that applied.
+    """
+
+    rule: str | None
+
+    @property
+    def text(self) -> str: ...
+
+
+G = TypeVar("G", bound="Game")
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The protocol both games follow (after OpenSpiel's ``State``).
+
+    ``current_player`` is the seat that must act now (also a player asked out of turn, as in
+    Zion Check's claim window), or ``None`` when the game is over.
+    """
+
+    game_name: ClassVar[str]
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+    def legal_actions(self) -> list[Any]: ...
+
+    def check(self, action: Any) -> Verdict: ...
+
+    def apply(self, action: Any) -> list[Any]: ...
+
+    def clone(self: G) -> G: ...
+
+    def observation(self, seat: int) -> Any: ...
+
+    def to_json(self) -> str: ...
+
+    @classmethod
+    def from_json(cls: type[G], text: str) -> G: ...
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: ``choose(game)`` returns a legal action for ``seat`` using only what it may see."""
+
+    seat: int
+
+    def choose(self, game: Any) -> Any: ...
+
+
+def play_out(game: G, bots: Sequence[Bot], *, max_actions: int | None = None) -> G:
+    """Let ``bots`` (one per seat, indexed by seat) play ``game`` to the end; returns the game.
+
+    ``max_actions`` stops early (useful to reach a position in the middle of a game).
+    """
+    taken = 0
+    while not game.is_over and (max_actions is None or taken < max_actions):
+        seat = game.current_player
+        game.apply(bots[seat].choose(game))  # type: ignore[index]
+        taken += 1
+    return game
