@@ -213,7 +213,7 @@ def parse_cards(text: str | Iterable[str], *, distinct_decks: bool = True) -> li
         return cards
     seen: set[Card] = set()
     result = []
-    for token, card in zip(tokens, cards):
+    for token, card in zip(tokens, cards, strict=True):
         if "@" not in token:
             while card in seen:
                 card = Card(card.rank, card.suit, card.deck + 1)

@@ -233,7 +233,7 @@ PRESETS: dict[str, Rules] = {
     "standard": Rules(),
     # hand 6 as three runs instead of a set and two runs (ZC-4)
     "three_runs_finale": Rules(
-        contracts=tuple(Contract(*c) for c in _DEFAULT_CONTRACTS[:5]) + (Contract(0, 3),)
+        contracts=(*(Contract(*c) for c in _DEFAULT_CONTRACTS[:5]), Contract(0, 3))
     ),
     # the common "May I" house rules: a penalty card per claim, three claims a hand (ZC-8.3)
     "may_i": Rules(claim_penalty_cards=1, max_claims_per_hand=3),

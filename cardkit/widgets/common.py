@@ -1,0 +1,90 @@
+"""What every app shares: a message area, and callbacks that never fail silently.
+
+A widget callback that raises would otherwise vanish into the kernel log, and the learner would
+see nothing. `guarded` shows a refused move (an `IllegalAction`) as the rule's reason, and any
+other error as an error line, in the app's `MessageArea`.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from cardkit.engine import IllegalAction, Verdict
+
+__all__ = ["MessageArea", "guarded"]
+
+log = logging.getLogger("cardkit.widgets")
+F = TypeVar("F", bound=Callable[..., Any])
+
+_STYLES = {
+    "info": "background:#eef6ff;border-left:4px solid #3573c9;",
+    "ok": "background:#eefaf0;border-left:4px solid #2e8b57;",
+    "refused": "background:#fff4e5;border-left:4px solid #d9822b;",
+    "error": "background:#fdecec;border-left:4px solid #c0392b;",
+}
+
+
+class MessageArea(widgets.HTML):
+    """One line of feedback under an app: info, a verdict, a refusal or an error.
+
+    The plain text of the last message is kept in ``text`` and its kind in ``kind`` so that
+    tests (and screen readers, through ``role="status"``) can read it.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.text = ""
+        self.kind = ""
+        self.add_class("cardkit-message")
+
+    def show(self, text: str, kind: str = "info") -> None:
+        self.text, self.kind = text, kind
+        role = "alert" if kind in ("refused", "error") else "status"
+        self.value = (
+            f'<div role="{role}" class="cardkit-msg cardkit-msg-{kind}" '
+            f'style="{_STYLES.get(kind, "")}padding:6px 10px;margin:4px 0;border-radius:4px">'
+            f"{html.escape(text)}</div>"
+        )
+
+    def show_verdict(self, verdict: Verdict) -> None:
+        self.show(str(verdict), "ok" if verdict.ok else "refused")
+
+    def show_error(self, error: BaseException) -> None:
+        self.show(f"Something went wrong: {type(error).__name__}: {error}", "error")
+
+    def clear(self) -> None:
+        self.text, self.kind, self.value = "", "", ""
+
+
+def guarded(area: MessageArea) -> Callable[[F], F]:
+    """Decorate a widget callback so that refusals and errors appear in ``area``.
+
+    >>> area = MessageArea()
+    >>> @guarded(area)
+    ... def on_click(_=None):
+    ...     raise IllegalAction(Verdict(False, "not your turn", "XR-3.1"))
+    >>> on_click(); area.kind, area.text
+    ('refused', 'not your turn (XR-3.1)')
+    """
+
+    def decorate(fn: F) -> F:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except IllegalAction as refusal:
+                area.show_verdict(refusal.verdict)
+            except Exception as error:  # shown to the learner, and logged for the teacher
+                log.exception("callback %s failed", getattr(fn, "__name__", fn))
+                area.show_error(error)
+            return None
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
