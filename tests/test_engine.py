@@ -1,0 +1,60 @@
+"""The shared protocol pieces: verdicts, the illegal-action error, and play_out."""
+
+import pytest
+
+from cardkit import IllegalAction, Verdict, play_out
+
+
+def test_verdict_is_truthy_exactly_when_ok_and_prints_its_rule():
+    yes, no = Verdict(True, "fine", "XR-3.2"), Verdict(False, "not your turn", "XR-3.1")
+    assert yes and not no
+    assert str(no) == "not your turn (XR-3.1)"
+    assert str(Verdict(False, "no rule")) == "no rule"
+
+
+def test_illegal_action_is_a_value_error_carrying_the_verdict():
+    verdict = Verdict(False, "7♣ is not in North's hand", "XR-3.1")
+    with pytest.raises(ValueError, match="not in North's hand") as error:
+        raise IllegalAction(verdict)
+    assert error.value.verdict is verdict
+    assert (error.value.rule, error.value.reason) == ("XR-3.1", verdict.reason)
+
+
+class _CountDown:
+    """A tiny game: players 0 and 1 alternately take 1 or 2 from a counter."""
+
+    game_name = "countdown"
+
+    def __init__(self, n):
+        self.n, self.turn = n, 0
+
+    @property
+    def current_player(self):
+        return None if self.n == 0 else self.turn
+
+    @property
+    def is_over(self):
+        return self.n == 0
+
+    def apply(self, action):
+        self.n -= action
+        self.turn ^= 1
+        return []
+
+
+class _TakeOne:
+    def __init__(self, seat):
+        self.seat = seat
+
+    def choose(self, game):
+        return 1
+
+
+def test_play_out_asks_the_bot_of_the_current_seat_until_the_end():
+    game = play_out(_CountDown(5), [_TakeOne(0), _TakeOne(1)])
+    assert game.is_over and game.turn == 1
+
+
+def test_play_out_can_stop_after_some_actions():
+    game = play_out(_CountDown(5), [_TakeOne(0), _TakeOne(1)], max_actions=2)
+    assert game.n == 3 and not game.is_over
