@@ -1,0 +1,389 @@
+"""Pictures of cards, hands and game tables as SVG and HTML strings (no widget imports).
+
+Everything here is a pure function of its arguments: the same card and options give the same
+string, so tests can compare output and notebooks can cache it. Cards draw their suit pips as
+SVG paths (no font or emoji needed) and their ranks in the reader's system font; nothing is
+fetched from the network. Every picture carries ``role="img"`` and an ``aria-label``::
+
+    >>> from cardkit.cards import parse_card
+    >>> svg = card_svg(parse_card("7C"))
+    >>> 'aria-label="seven of clubs"' in svg, svg.startswith("<svg")
+    (True, True)
+    >>> "seven" in card_svg(parse_card("7C"), face_down=True)
+    False
+
+Game tables (`xeri_table_html`, `zion_table_html`, or `match_html` for either) are HTML with
+inline styles, so they look the same in a notebook, an ``ipywidgets.HTML`` and a Voila page.
+They read only what is public through the games' accessors; a closed view draws hidden cards
+as backs and puts nothing of them (not even in attributes) into the page.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+from cardkit.cards import Card
+
+__all__ = [
+    "FOUR_COLOURS",
+    "TWO_COLOURS",
+    "card_label",
+    "card_svg",
+    "hand_html",
+    "hand_svg",
+]
+
+TWO_COLOURS: Mapping[str, str] = {"C": "#1a1a1a", "D": "#c8102e", "H": "#c8102e", "S": "#1a1a1a"}
+"""Ink of each suit on a classic red/black card."""
+FOUR_COLOURS: Mapping[str, str] = {"C": "#15803d", "D": "#1d4ed8", "H": "#c8102e", "S": "#1a1a1a"}
+"""Ink of each suit with the four-colour option: ♣ green, ♦ blue, ♥ red, ♠ black."""
+
+FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'DejaVu Sans',sans-serif"
+FACE_DOWN_LABEL = "face-down card"
+_JOKER_INKS = ("#1a1a1a", "#c8102e")  # a pack's two jokers: one black, one red
+_SELECTED_INK = "#2563eb"
+
+# The card is drawn in a 104 × 144 box: a 100 × 140 card with room for its shadow.
+_BOX_W, _BOX_H = 104, 144
+_RATIO = _BOX_H / _BOX_W
+
+# Suit shapes in a 100 × 100 box, drawn as paths so that no font can turn them into emoji.
+_SUIT_PATHS = {
+    "H": "M50 92C22 68 2 50 2 29C2 12 14 2 28 2C38 2 46 8 50 17C54 8 62 2 72 2"
+         "C86 2 98 12 98 29C98 50 78 68 50 92Z",
+    "D": "M50 0L90 50L50 100L10 50Z",
+    "S": "M50 2C36 24 2 40 2 63C2 79 14 88 27 88C36 88 43 84 47 78C46 88 40 95 31 100H69"
+         "C60 95 54 88 53 78C57 84 64 88 73 88C86 88 98 79 98 63C98 40 64 24 50 2Z",
+    "C": "M50 3A22 22 0 0 0 32 38A22 22 0 1 0 46 76C45 87 40 94 31 100H69C60 94 55 87 54 76"
+         "A22 22 0 1 0 68 38A22 22 0 0 0 50 3Z",
+}
+
+
+def _num(value: float) -> str:
+    """A short, stable number for SVG attributes (``12``, ``12.5``)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _pip(suit: str, x: float, y: float, size: float, ink: str) -> str:
+    """A suit shape of ``size`` units with its top-left corner at (x, y)."""
+    scale = size / 100
+    return (
+        f'<path transform="translate({_num(x)} {_num(y)}) scale({_num(scale)})" '
+        f'd="{_SUIT_PATHS[suit]}" fill="{ink}"/>'
+    )
+
+
+def card_label(card: Card | None, *, face_down: bool = False, label: str | None = None) -> str:
+    """The spoken name used as a card's ``aria-label``: ``"seven of clubs"``.
+
+    A face-down card (or ``None``, an unknown card) is ``"face-down card"``; a ``label`` is added
+    after a comma (``"joker, as 7♣"``).
+    """
+    if face_down or card is None:
+        return FACE_DOWN_LABEL
+    name = card.name
+    return f"{name}, {label}" if label else name
+
+
+def _ink(card: Card, four_colour: bool) -> str:
+    if card.is_joker:
+        return _JOKER_INKS[card.deck % 2]
+    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]  # type: ignore[index]
+
+
+def _corner(card: Card, ink: str) -> str:
+    """The index in the top-left corner: rank above a small pip (``JOKER`` down the side)."""
+    if card.is_joker:
+        letters = "".join(
+            f'<text x="13" y="{18 + 12 * i}" text-anchor="middle">{ch}</text>'
+            for i, ch in enumerate("JOKER")
+        )
+        return f'<g font-size="12" font-weight="700" fill="{ink}">{letters}</g>'
+    rank = card.rank_text
+    squeeze = ' letter-spacing="-1.5"' if len(rank) > 1 else ""
+    return (
+        f'<text x="13.5" y="26" text-anchor="middle" font-size="22" font-weight="700" '
+        f'fill="{ink}"{squeeze}>{rank}</text>' + _pip(card.suit, 6, 31, 15, ink)  # type: ignore[arg-type]
+    )
+
+
+def _centre(card: Card, ink: str) -> str:
+    """The middle of the face: a big pip, a framed letter for J/Q/K, a star for a joker."""
+    if card.is_joker:
+        star = " ".join(
+            f"{_num(52 + r * math.sin(math.radians(36 * k)))},"
+            f"{_num(64 - r * math.cos(math.radians(36 * k)))}"
+            for k in range(10)
+            for r in ((24 if k % 2 == 0 else 10),)
+        )
+        return (
+            f'<polygon points="{star}" fill="{ink}"/>'
+            f'<text x="52" y="105" text-anchor="middle" font-size="16" font-weight="800" '
+            f'letter-spacing="1" fill="{ink}">JOKER</text>'
+        )
+    suit = card.suit
+    if card.rank >= 11:
+        return (
+            f'<rect x="25" y="22" width="54" height="98" rx="6" fill="{ink}" fill-opacity="0.07" '
+            f'stroke="{ink}" stroke-opacity="0.45" stroke-width="1.2"/>'
+            f'<text x="52" y="78" text-anchor="middle" font-size="40" font-weight="700" '
+            f'fill="{ink}">{card.rank_text}</text>' + _pip(suit, 40, 86, 24, ink)  # type: ignore[arg-type]
+        )
+    size = 58 if card.rank == 1 else 46
+    return _pip(suit, 52 - size / 2, 71 - size / 2, size, ink)  # type: ignore[arg-type]
+
+
+def _back() -> str:
+    """The back of a card: a navy panel with a lattice of diamonds and a round emblem."""
+    diamonds = []
+    cols, rows = 8, 12
+    step_x, step_y = 88 / cols, 128 / rows
+    for row in range(rows):
+        for col in range(cols):
+            cx, cy = 8 + step_x * (col + 0.5), 7 + step_y * (row + 0.5)
+            diamonds.append(
+                f"M{_num(cx)} {_num(cy - 4.2)}L{_num(cx + 4.2)} {_num(cy)}"
+                f"L{_num(cx)} {_num(cy + 4.2)}L{_num(cx - 4.2)} {_num(cy)}Z"
+            )
+    return (
+        '<rect x="8" y="7" width="88" height="128" rx="6" fill="#1e3a8a"/>'
+        f'<path d="{"".join(diamonds)}" fill="#3457c4"/>'
+        '<circle cx="52" cy="71" r="17" fill="#1e3a8a" stroke="#ffffff" stroke-width="2.5"/>'
+        + _pip("S", 42, 61, 20, "#ffffff")
+    )
+
+
+def _ribbon(label: str) -> str:
+    """A small caption across the lower face, e.g. what a joker stands for."""
+    return (
+        '<rect x="14" y="112" width="66" height="19" rx="4" fill="#fff7d6" stroke="#d4a017" '
+        'stroke-width="1"/>'
+        f'<text x="47" y="126" text-anchor="middle" font-size="12.5" font-weight="600" '
+        f'fill="#5c4300">{escape(label)}</text>'
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_body(
+    card: Card | None, four_colour: bool, face_down: bool, selected: bool, label: str | None
+) -> str:
+    """The inside of a card's SVG in the 104 × 144 box (cached: tables redraw often)."""
+    edge = (
+        f'stroke="{_SELECTED_INK}" stroke-width="4"' if selected
+        else 'stroke="#9ca3af" stroke-width="1.2"'
+    )
+    face = "#eef4ff" if selected and not face_down else "#ffffff"
+    parts = [
+        '<rect x="3.5" y="3.5" width="100" height="140" rx="9" fill="#000000" '
+        'fill-opacity="0.16"/>',
+        f'<rect x="2" y="1.5" width="100" height="140" rx="9" fill="{face}" {edge}/>',
+    ]
+    if face_down or card is None:
+        parts.append(_back())
+    else:
+        ink = _ink(card, four_colour)
+        corner = _corner(card, ink)
+        parts.append(f'<g font-family="{FONT}">{corner}')
+        parts.append(_centre(card, ink))
+        parts.append(f'<g transform="rotate(180 52 71.5)">{corner}</g>')
+        if label:
+            parts.append(_ribbon(label))
+        parts.append("</g>")
+    return "".join(parts)
+
+
+def card_svg(
+    card: Card | None,
+    *,
+    width: float = 72,
+    four_colour: bool = False,
+    face_down: bool = False,
+    selected: bool = False,
+    label: str | None = None,
+) -> str:
+    """One card as an ``<svg>`` element, ``width`` pixels wide (height follows, 5:7).
+
+    ``four_colour`` inks ♣ green, ♦ blue, ♥ red, ♠ black. ``face_down`` draws the back and
+    nothing of the face (``card`` may then be ``None``). ``selected`` draws a blue border.
+    ``label`` adds a small caption on the face and to the ``aria-label``, for example what a
+    joker stands for::
+
+        >>> from cardkit.cards import Card
+        >>> 'aria-label="joker, as 7♣"' in card_svg(Card.joker(), label="as 7♣")
+        True
+    """
+    if width <= 0:
+        raise ValueError(f"a card's width must be a positive number of pixels, not {width!r}")
+    hidden = face_down or card is None
+    name = escape(card_label(card, face_down=hidden, label=None if hidden else label))
+    kind = "ck-card ck-back" if hidden else "ck-card"
+    body = _card_body(
+        None if hidden else card, four_colour, hidden, selected, None if hidden else label
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" role="img" '
+        f'aria-label="{name}" viewBox="0 0 {_BOX_W} {_BOX_H}" width="{_num(width)}" '
+        f'height="{_num(width * _RATIO)}"><title>{name}</title>{body}</svg>'
+    )
+
+
+def _per_card(values: Sequence[Any] | None, n: int, what: str) -> list[Any]:
+    if values is None:
+        return [None] * n
+    values = list(values)
+    if len(values) != n:
+        raise ValueError(f"{what} needs one entry per card: {n} cards, {len(values)} entries")
+    return values
+
+
+def _selected_set(selected: Iterable[int], n: int) -> frozenset[int]:
+    chosen = frozenset(selected)
+    bad = sorted(i for i in chosen if not 0 <= i < n)
+    if bad:
+        raise ValueError(f"selected indexes must be 0..{n - 1} for {n} cards, not {bad}")
+    return chosen
+
+
+def _hand_label(cards: Sequence[Card | None], face_down: bool) -> str:
+    n = len(cards)
+    count = f"{n} card{'s' if n != 1 else ''}"
+    if face_down or any(card is None for card in cards) or not cards:
+        return f"hand of {count}"
+    return f"hand of {count}: " + ", ".join(card.name for card in cards)  # type: ignore[union-attr]
+
+
+def hand_svg(
+    cards: Iterable[Card | None],
+    *,
+    width: float = 72,
+    overlap: float = 0.0,
+    fan: bool = False,
+    four_colour: bool = False,
+    face_down: bool = False,
+    selected: Iterable[int] = (),
+    labels: Sequence[str | None] | None = None,
+) -> str:
+    """A hand as one ``<svg>``: cards in a row, overlapping by ``overlap`` (0–0.9) of a card's
+    width, or spread as a ``fan``. ``selected`` holds indexes of cards drawn selected (raised).
+
+    >>> from cardkit.cards import parse_cards
+    >>> hand_svg(parse_cards("7C 8D")).count('role="img"')
+    3
+    """
+    cards = list(cards)
+    if not 0 <= overlap <= 0.9:
+        raise ValueError(f"overlap is the covered share of a card, 0 to 0.9, not {overlap!r}")
+    n = len(cards)
+    chosen = _selected_set(selected, n)
+    labels = _per_card(labels, n, "labels")
+    scale = width / _BOX_W
+    card_h = _BOX_H * scale
+    lift = card_h * 0.12
+    placed = []  # (transform, card, label, selected)
+    if fan and n > 1:
+        step = min(9.0, 60.0 / (n - 1))
+        radius = card_h * 2.4
+        pivot_x, pivot_y = 0.0, radius  # the fan turns about a point below the cards
+        corners = []
+        for i in range(n):
+            angle = (i - (n - 1) / 2) * step
+            rad = math.radians(angle)
+            raise_by = lift if i in chosen else 0.0
+            for cx, cy in ((-width / 2, -raise_by), (width / 2, -raise_by),
+                           (-width / 2, card_h - raise_by), (width / 2, card_h - raise_by)):
+                dx, dy = cx - pivot_x, cy - pivot_y
+                corners.append((pivot_x + dx * math.cos(rad) - dy * math.sin(rad),
+                                pivot_y + dx * math.sin(rad) + dy * math.cos(rad)))
+        min_x = min(x for x, _ in corners) - 2
+        min_y = min(y for _, y in corners) - 2
+        max_x = max(x for x, _ in corners) + 2
+        max_y = max(y for _, y in corners) + 2
+        for i in range(n):
+            angle = (i - (n - 1) / 2) * step
+            raise_by = lift if i in chosen else 0.0
+            transform = (
+                f"translate({_num(-min_x)} {_num(-min_y)}) "
+                f"rotate({_num(angle)} {_num(pivot_x)} {_num(pivot_y)}) "
+                f"translate({_num(-width / 2)} {_num(-raise_by)}) scale({_num(scale)})"
+            )
+            placed.append((transform, cards[i], labels[i], i in chosen))
+        total_w, total_h = max_x - min_x, max_y - min_y
+    else:
+        gap = max(2.0, width * 0.06) if overlap == 0 else 0.0
+        step_x = width * (1 - overlap) + gap
+        top = lift if chosen else 0.0
+        for i in range(n):
+            y = top - (lift if i in chosen else 0.0)
+            transform = f"translate({_num(i * step_x)} {_num(y)}) scale({_num(scale)})"
+            placed.append((transform, cards[i], labels[i], i in chosen))
+        total_w = (n - 1) * step_x + width if n else 0.0
+        total_h = card_h + top
+    groups = []
+    for transform, card, label, is_selected in placed:
+        hidden = face_down or card is None
+        name = escape(card_label(card, face_down=hidden, label=None if hidden else label))
+        body = _card_body(
+            None if hidden else card, four_colour, hidden, is_selected, None if hidden else label
+        )
+        kind = "ck-card ck-back" if hidden else "ck-card"
+        groups.append(
+            f'<g class="{kind}" role="img" aria-label="{name}" transform="{transform}">'
+            f"<title>{name}</title>{body}</g>"
+        )
+    label_text = escape(_hand_label(cards, face_down))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="ck-hand" role="img" '
+        f'aria-label="{label_text}" viewBox="0 0 {_num(total_w)} {_num(total_h)}" '
+        f'width="{_num(total_w)}" height="{_num(total_h)}">{"".join(groups)}</svg>'
+    )
+
+
+def hand_html(
+    cards: Iterable[Card | None],
+    *,
+    width: float = 72,
+    overlap: float = 0.0,
+    four_colour: bool = False,
+    face_down: bool = False,
+    selected: Iterable[int] = (),
+    labels: Sequence[str | None] | None = None,
+    caption: str | None = None,
+) -> str:
+    """A hand as an HTML ``<div role="group">`` of card SVGs in a row (wrapping when wide).
+
+    Selected cards are raised. ``caption`` is a line of text under the cards. An empty hand
+    shows "no cards".
+    """
+    cards = list(cards)
+    if not 0 <= overlap <= 0.9:
+        raise ValueError(f"overlap is the covered share of a card, 0 to 0.9, not {overlap!r}")
+    n = len(cards)
+    chosen = _selected_set(selected, n)
+    labels = _per_card(labels, n, "labels")
+    lift = _num(width * _RATIO * 0.12)
+    shift = _num(-width * overlap) if overlap else "0"
+    items = []
+    for i, (card, label) in enumerate(zip(cards, labels, strict=True)):
+        margin = f"margin-left:{shift}px;" if i and overlap else ""
+        raise_ = f"transform:translateY(-{lift}px);" if i in chosen else ""
+        svg = card_svg(card, width=width, four_colour=four_colour, face_down=face_down,
+                       selected=i in chosen, label=label)
+        items.append(f'<span style="display:inline-block;line-height:0;{margin}{raise_}">'
+                     f"{svg}</span>")
+    if not items:
+        items.append('<span style="color:#6b7280;font-style:italic;padding:4px 0">no cards</span>')
+    gap = "0" if overlap else _num(max(2.0, width * 0.06))
+    pad = f"padding-top:{lift}px;" if chosen else ""
+    label_text = escape(_hand_label(cards, face_down))
+    tail = (f'<div class="ck-caption" style="font:12px {FONT};color:#374151;margin-top:3px">'
+            f"{escape(caption)}</div>") if caption else ""
+    return (
+        f'<div class="ck-hand" role="group" aria-label="{label_text}" style="{pad}">'
+        f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end;gap:{gap}px">'
+        f'{"".join(items)}</div>{tail}</div>'
+    )

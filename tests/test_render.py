@@ -1,0 +1,199 @@
+"""Card, hand and table pictures: structure, accessibility, colours, no leaks, determinism."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from cardkit import render
+from cardkit.cards import Card, make_pack, parse_card, parse_cards
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(markup: str) -> ET.Element:
+    """Parse our output as XML: it must be well formed."""
+    return ET.fromstring(markup)
+
+
+def labels_of(markup: str) -> list[str]:
+    return re.findall(r'aria-label="([^"]*)"', markup)
+
+
+# --- one card ------------------------------------------------------------------------------
+
+
+def test_card_svg_is_an_accessible_image():
+    root = parse(render.card_svg(parse_card("7C")))
+    assert root.tag == SVG + "svg"
+    assert root.get("role") == "img"
+    assert root.get("aria-label") == "seven of clubs"
+    assert root.find(SVG + "title").text == "seven of clubs"
+    assert "ck-card" in root.get("class")
+
+
+def test_card_svg_shows_rank_in_both_corners():
+    svg = render.card_svg(parse_card("10D"))
+    assert svg.count(">10</text>") == 2
+    svg = render.card_svg(parse_card("QH"))
+    assert svg.count(">Q</text>") == 3  # two corners and the framed centre letter
+
+
+def test_card_svg_width_sets_size_and_keeps_ratio():
+    root = parse(render.card_svg(parse_card("AS"), width=100))
+    assert root.get("width") == "100"
+    assert float(root.get("height")) == pytest.approx(100 * 144 / 104, abs=0.01)
+    assert root.get("viewBox") == "0 0 104 144"
+
+
+@pytest.mark.parametrize("width", [0, -5])
+def test_card_svg_refuses_a_bad_width(width):
+    with pytest.raises(ValueError, match="positive number of pixels"):
+        render.card_svg(parse_card("AS"), width=width)
+
+
+def test_every_card_of_a_pack_is_named_in_its_label():
+    for card in make_pack(1, jokers=True):
+        assert labels_of(render.card_svg(card)) == [card.name]
+
+
+def fills(svg: str) -> set[str]:
+    return set(re.findall(r'fill="(#[0-9a-f]{6})"', svg))
+
+
+def test_two_colours_red_and_black():
+    assert "#c8102e" in fills(render.card_svg(parse_card("5H")))
+    assert "#c8102e" in fills(render.card_svg(parse_card("5D")))
+    assert "#1a1a1a" in fills(render.card_svg(parse_card("5C")))
+    assert "#c8102e" not in fills(render.card_svg(parse_card("5S")))
+
+
+@pytest.mark.parametrize(
+    ("text", "ink"),
+    [("5C", "#15803d"), ("5D", "#1d4ed8"), ("5H", "#c8102e"), ("5S", "#1a1a1a")],
+)
+def test_four_colour_option_inks_each_suit(text, ink):
+    svg = render.card_svg(parse_card(text), four_colour=True)
+    assert ink in fills(svg)
+    others = {"#15803d", "#1d4ed8", "#c8102e"} - {ink}
+    assert not (others & fills(svg))
+
+
+def test_joker_has_a_clear_mark_and_label():
+    svg = render.card_svg(Card.joker(1))
+    assert ">JOKER</text>" in svg
+    assert labels_of(svg) == ["joker"]
+
+
+def test_label_adds_a_caption_and_joins_the_aria_label():
+    svg = render.card_svg(Card.joker(), label="as 7♣")
+    assert labels_of(svg) == ["joker, as 7♣"]
+    assert ">as 7♣</text>" in svg
+
+
+def test_face_down_card_hides_everything_about_the_face():
+    card = parse_card("QH")
+    svg = render.card_svg(card, face_down=True, label="secret")
+    assert labels_of(svg) == ["face-down card"]
+    assert "ck-back" in svg
+    for leak in ("queen", "hearts", ">Q<", "QH", "secret", "#c8102e"):
+        assert leak not in svg
+    assert svg == render.card_svg(parse_card("2C"), face_down=True)
+    assert svg == render.card_svg(None)
+
+
+def test_selected_card_has_a_blue_border():
+    plain = render.card_svg(parse_card("7C"))
+    chosen = render.card_svg(parse_card("7C"), selected=True)
+    assert "#2563eb" in chosen and "#2563eb" not in plain
+
+
+def test_text_is_escaped():
+    svg = render.card_svg(Card.joker(), label='<b>"x" & y</b>')
+    assert "<b>" not in svg
+    assert "&lt;b&gt;&quot;x&quot; &amp; y&lt;/b&gt;" in svg
+    parse(svg)
+
+
+def test_card_svg_is_deterministic():
+    card = parse_card("9S")
+    assert render.card_svg(card) == render.card_svg(Card(9, "S"))
+    render._card_body.cache_clear()
+    assert render.card_svg(card, four_colour=True) == render.card_svg(card, four_colour=True)
+
+
+def test_card_repr_html_draws_the_card():
+    card = parse_card("KD")
+    assert card._repr_html_() == render.card_svg(card)
+
+
+# --- hands ---------------------------------------------------------------------------------
+
+
+def test_hand_svg_draws_each_card_with_its_label():
+    cards = parse_cards("AS 7C 10D")
+    svg = render.hand_svg(cards)
+    root = parse(svg)
+    assert root.get("aria-label") == (
+        "hand of 3 cards: ace of spades, seven of clubs, ten of diamonds"
+    )
+    groups = [g for g in root if g.get("role") == "img"]
+    assert [g.get("aria-label") for g in groups] == [c.name for c in cards]
+
+
+@pytest.mark.parametrize("fan", [False, True])
+def test_face_down_hand_leaks_no_card(fan):
+    cards = parse_cards("QH KS 7C")
+    svg = render.hand_svg(cards, face_down=True, fan=fan)
+    assert labels_of(svg) == ["hand of 3 cards"] + ["face-down card"] * 3
+    for leak in ("queen", "king", "seven", "hearts", ">Q<", ">K<", ">7<"):
+        assert leak not in svg
+    html = render.hand_html(cards, face_down=True)
+    assert "queen" not in html and ">Q<" not in html
+    assert labels_of(html).count("face-down card") == 3
+
+
+def test_hand_svg_overlap_narrows_the_row():
+    cards = parse_cards("2C 3C 4C 5C")
+    wide = float(parse(render.hand_svg(cards)).get("width"))
+    tight = float(parse(render.hand_svg(cards, overlap=0.5)).get("width"))
+    assert tight == pytest.approx(72 + 3 * 36)
+    assert wide > tight
+
+
+def test_hand_svg_fan_rotates_cards():
+    svg = render.hand_svg(parse_cards("2C 3C 4C 5C 6C"), fan=True)
+    angles = [float(a) for a in re.findall(r"rotate\((-?[\d.]+) -?[\d.]+ [\d.]+\) translate", svg)]
+    assert angles == sorted(angles) and angles[0] < 0 < angles[-1]
+    assert angles[2] == 0
+
+
+def test_hand_svg_selected_cards_are_marked_and_checked():
+    cards = parse_cards("2C 3C 4C")
+    svg = render.hand_svg(cards, selected=[1])
+    assert svg.count("#2563eb") == 1
+    with pytest.raises(ValueError, match="selected indexes"):
+        render.hand_svg(cards, selected=[3])
+    with pytest.raises(ValueError, match="overlap"):
+        render.hand_svg(cards, overlap=1.5)
+    with pytest.raises(ValueError, match="one entry per card"):
+        render.hand_svg(cards, labels=["a"])
+
+
+def test_hand_html_is_a_group_of_cards():
+    cards = parse_cards("AS 7C")
+    html = render.hand_html(cards, caption="North <dealer>", selected=[0])
+    root = parse(html)
+    assert root.get("role") == "group"
+    assert html.count('class="ck-card"') == 2
+    assert "North &lt;dealer&gt;" in html
+    assert "translateY" in html
+    assert "no cards" in render.hand_html([])
+
+
+def test_hands_are_deterministic():
+    cards = parse_cards("AS 7C JK 10D")
+    assert render.hand_svg(cards, fan=True) == render.hand_svg(list(cards), fan=True)
+    assert render.hand_html(cards, overlap=0.4) == render.hand_html(cards, overlap=0.4)
