@@ -1,0 +1,229 @@
+"""Real-browser tests: Voila serves ``notebooks/`` and Playwright drives Debian's Chromium.
+
+Fixtures for every app's browser test (use them as they are; they are generic):
+
+``voila_server`` (session)
+    Base URL (``http://127.0.0.1:<free port>``) of one Voila server in tree mode on the
+    ``notebooks/`` directory. Kernels inherit ``CARDKIT_BOT_DELAY=0.05`` (fast bots), and idle
+    kernels are culled after a few seconds so that the suite does not pile up ~110 MB kernels.
+``browser`` (session)
+    A headless Chromium: ``/usr/bin/chromium`` (or ``$CARDKIT_CHROMIUM``) launched through
+    Playwright's ``executable_path``; Playwright's own browsers are never downloaded. When no
+    Chromium exists the browser tests are skipped with a message, unless ``$CI`` is set, in which
+    case they fail.
+``page``
+    A fresh page in a fresh browser context (1280×900) whose relative URLs go to the server.
+    Every page error and every console error is recorded; the test fails at teardown if any was
+    recorded (the known noise of Voila itself, listed in ``IGNORED_CONSOLE``, excepted). Requests
+    that leave the server (a CDN, say) are blocked and count as errors: the apps work offline.
+``page_errors``
+    A function: ``page_errors()`` fails the test now if the page reported an error (where it
+    reads better than at teardown); it returns the list otherwise (empty).
+``open_app``
+    A function: ``open_app(name, query="", ready=".cardkit-app")`` opens
+    ``/voila/render/<name>.ipynb?<query>`` and waits until ``ready`` is visible, that is until
+    the app's widgets are rendered and connected to their kernel (our apps add the CSS class
+    ``cardkit-app`` to their outer widget, so the default fits every app); returns the seconds
+    it took. Query options the apps understand: ``seed=N`` (a deterministic deal) and
+    ``bot_delay=S`` (bot pause in seconds); see ``cardkit.widgets.serve.page_options``.
+``screenshot``
+    A function: ``screenshot(name)`` saves ``docs/screenshots/<name>.png`` (the README shows
+    them).
+
+Example::
+
+    def test_meld_checker_says_why(page, open_app, page_errors, screenshot):
+        open_app("meld_checker", "seed=1")
+        page.get_by_role("button", name="Check").click()
+        expect(page.locator(".cardkit-app")).to_contain_text("ZC-5.1")
+        page_errors()
+        screenshot("meld_checker")
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from cardkit.widgets.serve import voila_command, voila_env
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",  # Chromium as root needs it
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+BOT_DELAY = "0.05"
+OPEN_TIMEOUT_MS = 90_000  # a cold kernel on a busy 2-core machine
+# Console messages that Voila itself prints on every page; nothing of ours.
+IGNORED_CONSOLE = (
+    "favicon.ico",
+)
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+def find_chromium() -> str | None:
+    """Debian's Chromium (or ``$CARDKIT_CHROMIUM``), or None when there is none."""
+    for candidate in (os.environ.get("CARDKIT_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for_http(url: str, process: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voila exited with code {process.returncode} before serving")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"Voila did not answer at {url} within {timeout} s")
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start Voila on a free port; yields its base URL."""
+    if find_chromium() is None:
+        _no_browser()
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY=BOT_DELAY, PYTHONUNBUFFERED="1"))
+    # The same command as `cardkit serve`, so the tests see what users see.
+    command = voila_command(NOTEBOOKS, port, "127.0.0.1", cull_idle=15)
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_for_http(f"{base}/voila/render/index.ipynb", process)
+        yield base
+    except RuntimeError as error:
+        raise RuntimeError(f"{error}\n--- voila log ---\n{log_path.read_text()}") from None
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _no_browser() -> None:
+    message = (
+        "browser tests need Chromium: apt-get install chromium (Debian), or set "
+        "CARDKIT_CHROMIUM to a Chromium binary"
+    )
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set but no Chromium was found. {message}")
+    pytest.skip(f"no Chromium found, browser tests skipped. {message}")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    executable = find_chromium()
+    if executable is None:
+        _no_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, voila_server: str) -> Iterator[object]:
+    """A fresh page in a fresh context; page and console errors fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=voila_server)
+    context.set_default_timeout(30_000)
+    new_page = context.new_page()
+    errors: list[str] = []
+    new_page.cardkit_errors = errors
+    new_page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+
+    def on_console(message) -> None:
+        if message.type == "error" and not any(i in message.text for i in IGNORED_CONSOLE):
+            errors.append(f"console error: {message.text}")
+
+    new_page.on("console", on_console)
+
+    def offline_only(route) -> None:
+        # The apps must work offline: a request off this machine is an error, and is not sent.
+        errors.append(f"request to the internet: {route.request.url}")
+        route.abort()
+
+    context.route(lambda url: not url.startswith(voila_server), offline_only)
+    yield new_page
+    try:
+        # Let Voila's unload handler shut the page's kernel down rather than wait for culling.
+        new_page.close(run_before_unload=True)
+    finally:
+        context.close()
+    _check(errors)
+
+
+def _check(errors: list[str]) -> list[str]:
+    assert not errors, "errors in the page:\n" + "\n".join(errors)
+    return errors
+
+
+@pytest.fixture
+def page_errors(page) -> Callable[[], list[str]]:
+    """``page_errors()`` fails now if the page reported an error (teardown checks again)."""
+    return lambda: _check(page.cardkit_errors)
+
+
+@pytest.fixture
+def open_app(page) -> Callable[..., float]:
+    """``open_app(name, query="", ready=".cardkit-app")``: open an app, wait until interactive."""
+
+    def open_(name: str, query: str = "", ready: str = ".cardkit-app") -> float:
+        start = time.perf_counter()
+        url = f"/voila/render/{name}.ipynb" + (f"?{query}" if query else "")
+        page.goto(url, wait_until="domcontentloaded", timeout=OPEN_TIMEOUT_MS)
+        page.locator(ready).first.wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+        elapsed = time.perf_counter() - start
+        _check(page.cardkit_errors)
+        return elapsed
+
+    return open_
+
+
+@pytest.fixture
+def screenshot(page) -> Callable[[str], Path]:
+    """``screenshot(name)`` saves a full-page picture to ``docs/screenshots/<name>.png``."""
+
+    def take(name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

@@ -1,0 +1,70 @@
+"""`cardkit serve`: where the notebooks are found, the Voila command, and page options."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from cardkit.cli import main
+from cardkit.widgets import serve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_notebooks_are_found_beside_the_installed_package():
+    assert serve.find_notebooks() == ROOT / "notebooks"
+    assert (serve.find_notebooks() / "index.ipynb").is_file()
+
+
+def test_an_explicit_notebook_directory_wins(tmp_path):
+    (tmp_path / "index.ipynb").write_text("{}")
+    assert serve.find_notebooks(tmp_path) == tmp_path.resolve()
+
+
+def test_missing_notebooks_give_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(serve, "__file__", str(tmp_path / "cardkit" / "widgets" / "serve.py"))
+    monkeypatch.delenv(serve.NOTEBOOKS_ENV, raising=False)
+    with pytest.raises(ValueError, match="cannot find the app notebooks"):
+        serve.find_notebooks()
+
+
+def test_voila_command_serves_the_tree_offline_on_a_fixed_port():
+    command = serve.voila_command(ROOT / "notebooks", 9123, "127.0.0.1")
+    assert command[1:3] == ["-m", "voila"]
+    assert "--port=9123" in command and "--Voila.port_retries=0" in command
+    assert "--VoilaConfiguration.template=cardkit" in command
+    template = serve.SHARE_DIR / "voila" / "templates" / "cardkit" / "index.html.j2"
+    assert "https://" not in template.read_text()
+    assert serve.voila_env({})["JUPYTER_PATH"].split(":")[0] == str(serve.SHARE_DIR)
+
+
+def test_app_url_points_at_the_gallery():
+    assert serve.app_url("127.0.0.1", 8866) == "http://127.0.0.1:8866/voila/render/index.ipynb"
+
+
+def test_page_options_read_the_query_string_voila_passes(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "seed=7&bot_delay=0")
+    assert serve.page_options() == {"seed": "7", "bot_delay": "0"}
+    assert serve.default_bot_delay() == 0.0
+
+
+def test_bot_delay_falls_back_to_the_environment_then_the_default(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setenv(serve.BOT_DELAY_ENV, "0.25")
+    assert serve.default_bot_delay() == 0.25
+    monkeypatch.delenv(serve.BOT_DELAY_ENV)
+    assert serve.default_bot_delay() == 0.6
+    monkeypatch.setenv("QUERY_STRING", "bot_delay=soon")
+    with pytest.raises(ValueError, match="bot_delay must be a number"):
+        serve.default_bot_delay()
+
+
+def test_serve_refuses_a_port_in_use(capsys):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--no-browser"]) == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in capsys.readouterr().err
