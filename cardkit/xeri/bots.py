@@ -1,0 +1,126 @@
+"""Xeri players that see only their seat's view (`XeriMatch.observation`, XR-9.1).
+
+`RandomBot` plays any card of its hand; `GreedyBot` captures when it pays, prefers Xeris,
+keeps jacks for big piles, and counts the cards seen so as not to leave a single card that the
+next player (always an opponent) can Xeri::
+
+    >>> from cardkit import play_out
+    >>> from cardkit.xeri import new_match
+    >>> bots = [GreedyBot(0, seed=1), RandomBot(1, seed=2), GreedyBot(2, seed=3),
+    ...         RandomBot(3, seed=4)]
+    >>> play_out(new_match(5), bots).is_over
+    True
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from cardkit.cards import Card
+from cardkit.xeri.play import resolve_play
+from cardkit.xeri.rules import SEAT_NAMES, team_of
+from cardkit.xeri.scoring import card_points
+from cardkit.xeri.view import XeriView
+
+__all__ = ["GreedyBot", "RandomBot"]
+
+CARD_WEIGHT = 0.15
+"""What one captured card is worth on the way to the 3 points for most cards (XR-6)."""
+JACK_KEEP = 1.5
+"""What holding on to a jack is worth: it takes any pile later (XR-3.2)."""
+
+
+class _Bot:
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        team_of(seat)  # validates the seat
+        self.seat = seat
+        self.rng = Random(seed)
+
+    def _view(self, game: Any) -> XeriView:
+        view = game.observation(self.seat)
+        if not view.legal:
+            state = "the match is over" if view.current_player is None else \
+                f"it is {SEAT_NAMES[view.current_player]}'s turn"
+            raise ValueError(f"{SEAT_NAMES[self.seat]} cannot play now: {state} (XR-3.1)")
+        return view
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.seat})"
+
+
+class RandomBot(_Bot):
+    """Plays a card of its hand chosen at random (its own seeded generator)."""
+
+    def choose(self, game: Any) -> Card:
+        return self.rng.choice(self._view(game).legal)
+
+
+class GreedyBot(_Bot):
+    """Plays the card with the best expected value for its team, one play ahead.
+
+    A capture is worth its card points, a share of the majority, and any Xeri; a jack spent on
+    a small pile loses what keeping it is worth. A card left on the pile costs what the next
+    player (an opponent) is expected to take with it, from how many cards of that rank and how
+    many jacks are still unseen (cards in its hand, the round's face-up pile and every play are
+    seen). Ties go to the rank seen most.
+    """
+
+    def choose(self, game: Any) -> Card:
+        view = self._view(game)
+        return max(view.legal, key=lambda card: self.value(view, card) + self.rng.random() * 1e-9)
+
+    def value(self, view: XeriView, card: Card) -> float:
+        """Expected points for this seat's team of playing ``card`` now."""
+        rules = view.rules
+        pile = view.pile
+        outcome = resolve_play(pile, card, rules, dealer_last_card=view.dealer_last_card)
+        pile_value = sum(card_points(c, rules) for c in pile) + CARD_WEIGHT * len(pile)
+        own = card_points(card, rules) + CARD_WEIGHT
+        last_cards = view.stock_size == 0 and len(view.hand) <= 2
+        if outcome.captures:
+            value = outcome.points + pile_value + own
+            if card.rank == 11 and not outcome.xeri and not last_cards:
+                value -= JACK_KEEP
+            return value
+        unseen = _unseen_ranks(view)
+        unknown = sum(unseen.values())
+        chance = _holding_chance(unknown, view.hand_sizes[(view.seat + 1) & 3])
+        p_same = chance(unseen.get(card.rank, 0))
+        p_jack = chance(unseen.get(11, 0)) * 0.7  # a jack may be kept for a bigger pile
+        left = pile_value + own
+        if not pile:  # a single card: the next player may Xeri it (XR-4.1, XR-4.2)
+            bonus = rules.jack_xeri_points if card.rank == 11 else rules.xeri_points
+            risk = p_same * (left + bonus)
+            if card.rank != 11:
+                jack_bonus = rules.xeri_points if rules.jack_on_single_is_xeri else 0
+                risk += (1 - p_same) * p_jack * (left + jack_bonus)
+        else:
+            risk = (1 - (1 - p_same) * (1 - p_jack)) * left
+        value = -risk - 0.01 * unseen.get(card.rank, 0)
+        if card.rank == 11 and not last_cards:
+            value -= JACK_KEEP
+        return value
+
+
+def _unseen_ranks(view: XeriView) -> dict[int, int]:
+    counts = dict.fromkeys(range(1, 14), 4)
+    for card in view.seen():
+        counts[card.rank] -= 1
+    return counts
+
+
+def _holding_chance(unknown: int, hand_size: int) -> Any:
+    """The chance that a hand of ``hand_size`` unknown cards holds one of ``k`` given cards."""
+
+    def chance(k: int) -> float:
+        if k <= 0 or hand_size <= 0 or unknown <= 0:
+            return 0.0
+        none = 1.0
+        for i in range(hand_size):
+            if unknown - i <= 0:
+                break
+            none *= max(unknown - k - i, 0) / (unknown - i)
+        return 1.0 - none
+
+    return chance

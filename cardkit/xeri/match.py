@@ -1,0 +1,564 @@
+"""A whole seeded match of 4-Player Xeri: the state machine behind the engine protocol.
+
+An action is the `Card` to play. Everything between plays (deals, redeals, round scoring, the
+next round) happens inside `XeriMatch.apply`, which returns the events it caused::
+
+    >>> from cardkit.xeri import new_match
+    >>> m = new_match(3)
+    >>> m.round_number, m.stock_size, len(m.pile), m.current_player == (m.dealer + 1) % 4
+    (1, 24, 4, True)
+    >>> card = m.legal_actions()[0]
+    >>> [e.kind.value for e in m.apply(card)][0] in ("play", "capture", "xeri", "jack xeri")
+    True
+    >>> m.history == [card]
+    True
+    >>> again = XeriMatch.from_json(m.to_json())
+    >>> again.snapshot() == m.snapshot()
+    True
+
+The hot path (`legal_actions` and `apply`) builds no words: events are tuples whose ``text`` is
+made when read, and a verdict is only built for a refused action.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from random import Random
+from typing import Any, ClassVar
+
+from cardkit.cards import Card, make_pack, parse_card
+from cardkit.engine import IllegalAction, Verdict
+from cardkit.xeri.events import EventKind, XeriEvent
+from cardkit.xeri.play import PlayOutcome, pile_needs_redeal, resolve_play
+from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, Rules, rules_from_dict, team_of
+from cardkit.xeri.scoring import ScoreSheet, _score
+from cardkit.xeri.view import XeriView
+
+__all__ = ["XeriMatch", "new_match"]
+
+PACK: tuple[Card, ...] = tuple(make_pack())
+"""The 52 cards (XR-1.2). A match only ever holds these objects, so lookups by code are safe."""
+_BY_CODE = {card.code: card for card in PACK}
+_HAND_SIZE = 6
+_PLAYS_PER_DEAL = 4 * _HAND_SIZE
+_new = tuple.__new__
+_PLAY, _CAPTURE = EventKind.PLAY, EventKind.CAPTURE
+_XERI, _JACK_XERI = EventKind.XERI, EventKind.JACK_XERI
+
+
+def _shuffle(cards: list[Card], random: Any) -> None:
+    """Fisher–Yates with the generator's ``random()`` (fast; same uniform order up to 2⁻⁵³)."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _check_deck(deck: Sequence[Card]) -> list[Card]:
+    cards = []
+    for card in deck:
+        if isinstance(card, str):
+            card = parse_card(card)
+        if not isinstance(card, Card) or card.code not in _BY_CODE:
+            raise ValueError(f"a Xeri deck holds the 52 standard cards (XR-1.2); {card!r} is not "
+                             "one of them")
+        cards.append(_BY_CODE[card.code])
+    if len(set(cards)) != 52 or len(cards) != 52:
+        raise ValueError(f"a Xeri deck is the 52 standard cards, each once (XR-1.2); "
+                         f"got {len(cards)} cards, {len(set(cards))} different")
+    return cards
+
+
+def new_match(seed: int, rules: Rules | None = None, *, deck: Sequence[Card] | None = None,
+              dealer: int | None = None) -> XeriMatch:
+    """A new match: the seed picks the first dealer and shuffles every deal (XR-2.1).
+
+    For lessons and tests, ``deck`` stacks the first round (52 cards, top first, as they are
+    after shuffle and cut: 6 to the player left of the dealer, 6 to the next, 6, 6 to the dealer,
+    4 to the pile bottom to top, then the stock), and ``dealer`` names the first dealer.
+    """
+    return XeriMatch(seed, rules, deck=deck, dealer=dealer)
+
+
+class XeriMatch:
+    """A match of 4-Player Xeri following the engine protocol (see `cardkit.engine.Game`)."""
+
+    game_name: ClassVar[str] = "xeri"
+    __slots__ = (
+        "_bottom", "_captured", "_current", "_dealer", "_deck", "_events", "_face_up",
+        "_first_dealer", "_hands", "_history", "_jack_points", "_jack_single", "_last_capturer",
+        "_left", "_no_last_xeri", "_pile", "_rng", "_round", "_round_scores", "_round_start",
+        "_rounds_won", "_rules", "_seed", "_stock", "_target", "_totals", "_winner",
+        "_xeri_points", "_xeris",
+    )
+
+    def __init__(self, seed: int, rules: Rules | None = None, *,
+                 deck: Sequence[Card] | None = None, dealer: int | None = None) -> None:
+        if type(seed) is not int:
+            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a cardkit.xeri.Rules, not {type(rules).__name__}; "
+                             "see cardkit.xeri.PRESETS for named rule sets")
+        self._rules = rules
+        self._seed = seed
+        self._deck = tuple(_check_deck(deck)) if deck is not None else None
+        if dealer is not None:
+            team_of(dealer)  # validates the seat
+        self._first_dealer = dealer
+        self._jack_single = rules.jack_on_single_is_xeri
+        self._no_last_xeri = rules.dealer_last_card_no_xeri
+        self._jack_points = rules.jack_xeri_points
+        self._xeri_points = rules.xeri_points
+        self._rng = Random(seed)
+        self._dealer = self._rng.randrange(4) if dealer is None else dealer
+        self._round = 0
+        self._history: list[Card] = []
+        self._round_scores: list[dict[int, ScoreSheet]] = []
+        self._totals = [0, 0]
+        self._rounds_won = [0, 0]
+        self._winner: int | None = None
+        self._target = rules.target
+        self._events: list[XeriEvent] = [
+            XeriEvent(EventKind.FIRST_DEALER, self._dealer, None, (), None, "XR-2.1", None)
+        ]
+        self._start_round(self._deck)
+
+    # ----------------------------------------------------------------- dealing (XR-2)
+
+    def _start_round(self, deck: tuple[Card, ...] | None) -> list[XeriEvent]:
+        rules, rng = self._rules, self._rng
+        self._round += 1
+        dealer = self._dealer
+        events = [XeriEvent(EventKind.NEW_ROUND, dealer, None, (), self._round, "XR-2.1", None)]
+        if deck is None:
+            cards = list(PACK)
+            _shuffle(cards, rng.random)
+            cut = rng.randint(4, 48)  # the cutter lifts somewhere in the middle (XR-2.2)
+            cards = cards[cut:] + cards[:cut]
+        else:
+            cards = list(deck)
+        cutter = (dealer + 3) & 3
+        bottom = None
+        if rules.cut_shows_bottom:
+            jacks: tuple[Card, ...] = ()
+            if cards[-1].rank == 11:  # XR-8.1: the first card above that is no jack goes under
+                lowest = max(i for i, c in enumerate(cards) if c.rank != 11)
+                jacks = tuple(cards[lowest + 1:])
+                cards.append(cards.pop(lowest))
+            bottom = cards[-1]
+            events.append(XeriEvent(EventKind.CUT, cutter, bottom, (), None, "XR-8.1",
+                                    jacks or None))
+        else:
+            events.append(XeriEvent(EventKind.CUT, cutter, None, (), None, "XR-2.2", None))
+        self._bottom = bottom
+        stock = cards[::-1]  # the top of the deck is the end of the list
+        self._deal_hands(stock)
+        pile = stock[-4:][::-1]
+        del stock[-4:]
+        mode = rules.initial_pile_redeal
+        first_pile = tuple(pile)
+        redeals = []
+        while pile_needs_redeal([c.rank for c in pile], mode):  # XR-2.4
+            bad = tuple(pile)
+            if bottom is None:
+                stock += pile
+                _shuffle(stock, rng.random)
+            else:  # the shown bottom card stays where everyone saw it (XR-8.1)
+                rest = stock[1:] + pile
+                _shuffle(rest, rng.random)
+                stock = [stock[0], *rest]
+            pile = stock[-4:][::-1]
+            del stock[-4:]
+            redeals.append(XeriEvent(EventKind.REDEAL, dealer, None, bad, tuple(pile), "XR-2.4",
+                                     mode.value))
+        events.append(XeriEvent(EventKind.DEAL, dealer, None, first_pile, len(stock), "XR-2.3",
+                                None))
+        events += redeals
+        self._stock = stock
+        self._pile = pile
+        self._face_up = tuple(pile)
+        self._captured: list[list[Card]] = [[], []]
+        self._xeris: list[list[Card]] = [[], []]
+        self._last_capturer: int | None = None
+        self._left = _PLAYS_PER_DEAL
+        self._current: int | None = (dealer + 1) & 3  # XR-3.1
+        self._round_start = len(self._history)
+        self._events += events
+        return events
+
+    def _deal_hands(self, stock: list[Card]) -> None:
+        hands = []
+        for _ in range(4):
+            batch = stock[-_HAND_SIZE:]
+            del stock[-_HAND_SIZE:]
+            hands.append({card.code: card for card in reversed(batch)})
+        # dealt from the player on the dealer's left round to the dealer (XR-2.3)
+        first = (self._dealer + 1) & 3
+        self._hands = hands[4 - first:] + hands[:4 - first]
+
+    # ----------------------------------------------------------------- the protocol
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to play, or ``None`` when the match is over."""
+        return self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._current is None
+
+    def legal_actions(self) -> list[Card]:
+        """The cards the current player may play: the whole hand, in the order dealt (XR-3.1)."""
+        if self._current is None:
+            return []
+        return list(self._hands[self._current].values())
+
+    def check(self, action: Any) -> Verdict:
+        """May the current player play ``action`` now, and what would it do?"""
+        seat = self._current
+        if seat is None:
+            how = "reached the target" if self._rules.target is not None else "won more rounds"
+            return Verdict(False, f"the match is over: {TEAM_NAMES[self._winner]} {how}; "
+                           "no more cards are played",
+                           "XR-7.2" if self._rules.target is not None else "XR-7.1")
+        if not isinstance(action, Card):
+            return Verdict(False, f"an action is the Card to play (for example "
+                           f"parse_card('7C')), not {type(action).__name__} {action!r}", "XR-3.1")
+        who = SEAT_NAMES[seat]
+        held = self._hands[seat].get(action.code)
+        if held is None or held != action:
+            return Verdict(False, f"{action} is not in {who}'s hand: on a turn a player plays "
+                           "one card from their own hand", "XR-3.1")
+        outcome = self.preview(action)
+        return Verdict(True, f"{who} may play {action}: {outcome.reason}", outcome.rule)
+
+    def apply(self, card: Card) -> list[XeriEvent]:
+        """Play ``card`` for the current player; returns the events it caused.
+
+        Raises `IllegalAction` (with the reason and rule) and changes nothing when the card may
+        not be played.
+        """
+        seat = self._current
+        if seat is None or card.__class__ is not Card:
+            raise IllegalAction(self.check(card))
+        held = self._hands[seat].pop(card.code, None)  # the match's own object for that card
+        if held is None:
+            raise IllegalAction(self.check(card))
+        card = held
+        self._history.append(card)
+        pile = self._pile
+        if pile:
+            top = pile[-1]
+            rank = card.rank
+            if top.rank == rank or rank == 11:  # a capture (XR-3.2)
+                pile.append(card)
+                team = seat & 1
+                self._captured[team] += pile
+                self._pile = []
+                self._last_capturer = seat
+                if len(pile) != 2:
+                    event = _new(XeriEvent, (_CAPTURE, seat, card, pile, 0, "XR-3.2", None))
+                elif top.rank != rank and not self._jack_single:
+                    event = _new(XeriEvent, (_CAPTURE, seat, card, pile, 0, "XR-4.3", None))
+                elif self._no_last_xeri and self._left == 1 and not self._stock:
+                    event = _new(XeriEvent, (_CAPTURE, seat, card, pile, 0, "XR-8.3", None))
+                else:
+                    self._xeris[team].append(top)  # the Xeri card lies face up (XR-4.4)
+                    if top.rank == 11:
+                        event = _new(XeriEvent, (_JACK_XERI, seat, card, pile,
+                                                 self._jack_points, "XR-4.2", None))
+                    else:
+                        event = _new(XeriEvent, (_XERI, seat, card, pile, self._xeri_points,
+                                                 "XR-4.1" if top.rank == rank else "XR-4.3",
+                                                 None))
+            else:
+                pile.append(card)
+                event = _new(XeriEvent, (_PLAY, seat, card, (top,), 0, "XR-3.3", None))
+        else:
+            pile.append(card)
+            event = _new(XeriEvent, (_PLAY, seat, card, (), 0, "XR-3.3", None))
+        self._events.append(event)
+        left = self._left - 1
+        self._left = left
+        if left:
+            self._current = (seat + 1) & 3
+            return [event]
+        return self._end_of_deal(event)
+
+    def _end_of_deal(self, event: XeriEvent) -> list[XeriEvent]:
+        events = [event]
+        if self._stock:  # XR-2.5: all hands are empty, the stock is not
+            self._deal_hands(self._stock)
+            self._left = _PLAYS_PER_DEAL
+            self._current = (self._dealer + 1) & 3
+            second = XeriEvent(EventKind.SECOND_DEAL, self._dealer, None, (), len(self._stock),
+                               "XR-2.5", None)
+            self._events.append(second)
+            events.append(second)
+            return events
+        return self._end_round(events)
+
+    def _end_round(self, events: list[XeriEvent]) -> list[XeriEvent]:
+        more = []
+        if self._pile:  # XR-5.1: the rest goes to the last capturer's team, never a Xeri
+            last = self._last_capturer
+            # someone always captured: the first jack played finds a pile to take
+            self._captured[last & 1] += self._pile  # type: ignore[operator]
+            more.append(XeriEvent(EventKind.LEFTOVER, last, None, tuple(self._pile), None,
+                                  "XR-5.1", None))
+            self._pile = []
+        sheets = _score(self._captured, self._xeris, self._rules)
+        self._round_scores.append(sheets)
+        number = self._round
+        more.append(XeriEvent(EventKind.ROUND_SCORED, None, None, (), number, "XR-6", sheets))
+        p0, p1 = sheets[0].total, sheets[1].total
+        self._totals[0] += p0
+        self._totals[1] += p1
+        won = None if p0 == p1 else (0 if p0 > p1 else 1)  # XR-6.1
+        if won is not None:
+            self._rounds_won[won] += 1
+        more.append(XeriEvent(EventKind.ROUND_WON, None, None, (), won, "XR-6.1",
+                              (number, (p0, p1))))
+        more += self._decide_match()
+        self._events += more
+        events += more
+        if self._winner is None:
+            self._dealer = (self._dealer + 1) & 3  # XR-2.1
+            events += self._start_round(None)
+        else:
+            self._current = None
+        return events
+
+    def _decide_match(self) -> list[XeriEvent]:
+        target = self._target
+        totals = tuple(self._totals)
+        if target is None:  # XR-7.1
+            if self._round < self._rules.rounds:
+                return []
+            won = tuple(self._rounds_won)
+            if won[0] == won[1]:
+                return [XeriEvent(EventKind.EXTRA_ROUND, None, None, (), self._round, "XR-7.1",
+                                  won)]
+            self._winner = 0 if won[0] > won[1] else 1
+            return [XeriEvent(EventKind.MATCH_WON, None, None, (), self._winner, "XR-7.1",
+                              ("rounds", won))]
+        events = []  # XR-7.2
+        while totals[0] >= target and totals[1] >= target:
+            target += 100
+            events.append(XeriEvent(EventKind.TARGET_RAISED, None, None, (), target, "XR-7.2",
+                                    totals))
+        self._target = target
+        if totals[0] >= target or totals[1] >= target:
+            self._winner = 0 if totals[0] >= target else 1
+            events.append(XeriEvent(EventKind.MATCH_WON, None, None, (), self._winner, "XR-7.2",
+                                    ("target", totals)))
+        return events
+
+    # ----------------------------------------------------------------- looking at the state
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def dealer(self) -> int:
+        """The seat dealing the current round."""
+        return self._dealer
+
+    @property
+    def round_number(self) -> int:
+        """The current round, from 1 (the last round once the match is over)."""
+        return self._round
+
+    @property
+    def target(self) -> int | None:
+        """The points to reach under ``rules.target`` (raised by 100 at a tie, XR-7.2)."""
+        return self._target
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards in ``seat``'s hand, in the order dealt (a teaching view: all hands)."""
+        team_of(seat)  # validates the seat
+        return tuple(self._hands[seat].values())
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The play pile, bottom to top."""
+        return tuple(self._pile)
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock)
+
+    @property
+    def bottom_card(self) -> Card | None:
+        """The card shown at the cut under ``cut_shows_bottom`` (XR-8.1), else ``None``."""
+        return self._bottom
+
+    @property
+    def face_up(self) -> tuple[Card, ...]:
+        """The round's starting pile, as it stood after any redeals (XR-2.3, XR-2.4)."""
+        return self._face_up
+
+    def captured(self, team: int) -> tuple[Card, ...]:
+        """The cards ``team`` captured this round, in the order taken."""
+        return tuple(self._captured[_team(team)])
+
+    def xeri_cards(self, team: int) -> tuple[Card, ...]:
+        """The face-up Xeri cards of ``team`` this round (XR-4.4)."""
+        return tuple(self._xeris[_team(team)])
+
+    @property
+    def last_capturer(self) -> int | None:
+        return self._last_capturer
+
+    @property
+    def round_scores(self) -> list[dict[int, ScoreSheet]]:
+        """One ``{team: ScoreSheet}`` per finished round."""
+        return list(self._round_scores)
+
+    @property
+    def totals(self) -> dict[int, int]:
+        """Points of each team over the finished rounds."""
+        return {0: self._totals[0], 1: self._totals[1]}
+
+    scores = totals
+
+    @property
+    def rounds_won(self) -> dict[int, int]:
+        return {0: self._rounds_won[0], 1: self._rounds_won[1]}
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the match, or ``None`` while it goes on."""
+        return self._winner
+
+    @property
+    def history(self) -> list[Card]:
+        """Every card played in the match, in order."""
+        return list(self._history)
+
+    @property
+    def events(self) -> list[XeriEvent]:
+        """Every event so far, from the choice of the first dealer."""
+        return list(self._events)
+
+    def preview(self, card: Card) -> PlayOutcome:
+        """What ``card`` would do if the current player played it now."""
+        if self._current is None:
+            raise ValueError("the match is over: there is no next play to preview")
+        last = self._left == 1 and not self._stock
+        return resolve_play(self._pile, card, self._rules, dealer_last_card=last)
+
+    def observation(self, seat: int) -> XeriView:
+        """What ``seat`` may see (XR-9.1): the input for bots and player views."""
+        team_of(seat)
+        start, first = self._round_start, (self._dealer + 1) & 3
+        played = tuple(((first + i) & 3, card)
+                       for i, card in enumerate(self._history[start:]))
+        counts = (len(self._captured[0]), len(self._captured[1])) \
+            if self._rules.show_capture_counts else None
+        hands = self._hands
+        return XeriView(
+            seat=seat, rules=self._rules, round_number=self._round, dealer=self._dealer,
+            current_player=self._current, hand=tuple(hands[seat].values()),
+            pile=tuple(self._pile), stock_size=len(self._stock),
+            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+            face_up=self._face_up, played=played,
+            xeri_cards=(tuple(self._xeris[0]), tuple(self._xeris[1])),
+            capture_counts=counts, bottom_card=self._bottom, last_capturer=self._last_capturer,
+            totals=(self._totals[0], self._totals[1]),
+            rounds_won=(self._rounds_won[0], self._rounds_won[1]),
+        )
+
+    # ----------------------------------------------------------------- copies and records
+
+    def clone(self) -> XeriMatch:
+        """An independent copy (cheap: lists are copied, rules and cards shared)."""
+        new = object.__new__(XeriMatch)
+        for name in ("_bottom", "_current", "_dealer", "_deck", "_face_up", "_first_dealer",
+                     "_jack_points", "_jack_single", "_last_capturer", "_left", "_no_last_xeri",
+                     "_round", "_round_start", "_rules", "_seed", "_target", "_winner",
+                     "_xeri_points"):
+            setattr(new, name, getattr(self, name))
+        new._hands = [dict(hand) for hand in self._hands]
+        new._pile = list(self._pile)
+        new._stock = list(self._stock)
+        new._captured = [list(self._captured[0]), list(self._captured[1])]
+        new._xeris = [list(self._xeris[0]), list(self._xeris[1])]
+        new._history = list(self._history)
+        new._events = list(self._events)
+        new._round_scores = list(self._round_scores)
+        new._totals = list(self._totals)
+        new._rounds_won = list(self._rounds_won)
+        rng = Random.__new__(Random)
+        rng.setstate(self._rng.getstate())
+        new._rng = rng
+        return new
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, as one comparable tuple (for tests)."""
+        return (
+            self._rules, self._seed, self._round, self._dealer, self._current, self._left,
+            tuple(tuple(h.values()) for h in self._hands), tuple(self._pile),
+            tuple(self._stock), tuple(map(tuple, self._captured)), tuple(map(tuple, self._xeris)),
+            self._last_capturer, tuple(self._history), tuple(self._totals),
+            tuple(self._rounds_won), self._winner, self._target, self._bottom, self._face_up,
+            tuple((s[0], s[1]) for s in self._round_scores), len(self._events),
+            self._rng.getstate(),
+        )
+
+    def to_json(self) -> str:
+        """The match record: rules, seed (and a stacked deck if any) and the cards played."""
+        record: dict[str, Any] = {"game": self.game_name, "version": 1,
+                                  "rules": self._rules.to_dict(), "seed": self._seed}
+        if self._deck is not None:
+            record["deck"] = [card.to_text() for card in self._deck]
+        if self._first_dealer is not None:
+            record["dealer"] = self._first_dealer
+        record["actions"] = [card.to_text() for card in self._history]
+        return json.dumps(record, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> XeriMatch:
+        """Replay a record made by `to_json`."""
+        try:
+            record = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise ValueError(f"not a Xeri record: the text is not valid JSON ({error})") from None
+        if not isinstance(record, dict) or record.get("game") != cls.game_name:
+            raise ValueError('not a Xeri record: expected a JSON object with "game": "xeri"')
+        if record.get("version") != 1:
+            raise ValueError(f"unsupported Xeri record version {record.get('version')!r}; "
+                             "this cardkit reads version 1")
+        for key in ("rules", "seed", "actions"):
+            if key not in record:
+                raise ValueError(f"the Xeri record lacks {key!r}")
+        actions = record["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ValueError('"actions" must be a list of card texts such as "7C"')
+        match = cls(record["seed"], rules_from_dict(record["rules"]), deck=record.get("deck"),
+                    dealer=record.get("dealer"))
+        for number, action in enumerate(actions, 1):
+            card = parse_card(action)
+            verdict = match.check(card)
+            if not verdict:
+                raise ValueError(f"action {number} ({action}) cannot be replayed: {verdict}")
+            match.apply(card)
+        return match
+
+    def __repr__(self) -> str:
+        state = "over" if self._current is None else f"{SEAT_NAMES[self._current]} to play"
+        return (f"<XeriMatch seed={self._seed} round {self._round}, {state}, "
+                f"totals {self._totals[0]}–{self._totals[1]}>")
+
+
+def _team(team: int) -> int:
+    if team not in (0, 1) or type(team) is not int:
+        raise ValueError(f"a team is 0 ({TEAM_NAMES[0]}) or 1 ({TEAM_NAMES[1]}), not {team!r}")
+    return team

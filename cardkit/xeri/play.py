@@ -1,0 +1,162 @@
+"""What one card does to the pile (XR-3, XR-4) and whether a new pile stands (XR-2.4).
+
+Piles are listed bottom to top, so the last card is the top card::
+
+    >>> from cardkit import parse_card, parse_cards
+    >>> out = resolve_play(parse_cards("7C"), parse_card("7H"))
+    >>> out.captures, out.xeri, out.points, out.rule
+    (True, True, 10, 'XR-4.1')
+    >>> out.reason
+    '7♥ matches the single 7♣: captures it, a Xeri worth 10'
+    >>> resolve_play(parse_cards("3D 9S"), parse_card("JC")).reason
+    'J♣ is a jack: it captures the whole pile of 2 cards'
+    >>> check_initial_pile(parse_cards("7C 2D 7H KS"))
+    Verdict(ok=False, reason='two 7s in the pile (7♣, 7♥): the pile goes back into the stock and 4 new cards are dealt', rule='XR-2.4')
+"""  # noqa: E501
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from cardkit.cards import RANK_NAMES, Card
+from cardkit.engine import Verdict
+from cardkit.xeri.rules import PileRedeal, Rules
+
+__all__ = ["PlayOutcome", "check_initial_pile", "pile_needs_redeal", "resolve_play"]
+
+JACK = 11
+_DEFAULT_RULES = Rules()
+
+
+class PlayOutcome(NamedTuple):
+    """What playing a card onto a pile does."""
+
+    captures: bool
+    xeri: bool
+    jack_xeri: bool
+    points: int
+    """Xeri points the play scores (0 for a plain capture or no capture)."""
+    cards_taken: int
+    """Cards the play takes, the played card included (0 when it captures nothing)."""
+    reason: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.rule})"
+
+
+def _plural(rank: int) -> str:
+    name = RANK_NAMES[rank]
+    return name + "es" if name == "six" else name + "s"
+
+
+def _rank_word(rank: int) -> str:
+    return f"{rank}s" if 2 <= rank <= 10 else _plural(rank)
+
+
+def _require_card(card: object, what: str) -> Card:
+    if not isinstance(card, Card):
+        raise ValueError(f"{what} must be a Card (for example parse_card('7C')), "
+                         f"not {type(card).__name__} {card!r}")
+    if card.is_joker:
+        raise ValueError(f"Xeri is played without jokers (XR-1.2); {what} is a joker")
+    return card
+
+
+def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *,
+                 dealer_last_card: bool = False) -> PlayOutcome:
+    """What ``card`` does when played onto ``pile`` (bottom to top).
+
+    ``dealer_last_card`` says the card is the dealer's last card of the round, which matters
+    under the option ``dealer_last_card_no_xeri`` (XR-8.3).
+    """
+    rules = rules or _DEFAULT_RULES
+    card = _require_card(card, "the played card")
+    pile = [_require_card(c, "each pile card") for c in pile]
+    if not pile:
+        what = "a jack" if card.rank == JACK else str(card)
+        return PlayOutcome(False, False, False, 0, 0,
+                           f"the pile is empty: {what} starts a new pile and captures nothing",
+                           "XR-3.3")
+    top = pile[-1]
+    same_rank = top.rank == card.rank
+    if not same_rank and card.rank != JACK:
+        return PlayOutcome(False, False, False, 0, 0,
+                           f"{card} does not match the top card {top} and is not a jack: "
+                           "it stays on top of the pile", "XR-3.3")
+    taken = len(pile) + 1
+    if len(pile) > 1:
+        if same_rank:
+            reason = f"{card} matches the top card {top}: it captures the whole pile of "
+            return PlayOutcome(True, False, False, 0, taken, f"{reason}{len(pile)} cards",
+                               "XR-3.2")
+        return PlayOutcome(True, False, False, 0, taken,
+                           f"{card} is a jack: it captures the whole pile of {len(pile)} cards",
+                           "XR-3.2")
+    # A single card on the pile: the Xeri rules (XR-4) decide.
+    jack_xeri = same_rank and card.rank == JACK
+    is_xeri = same_rank or rules.jack_on_single_is_xeri
+    verb = f"matches the single {top}" if same_rank else f"is a jack on the single {top}"
+    if is_xeri and dealer_last_card and rules.dealer_last_card_no_xeri:
+        return PlayOutcome(True, False, False, 0, taken,
+                           f"{card} {verb}: captures it, but the dealer's last card of the "
+                           "round never makes a Xeri", "XR-8.3")
+    if not is_xeri:
+        return PlayOutcome(True, False, False, 0, taken,
+                           f"{card} {verb}: captures it, but a jack taking a card that is not a "
+                           "jack is no Xeri", "XR-4.3")
+    if jack_xeri:
+        points = rules.jack_xeri_points
+        return PlayOutcome(True, True, True, points, taken,
+                           f"{card} {verb}: captures it, a jack Xeri worth {points}", "XR-4.2")
+    points = rules.xeri_points
+    rule = "XR-4.1" if same_rank else "XR-4.3"
+    return PlayOutcome(True, True, False, points, taken,
+                       f"{card} {verb}: captures it, a Xeri worth {points}", rule)
+
+
+def pile_needs_redeal(ranks: Sequence[int], mode: PileRedeal) -> bool:
+    """Fast test on ranks (bottom to top) used by the match: must the pile be dealt again?"""
+    if mode is PileRedeal.NEVER:
+        return False
+    if ranks[-1] == JACK:
+        return True
+    if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
+        return ranks[-1] == ranks[-2]
+    return len(set(ranks)) != len(ranks)
+
+
+def check_initial_pile(cards: Sequence[Card], rules: Rules | None = None) -> Verdict:
+    """Does a freshly dealt pile of 4 cards (bottom to top) stand (XR-2.4, XR-8.2)?
+
+    The verdict is truthy when the pile stands; otherwise the reason says why it is dealt again.
+    """
+    rules = rules or _DEFAULT_RULES
+    cards = [_require_card(c, "each pile card") for c in cards]
+    if len(cards) != 4:
+        raise ValueError(f"a new pile has 4 cards (XR-2.3), not {len(cards)}")
+    if len(set(cards)) != 4:
+        raise ValueError("the 4 pile cards must be 4 different cards")
+    mode = rules.initial_pile_redeal
+    again = "the pile goes back into the stock and 4 new cards are dealt"
+    if mode is PileRedeal.NEVER:
+        return Verdict(True, "the pile stands as dealt: with initial_pile_redeal='never' it may "
+                       "hold a pair or a top jack", "XR-8.2")
+    top = cards[-1]
+    if top.rank == JACK:
+        return Verdict(False, f"the top card {top} is a jack: {again}", "XR-2.4")
+    if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
+        below = cards[-2]
+        if below.rank == top.rank:
+            return Verdict(False, f"the two top cards {below} and {top} are a pair: {again}",
+                           "XR-2.4")
+        return Verdict(True, "the two top cards are no pair and the top card is no jack: "
+                       "the pile stands (option 'top_two_pair_or_top_jack')", "XR-2.4")
+    for i, first in enumerate(cards):
+        for second in cards[i + 1:]:
+            if first.rank == second.rank:
+                return Verdict(False, f"two {_rank_word(first.rank)} in the pile "
+                               f"({first}, {second}): {again}", "XR-2.4")
+    return Verdict(True, "no two pile cards share a rank and the top card is no jack: "
+                   "the pile stands", "XR-2.4")

@@ -1,0 +1,168 @@
+"""Xeri rule options (RULES.md Part 2) as one frozen value, seats, teams and named presets.
+
+Every *(decision)* of the rule book is an option of `Rules`; the defaults are the book's::
+
+    >>> r = Rules()
+    >>> r.initial_pile_redeal, r.jack_xeri_points, r.rounds, r.target
+    (<PileRedeal.ANY_PAIR_OR_TOP_JACK: 'any_pair_or_top_jack'>, 20, 4, None)
+    >>> Rules(initial_pile_redeal="never").initial_pile_redeal is PileRedeal.NEVER
+    True
+    >>> PRESETS["target_151"].target
+    151
+    >>> Rules(rounds=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rounds must be a whole number of at least 1, not 0 (XR-7.1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from enum import Enum
+from typing import Any
+
+__all__ = [
+    "PRESETS",
+    "SEAT_NAMES",
+    "TEAM_NAMES",
+    "PileRedeal",
+    "Rules",
+    "rules_from_dict",
+    "team_of",
+]
+
+SEAT_NAMES: tuple[str, ...] = ("North", "East", "South", "West")
+"""Seats 0–3 clockwise (XR-1.1)."""
+
+TEAM_NAMES: tuple[str, ...] = ("North–South", "East–West")
+"""Team 0 is seats 0 and 2, team 1 is seats 1 and 3 (partners face each other, XR-1.1)."""
+
+
+def team_of(seat: int) -> int:
+    """The team (0 or 1) of a seat (XR-1.1).
+
+    >>> [team_of(s) for s in range(4)]
+    [0, 1, 0, 1]
+    """
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise ValueError(f"a seat is 0, 1, 2 or 3 ({', '.join(SEAT_NAMES)}), not {seat!r}")
+    return seat & 1
+
+
+class PileRedeal(str, Enum):
+    """When the four face-up cards of a new pile are dealt again (XR-2.4, XR-8.2)."""
+
+    ANY_PAIR_OR_TOP_JACK = "any_pair_or_top_jack"
+    """Any two of the 4 cards share a rank, or the top card is a jack (the default)."""
+    TOP_TWO_PAIR_OR_TOP_JACK = "top_two_pair_or_top_jack"
+    """Only the two top cards forming a pair, or a top jack, force a redeal."""
+    NEVER = "never"
+    """The pile is never dealt again: it may hold a pair or a top jack (XR-8.2)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _check_int(name: str, value: Any, low: int, rule: str) -> None:
+    if type(value) is not int or value < low:
+        raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r} ({rule})")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of 4-Player Xeri, with the rule book's defaults.
+
+    ``initial_pile_redeal`` accepts the `PileRedeal` member or its string value.
+    """
+
+    initial_pile_redeal: PileRedeal = PileRedeal.ANY_PAIR_OR_TOP_JACK  # XR-2.4, XR-8.2
+    jack_on_single_is_xeri: bool = False  # XR-4.3
+    ten_of_diamonds_counts_as_ten: bool = True  # XR-6 (10♦ is 1 + 1)
+    xeri_points: int = 10  # XR-4.1
+    jack_xeri_points: int = 20  # XR-4.2, XR-8.4 (variant 25)
+    cut_shows_bottom: bool = False  # XR-8.1
+    dealer_last_card_no_xeri: bool = False  # XR-8.3
+    rounds: int = 4  # XR-7.1
+    target: int | None = None  # XR-7.2, XR-8.5 (variant 151)
+    show_capture_counts: bool = False  # XR-9.1
+
+    def __post_init__(self) -> None:
+        redeal = self.initial_pile_redeal
+        if not isinstance(redeal, PileRedeal):
+            try:
+                redeal = PileRedeal(redeal)
+            except ValueError:
+                accepted = ", ".join(repr(p.value) for p in PileRedeal)
+                raise ValueError(
+                    f"initial_pile_redeal must be one of {accepted}, not {redeal!r} (XR-2.4)"
+                ) from None
+            object.__setattr__(self, "initial_pile_redeal", redeal)
+        for name, rule in (("jack_on_single_is_xeri", "XR-4.3"),
+                           ("ten_of_diamonds_counts_as_ten", "XR-6"),
+                           ("cut_shows_bottom", "XR-8.1"),
+                           ("dealer_last_card_no_xeri", "XR-8.3"),
+                           ("show_capture_counts", "XR-9.1")):
+            if type(getattr(self, name)) is not bool:
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}"
+                                 f" ({rule})")
+        _check_int("xeri_points", self.xeri_points, 0, "XR-4.1")
+        _check_int("jack_xeri_points", self.jack_xeri_points, 0, "XR-4.2")
+        _check_int("rounds", self.rounds, 1, "XR-7.1")
+        if self.target is not None:
+            _check_int("target", self.target, 1, "XR-7.2")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values (the pile option as its string)."""
+        data = asdict(self)
+        data["initial_pile_redeal"] = self.initial_pile_redeal.value
+        return data
+
+    def changes(self) -> dict[str, Any]:
+        """Only the options that differ from the defaults (handy for short descriptions)."""
+        default = Rules()
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != getattr(default, f.name)}
+
+
+def rules_from_dict(data: dict[str, Any] | None) -> Rules:
+    """Build `Rules` from a mapping such as `Rules.to_dict` gives; unknown keys are refused.
+
+    >>> rules_from_dict({"target": 151}).target
+    151
+    >>> rules_from_dict({"targte": 151})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown Xeri rule option 'targte'; the options are initial_pile_redeal, jack_on_single_is_xeri, ten_of_diamonds_counts_as_ten, xeri_points, jack_xeri_points, cut_shows_bottom, dealer_last_card_no_xeri, rounds, target, show_capture_counts
+    """  # noqa: E501
+    if data is None:
+        return Rules()
+    if not isinstance(data, dict):
+        raise ValueError(f"Xeri rules must be a mapping of options, not {type(data).__name__}")
+    names = [f.name for f in fields(Rules)]
+    for key in data:
+        if key not in names:
+            raise ValueError(f"unknown Xeri rule option {key!r}; the options are "
+                             + ", ".join(names))
+    return Rules(**data)
+
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "top_two_pair": Rules(initial_pile_redeal=PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK),
+    "no_redeal": Rules(initial_pile_redeal=PileRedeal.NEVER),
+    "jack_on_single_xeri": Rules(jack_on_single_is_xeri=True),
+    "ten_of_diamonds_plain": Rules(ten_of_diamonds_counts_as_ten=False),
+    "cut_shows_bottom": Rules(cut_shows_bottom=True),
+    "dealer_last_card_no_xeri": Rules(dealer_last_card_no_xeri=True),
+    "jack_xeri_25": Rules(jack_xeri_points=25),
+    "target_151": Rules(target=151),
+    "open_counts": Rules(show_capture_counts=True),
+    "seed_variants": Rules(
+        initial_pile_redeal=PileRedeal.NEVER,
+        cut_shows_bottom=True,
+        dealer_last_card_no_xeri=True,
+        jack_xeri_points=25,
+        target=151,
+    ),
+}
+"""Named rule sets: the book's defaults and each variant (``seed_variants`` has all of XR-8)."""

@@ -1,0 +1,166 @@
+"""Scoring a round (XR-6): majority of cards, honours, 2♣, 10♦ and the Xeris.
+
+``captured`` maps each team (0, 1) to the cards it took; ``xeris`` maps each team to its Xeri
+cards (the single card each Xeri captured: a jack there means a jack Xeri)::
+
+    >>> from cardkit import make_pack, parse_cards
+    >>> pack = make_pack()
+    >>> sheets = score_round({0: pack[:27], 1: pack[27:]}, {0: parse_cards("7C")})
+    >>> sheets[0].cards, sheets[0].card_points, sheets[0].xeri_points, sheets[0].total
+    (27, 16, 10, 26)
+    >>> sheets[1].total
+    9
+    >>> sheets[0].lines[0]
+    ScoreLine(label='more cards: 27 against 25', points=3, rule='XR-6')
+    >>> sheets[0].card_points + sheets[1].card_points
+    25
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cardkit.cards import RANK_NAMES, Card
+from cardkit.xeri.rules import Rules
+
+__all__ = ["MAJORITY_POINTS", "ScoreLine", "ScoreSheet", "card_points", "score_round"]
+
+MAJORITY_POINTS = 3
+_DEFAULT_RULES = Rules()
+_HONOURS = frozenset((1, 10, 11, 12, 13))
+_TWO_OF_CLUBS = Card(2, "C")
+_TEN_OF_DIAMONDS = Card(10, "D")
+
+
+class ScoreLine(NamedTuple):
+    """One item of a score sheet: what, how many points, which rule."""
+
+    label: str
+    points: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """One team's score for one round, with itemised lines.
+
+    ``card_points`` counts the majority, honours, 2♣ and 10♦ (25 between both teams with the
+    default rules); ``xeri_points`` the Xeris; ``total`` both.
+    """
+
+    cards: int
+    card_points: int
+    xeri_points: int
+    total: int
+    lines: tuple[ScoreLine, ...]
+
+    def __str__(self) -> str:
+        return "\n".join(f"{line.points:>3}  {line.label} ({line.rule})" for line in self.lines) \
+            + f"\n{self.total:>3}  total"
+
+
+def card_points(card: Card, rules: Rules | None = None) -> int:
+    """Points a captured card is worth (XR-6): honours 1, 2♣ 1, 10♦ 2 (or 1 by option).
+
+    The 3 points for the majority of cards are not a card's: see `score_round`.
+
+    >>> from cardkit import parse_cards
+    >>> [card_points(c) for c in parse_cards("AS 10D 2C 2D JH")]
+    [1, 2, 1, 0, 1]
+    """
+    rules = rules or _DEFAULT_RULES
+    return _card_points(card, rules.ten_of_diamonds_counts_as_ten)
+
+
+def _card_points(card: Card, ten_of_diamonds_counts_as_ten: bool) -> int:
+    if card.rank == 10 and card.suit == "D":
+        return 2 if ten_of_diamonds_counts_as_ten else 1
+    if card.rank in _HONOURS:
+        return 1
+    return 1 if card.rank == 2 and card.suit == "C" else 0
+
+
+_RANK_ORDER = {1: 0, 13: 1, 12: 2, 11: 3, 10: 4, 2: 5}
+_SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
+
+
+def _line_order(card: Card) -> tuple[int, int]:
+    """Aces, kings, queens, jacks, tens, then the 2♣ (each by suit ♣ ♦ ♥ ♠)."""
+    return (_RANK_ORDER.get(card.rank, 6), _SUIT_ORDER[card.suit])  # type: ignore[index]
+
+
+def _card_lines(cards: list[Card], ten_counts: bool) -> list[ScoreLine]:
+    lines = []
+    for card in sorted(cards, key=_line_order):
+        if card.rank == 10 and card.suit == "D":
+            lines.append(ScoreLine("ten 10♦", 1, "XR-6"))
+            if ten_counts:
+                lines.append(ScoreLine("the 10♦, one more", 1, "XR-6"))
+        elif card.rank in _HONOURS:
+            lines.append(ScoreLine(f"{RANK_NAMES[card.rank]} {card}", 1, "XR-6"))
+        elif card.rank == 2 and card.suit == "C":
+            lines.append(ScoreLine("the 2♣", 1, "XR-6"))
+    return lines
+
+
+def score_round(captured: Mapping[int, Iterable[Card]],
+                xeris: Mapping[int, Iterable[Card]] | None = None,
+                rules: Rules | None = None) -> dict[int, ScoreSheet]:
+    """Score both teams' captured cards and Xeris (XR-6); returns ``{team: ScoreSheet}``.
+
+    A Xeri card that is a jack is a jack Xeri (XR-4.2); every other Xeri card scores
+    ``rules.xeri_points`` (XR-4.1, and XR-4.3 when a jack on a single card counts).
+    """
+    rules = rules or _DEFAULT_RULES
+    if not isinstance(captured, Mapping) or set(captured) - {0, 1}:
+        raise ValueError("captured must map team 0 and/or team 1 to their captured cards")
+    xeris = xeris or {}
+    if not isinstance(xeris, Mapping) or set(xeris) - {0, 1}:
+        raise ValueError("xeris must map team 0 and/or team 1 to their Xeri cards")
+    piles = {team: list(captured.get(team, ())) for team in (0, 1)}
+    seen: set[Card] = set()
+    for team, cards in piles.items():
+        for card in cards:
+            if not isinstance(card, Card) or card.is_joker:
+                raise ValueError(f"team {team} captured {card!r}, which is not a Xeri card "
+                                 "(a standard card without jokers, XR-1.2)")
+            if card in seen:
+                raise ValueError(f"{card} is captured twice: every card is in one pile only")
+            seen.add(card)
+    team_xeris = {team: list(xeris.get(team, ())) for team in (0, 1)}
+    for team, cards in team_xeris.items():
+        pile = set(piles[team])
+        for card in cards:
+            if card not in pile:
+                raise ValueError(f"Xeri card {card} of team {team} is not among its captured "
+                                 "cards (a Xeri card stays in the team's pile, XR-4.4)")
+    return _score(piles, team_xeris, rules)
+
+
+def _score(piles: Sequence[list[Card]] | Mapping[int, list[Card]],
+           xeris: Sequence[list[Card]] | Mapping[int, list[Card]],
+           rules: Rules) -> dict[int, ScoreSheet]:
+    """`score_round` without the input checks (the match knows its piles are sound)."""
+    ten_counts = rules.ten_of_diamonds_counts_as_ten
+    sizes = (len(piles[0]), len(piles[1]))
+    sheets = {}
+    for team in (0, 1):
+        mine, theirs = sizes[team], sizes[1 - team]
+        lines = []
+        if mine > theirs:
+            lines.append(ScoreLine(f"more cards: {mine} against {theirs}", MAJORITY_POINTS,
+                                   "XR-6"))
+        lines += _card_lines(piles[team], ten_counts)
+        points = sum(line.points for line in lines)
+        xeri_total = 0
+        for card in xeris[team]:
+            if card.rank == 11:
+                line = ScoreLine(f"jack Xeri with {card}", rules.jack_xeri_points, "XR-4.2")
+            else:
+                line = ScoreLine(f"Xeri with {card}", rules.xeri_points, "XR-4.1")
+            lines.append(line)
+            xeri_total += line.points
+        sheets[team] = ScoreSheet(mine, points, xeri_total, points + xeri_total, tuple(lines))
+    return sheets
