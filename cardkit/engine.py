@@ -38,7 +38,9 @@ class Verdict:
         return self.ok
 
     def __str__(self) -> str:
-        return f"{self.reason} ({self.rule})" if self.rule else self.reason
+        if not self.rule or f"({self.rule}" in self.reason or f" {self.rule})" in self.reason:
+            return self.reason  # the reason already cites its rule
+        return f"{self.reason} ({self.rule})"
 
 
 class IllegalAction(ValueError):

@@ -1,0 +1,635 @@
+"""Zion Check melds: sets and runs, their checks, lay-offs and joker exchanges (ZC-2, ZC-5, ZC-11,
+ZC-12), and the penalty points of a hand (ZC-2.3).
+
+A `Meld` is a frozen value: its physical cards in order and, position by position, the natural
+card each one stands for (a joker stands for one definite card, ZC-5.3)::
+
+    >>> from cardkit.cards import parse_cards
+    >>> v = check_meld(parse_cards("9C 5C JK 6C 8C"))
+    >>> bool(v), v.kind, str(v.meld)
+    (True, 'run', '5♣ 6♣ JK(7♣) 8♣ 9♣')
+    >>> check_meld(parse_cards("KC AC 2C 3C")).reason
+    'K♣ A♣ 2♣ 3♣ is not a run: an ace is high or low, never in the middle (ZC-2.1)'
+    >>> new, joker = v.meld.with_joker_exchanged(parse_cards("7C@1")[0])
+    >>> str(new), str(joker)
+    ('5♣ 6♣ 7♣ 8♣ 9♣', 'JK')
+
+Conventions (decisions):
+
+* Run positions are ranks 1–14, where 14 is the ace above the king (ZC-2.1). ``stands_for`` holds
+  plain faces (deck 0); the high ace stands for ``Card(1, suit)``.
+* A joker in a set stands for the set's rank; its ``stands_for`` card carries the suit ♣ only
+  as a placeholder (a joker in a set can never be exchanged, ZC-12.2, so its suit never matters).
+  It prints as ``JK(8)``.
+* When cards could form either a set or a run (one natural card and three or more jokers, or
+  with ``min_natural_per_meld=0`` only jokers), `check_meld` prefers the **run**: a joker in a run
+  can later be freed (ZC-12.1), and jokers in sets are frowned upon (ZC-5.4). Pass
+  ``kind="set"`` to ask for the set.
+* A joker at a run's end goes at ``joker_end`` ("high" by default) while the run fits there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import pairwise
+from typing import NamedTuple
+
+from cardkit.cards import SUITS, Card, parse_card, parse_cards
+from cardkit.engine import IllegalAction, Verdict
+from cardkit.zioncheck.rules import Rules
+
+__all__ = [
+    "LayOffOption",
+    "Meld",
+    "MeldKind",
+    "MeldVerdict",
+    "can_exchange_joker",
+    "can_lay_off",
+    "check_meld",
+    "hand_points",
+    "joker_exchanges",
+    "lay_off_options",
+]
+
+_DEFAULT_RULES = Rules()
+_SUIT_WORD = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_PLURAL = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
+           8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
+_RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
+_ENDS = ("low", "high")
+
+
+class MeldKind(str, Enum):
+    """The two kinds of meld (ZC-5)."""
+
+    SET = "set"
+    RUN = "run"
+
+
+def _rank_text(rank: int) -> str:
+    return _RANK_TEXT.get(rank, str(rank))
+
+
+def _face(rank: int, suit: str) -> Card:
+    """The plain face at run position ``rank`` (1–14)."""
+    return Card(1 if rank == 14 else rank, suit)
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A set or a run as laid on the table.
+
+    ``cards`` are the physical cards (runs in sequence order, low to high; sets naturals first,
+    then jokers), ``stands_for`` the natural face each position represents. Runs have ``suit``,
+    ``low`` and ``high`` (1–14, 14 = ace high); sets have ``rank``. Build melds with
+    `check_meld` or `Meld.from_text`; methods return new values (melds never change).
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    stands_for: tuple[Card, ...]
+    suit: str | None = None
+    rank: int | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.cards) != len(self.stands_for):
+            raise ValueError("a meld needs one stands_for card per card")
+        if self.kind is MeldKind.RUN and (self.low is None or self.high is None
+                                          or self.high - self.low + 1 != len(self.cards)):
+            raise ValueError("a run needs low and high matching its length")
+
+    # -- views ------------------------------------------------------------------------------
+    @property
+    def jokers(self) -> tuple[tuple[Card, Card], ...]:
+        """Each joker with the card it stands for."""
+        return tuple((c, s) for c, s in zip(self.cards, self.stands_for, strict=True)
+                     if c.rank == 0)
+
+    @property
+    def naturals(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.rank != 0)
+
+    @property
+    def is_run(self) -> bool:
+        return self.kind is MeldKind.RUN
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.cards)
+
+    def __str__(self) -> str:
+        parts = []
+        for card, face in zip(self.cards, self.stands_for, strict=True):
+            if card.rank:
+                parts.append(str(card))
+            elif self.kind is MeldKind.RUN:
+                parts.append(f"JK({face})")
+            else:
+                parts.append(f"JK({_rank_text(face.rank)})")
+        return " ".join(parts)
+
+    @property
+    def description(self) -> str:
+        """``"a run of clubs, 5 to 9"`` or ``"a set of eights"``."""
+        if self.kind is MeldKind.RUN:
+            return (f"a run of {_SUIT_WORD[self.suit]}, "  # type: ignore[index]
+                    f"{_rank_text(self.low)} to {_rank_text(self.high)}")  # type: ignore[arg-type]
+        return f"a set of {_PLURAL[self.rank]}"  # type: ignore[index]
+
+    # -- records ----------------------------------------------------------------------------
+    def to_text(self) -> str:
+        """Lossless text for records: ``"run 5C 6C JK@1=7C 8C 9C"``, ``"set 8C 8C@1 JK=8"``.
+
+        >>> m = check_meld(parse_cards("8C 8C 8H JK")).meld
+        >>> m.to_text(), Meld.from_text(m.to_text()) == m
+        ('set 8C 8C@1 8H JK=8', True)
+        """
+        parts = [self.kind.value]
+        for card, face in zip(self.cards, self.stands_for, strict=True):
+            if card.rank:
+                parts.append(card.to_text())
+            elif self.kind is MeldKind.RUN:
+                parts.append(f"{card.to_text()}={face.ascii}")
+            else:
+                parts.append(f"{card.to_text()}={_rank_text(face.rank)}")
+        return " ".join(parts)
+
+    @classmethod
+    def from_text(cls, text: str) -> Meld:
+        """Inverse of `to_text`; raises ``ValueError`` for text that is not a legal meld."""
+        if not isinstance(text, str) or not text.split():
+            raise ValueError(f"not a meld text: {text!r}; expected e.g. 'run 5C 6C JK=7C 8C'")
+        head, *tokens = text.split()
+        try:
+            kind = MeldKind(head.lower())
+        except ValueError:
+            raise ValueError(f"meld text must start with 'set' or 'run', not {head!r}") from None
+        cards: list[Card] = []
+        faces: list[Card | None] = []
+        for token in tokens:
+            body, sep, target = token.partition("=")
+            card = parse_card(body)
+            cards.append(card)
+            if not card.rank:
+                if not sep:
+                    raise ValueError(f"joker {token!r} must say what it stands for: JK=7C")
+                if kind is MeldKind.SET:
+                    faces.append(Card(_parse_rank(target), "C"))
+                else:
+                    faces.append(parse_card(target))
+            else:
+                faces.append(None)
+        if kind is MeldKind.SET:
+            verdict = check_meld(cards, _RULES_NO_MIN, kind="set")
+            if not verdict.ok:
+                raise ValueError(f"{text!r}: {verdict}")
+            rank = verdict.meld.rank  # type: ignore[union-attr]
+            if any(f is not None and f.rank != rank for f in faces):
+                raise ValueError(f"{text!r}: a joker in a set stands for the set's rank")
+            return verdict.meld  # type: ignore[return-value]
+        meld = _run_from_positions(cards, faces)
+        if meld is None:
+            raise ValueError(f"{text!r} is not a run in the order given, with those jokers")
+        return meld
+
+    # -- changes ----------------------------------------------------------------------------
+    def with_card(self, card: Card, end: str | None = None) -> Meld:
+        """This meld with ``card`` laid off on it (ZC-11.2); ``end`` ("low" | "high") picks the
+        end of a run for a joker (default "high" while the run fits there).
+
+        Raises `IllegalAction` (a ``ValueError``) with the reason when the card does not fit.
+        """
+        verdict, where = _lay_off(card, self, end)
+        if not verdict.ok:
+            raise IllegalAction(verdict)
+        if self.kind is MeldKind.SET:
+            return _make_set(self.rank, (*self.cards, card))  # type: ignore[arg-type]
+        if where == "low":
+            return _make_run(self.suit, self.low - 1, (card, *self.cards))  # type: ignore
+        return _make_run(self.suit, self.low, (*self.cards, card))  # type: ignore[arg-type]
+
+    def with_joker_exchanged(self, card: Card) -> tuple[Meld, Card]:
+        """Put natural ``card`` in place of the joker that stands for it; returns the new meld
+        and the freed joker (ZC-12.1). Raises `IllegalAction` when that is not allowed."""
+        verdict, index = _exchange(card, self)
+        if not verdict.ok:
+            raise IllegalAction(verdict)
+        cards = list(self.cards)
+        joker = cards[index]
+        cards[index] = card
+        return Meld(MeldKind.RUN, tuple(cards), self.stands_for, self.suit, None, self.low,
+                    self.high), joker
+
+
+_RULES_NO_MIN = Rules(min_natural_per_meld=0)
+
+
+def _parse_rank(text: str) -> int:
+    """A rank from ``"8"``, ``"A"``, ``"10"`` (or a whole card such as ``"8C"``)."""
+    try:
+        return parse_card(text + "C").rank
+    except ValueError:
+        return parse_card(text).rank
+
+
+def _make_run(suit: str, low: int, cards: Sequence[Card]) -> Meld:
+    """A run of ``suit`` starting at position ``low`` (cards already in sequence order)."""
+    high = low + len(cards) - 1
+    faces = tuple(_face(r, suit) for r in range(low, high + 1))
+    return Meld(MeldKind.RUN, tuple(cards), faces, suit, None, low, high)
+
+
+def _make_set(rank: int, cards: Iterable[Card]) -> Meld:
+    """A set of ``rank``: naturals sorted, then jokers by number."""
+    ordered = sorted(cards, key=lambda c: (c.rank == 0, SUITS.index(c.suit) if c.suit else 0,
+                                           c.deck))
+    face = Card(rank, "C")
+    faces = tuple(Card(rank, c.suit) if c.rank else face for c in ordered)
+    return Meld(MeldKind.SET, tuple(ordered), faces, None, rank, None, None)
+
+
+def _run_from_positions(cards: Sequence[Card], faces: Sequence[Card | None]) -> Meld | None:
+    """A run from cards in order, jokers' faces given; None if they are not a run."""
+    if len(cards) < 4 or len(cards) > 14:
+        return None
+    first_nat = next((i for i, c in enumerate(cards) if c.rank), None)
+    anchor = cards[first_nat] if first_nat is not None else faces[0]
+    if anchor is None:
+        return None
+    suit = anchor.suit
+    # position of the anchor, then the run's low end
+    pos = anchor.rank
+    index = first_nat if first_nat is not None else 0
+    if pos == 1 and index > 0:
+        pos = 14
+    low = pos - index
+    if low < 1 or low + len(cards) - 1 > 14:
+        return None
+    meld = _make_run(suit, low, cards)  # type: ignore[arg-type]
+    for card, face, want in zip(cards, faces, meld.stands_for, strict=True):
+        if card.rank and card.face != want.face:
+            return None
+        if not card.rank and face is not None and face.face != want.face:
+            return None
+    return meld
+
+
+# ------------------------------------------------------------------------------------------
+# verdicts
+
+
+@dataclass(frozen=True, slots=True)
+class MeldVerdict(Verdict):
+    """The answer of `check_meld`: a `Verdict` plus the meld found.
+
+    ``kind`` is "set", "run" or None; ``jokers`` pairs each joker with the card it stands for;
+    ``meld`` is the `Meld` (None when ``ok`` is false). Truthy when ``ok``.
+    """
+
+    kind: str | None = None
+    jokers: tuple[tuple[Card, Card], ...] = ()
+    meld: Meld | None = None
+
+
+def _fail(reason: str, rule: str) -> MeldVerdict:
+    return MeldVerdict(False, reason, rule)
+
+
+def _coerce_cards(cards: Iterable[Card] | str, what: str = "cards") -> list[Card]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, Card):
+        raise ValueError(f"{what} must be several cards (a list), not one card {cards}")
+    try:
+        result = list(cards)
+    except TypeError:
+        raise ValueError(f"{what} must be a list of Card values or a text such as "
+                         f"'7C 8C 9C JK', not {cards!r}") from None
+    for c in result:
+        if not isinstance(c, Card):
+            raise ValueError(f"{what} must be Card values (see cardkit.parse_cards), not {c!r}")
+    return result
+
+
+def _duplicate(cards: Sequence[Card]) -> Card | None:
+    seen: set[Card] = set()
+    for c in cards:
+        if c in seen:
+            return c
+        seen.add(c)
+    return None
+
+
+def check_meld(cards: Iterable[Card] | str, rules: Rules | None = None, *,
+               kind: str | MeldKind | None = None, joker_end: str = "high") -> MeldVerdict:
+    """Is this a legal set or run (ZC-5)? Cards may come in any order.
+
+    ``kind`` ("set" | "run") asks for one kind only; ``joker_end`` ("high" | "low") is where
+    spare jokers of a run go while the run fits there (ZC-5.3).
+
+    >>> v = check_meld("8C 8C 8H")
+    >>> bool(v), v.kind, v.reason
+    (True, 'set', '8♣ 8♣ 8♥ is a set of eights (ZC-5.1)')
+    """
+    rules = rules or _DEFAULT_RULES
+    cards = _coerce_cards(cards)
+    if joker_end not in _ENDS:
+        raise ValueError(f"joker_end must be 'low' or 'high', not {joker_end!r}")
+    if kind is not None:
+        try:
+            kind = MeldKind(kind)
+        except ValueError:
+            raise ValueError(f"kind must be 'set', 'run' or None, not {kind!r}") from None
+    text = _cards_text(cards)
+    twice = _duplicate(cards)
+    if twice is not None:
+        return _fail(f"{twice.to_text()} appears twice: one physical card cannot be in a meld "
+                     "twice (ZC-1.1)", "ZC-1.1")
+    n = len(cards)
+    if n < 3:
+        return _fail(f"{text or 'no cards'} is too few cards: a set needs at least 3 (ZC-5.1), "
+                     "a run at least 4 (ZC-5.2)", "ZC-5.1")
+    naturals = [c for c in cards if c.rank]
+    jokers = sorted((c for c in cards if not c.rank), key=lambda c: c.deck)
+    if len(naturals) < rules.min_natural_per_meld:
+        need = rules.min_natural_per_meld
+        return _fail(f"{text} is not a meld: every meld needs at least {need} natural "
+                     f"card{'s' if need > 1 else ''} (ZC-5.3)", "ZC-5.3")
+    same_rank = len({c.rank for c in naturals}) <= 1
+    same_suit = len({c.suit for c in naturals}) <= 1
+    want_set = kind in (None, MeldKind.SET)
+    want_run = kind in (None, MeldKind.RUN)
+    if want_run and same_suit:
+        run = _analyse_run(naturals, jokers, joker_end, text)
+        if run.ok or not (want_set and same_rank):
+            return run
+    if want_set and same_rank:
+        return _set_verdict(naturals, jokers, text)
+    if kind is MeldKind.SET:
+        return _fail(f"{text} is not a set: a set is cards of one rank (ZC-5.1)", "ZC-5.1")
+    if kind is MeldKind.RUN:
+        return _fail(f"{text} is not a run: a run is cards of one suit (ZC-5.2)", "ZC-5.2")
+    return _fail(f"{text} is neither a set (cards of one rank, ZC-5.1) nor a run (cards of one "
+                 "suit in sequence, ZC-5.2)", "ZC-5.2")
+
+
+def _set_verdict(naturals: list[Card], jokers: list[Card], text: str) -> MeldVerdict:
+    rank = naturals[0].rank if naturals else 1
+    meld = _make_set(rank, (*naturals, *jokers))
+    reason = f"{meld} is {meld.description} (ZC-5.1)"
+    if jokers:
+        reason += ("; jokers may be used in a set, but the seed calls it rude, an old parlour "
+                   "game (ZC-5.4), and a joker in a set can never be taken back (ZC-12.2)")
+    return MeldVerdict(True, reason, "ZC-5.1", MeldKind.SET.value, meld.jokers, meld)
+
+
+def _run_placement(values: list[int], n: int, joker_end: str) -> tuple[int, int] | None:
+    """Where a run holding natural positions ``values`` (sorted) and ``n`` cards goes: (low,
+    high), or None if it cannot."""
+    if n > 14:
+        return None
+    if not values:
+        low = 1 if joker_end == "high" else 14 - n + 1
+        return low, low + n - 1
+    lo, hi = values[0], values[-1]
+    span = hi - lo + 1
+    if span > n:
+        return None
+    extra = n - span
+    if joker_end == "high":
+        up = min(extra, 14 - hi)
+        return lo - (extra - up), hi + up
+    down = min(extra, lo - 1)
+    return lo - down, hi + (extra - down)
+
+
+def _analyse_run(naturals: list[Card], jokers: list[Card], joker_end: str,
+                 text: str) -> MeldVerdict:
+    n = len(naturals) + len(jokers)
+    if n < 4:
+        return _fail(f"{text} is too few cards for a run: a run needs at least 4 (ZC-5.2)",
+                     "ZC-5.2")
+    if n > 14:
+        return _fail(f"{text} is too long: a run holds at most 14 cards, A-2-…-K-A (ZC-5.2)",
+                     "ZC-5.2")
+    suit = naturals[0].suit if naturals else "C"
+    aces = [c for c in naturals if c.rank == 1]
+    others = sorted((c for c in naturals if c.rank != 1), key=lambda c: c.rank)
+    for a, b in pairwise(others):
+        if a.rank == b.rank:
+            return _fail(f"{text} is not a run: it holds {a} twice, and a run holds each rank "
+                         "once (ZC-5.2)", "ZC-5.2")
+    ranks = [c.rank for c in others]
+    if len(aces) > 2:
+        return _fail(f"{text} is not a run: a run holds at most two aces, one at each end "
+                     "(ZC-2.1)", "ZC-5.2")
+    options: list[tuple[list[int], tuple[int, int]]] = []
+    if len(aces) == 2:
+        if n != 14:
+            return _fail(f"{text} is not a run: two aces fit in one run only as A-2-…-K-A, "
+                         "14 cards (ZC-2.1, ZC-5.2)", "ZC-5.2")
+        place = _run_placement([1, *ranks, 14], n, joker_end)
+        if place:
+            options.append(([1, *ranks, 14], place))
+    elif aces:
+        for values in (([1, *ranks]), ([*ranks, 14])):
+            place = _run_placement(values, n, joker_end)
+            if place:
+                options.append((values, place))
+        if len(options) == 2 and joker_end == "low":
+            options.reverse()
+    else:
+        place = _run_placement(ranks, n, joker_end)
+        if place:
+            options.append((ranks, place))
+    if not options:
+        if aces and _fits_round_the_corner([1, *ranks], len(jokers)):
+            return _fail(f"{text} is not a run: an ace is high or low, never in the middle "
+                         "(ZC-2.1)", "ZC-2.1")
+        values = ranks
+        if aces:
+            values = [1, *ranks] if ranks[-1] <= 15 - ranks[0] else [*ranks, 14]
+        gaps = values[-1] - values[0] + 1 - len(values)
+        return _fail(f"{text} is not a run: {gaps} card{'s are' if gaps != 1 else ' is'} "
+                     f"missing between {_face(values[0], suit)} and {_face(values[-1], suit)}, "
+                     f"and {len(jokers)} joker{'s' if len(jokers) != 1 else ''} cannot fill "
+                     f"{'them' if gaps != 1 else 'it'} (ZC-5.2)", "ZC-5.2")
+    values, (low, high) = options[0]
+    by_position: dict[int, Card] = {}
+    ace_cards = list(aces)
+    for v in values:
+        if v in (1, 14):
+            by_position[v] = ace_cards.pop(0)
+    for c in others:
+        by_position[c.rank] = c
+    spare = iter(jokers)
+    ordered = tuple(by_position[p] if p in by_position else next(spare)
+                    for p in range(low, high + 1))
+    meld = _make_run(suit, low, ordered)
+    reason = f"{meld} is {meld.description} (ZC-5.2)"
+    if meld.jokers:
+        stands = ", ".join(str(f) for _, f in meld.jokers)
+        reason += f"; {'the joker stands' if len(jokers) == 1 else 'the jokers stand'} " \
+                  f"for {stands} (ZC-5.3)"
+    return MeldVerdict(True, reason, "ZC-5.2", MeldKind.RUN.value, meld.jokers, meld)
+
+
+def _fits_round_the_corner(ranks: list[int], jokers: int) -> bool:
+    """Would these ranks (1–13) make a run if the ace could sit between K and 2?"""
+    distinct = sorted(set(ranks))
+    if len(distinct) < 2:
+        return False
+    gaps = [b - a - 1 for a, b in pairwise(distinct)]
+    gaps.append(distinct[0] + 13 - distinct[-1] - 1)
+    covered = 13 - max(gaps)
+    return covered - len(distinct) <= jokers
+
+
+# ------------------------------------------------------------------------------------------
+# points
+
+
+def hand_points(cards: Iterable[Card] | str, rules: Rules | None = None) -> int:
+    """Penalty points of cards left in hand (ZC-2.3).
+
+    >>> hand_points("AC KD 5H JK")
+    45
+    """
+    table = (rules or _DEFAULT_RULES).card_values.by_rank()
+    return sum(table[c.rank] for c in _coerce_cards(cards))
+
+
+# ------------------------------------------------------------------------------------------
+# laying off (ZC-11) and joker exchange (ZC-12)
+
+
+class LayOffOption(NamedTuple):
+    """Where a card may be laid off: the meld's index, the run end (None for a set), why."""
+
+    meld_index: int
+    end: str | None
+    reason: str
+
+
+def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | None]:
+    if not isinstance(card, Card):
+        raise ValueError(f"card must be a Card, not {card!r}")
+    if not isinstance(meld, Meld):
+        raise ValueError(f"meld must be a Meld, not {meld!r}")
+    if end is not None and end not in _ENDS:
+        raise ValueError(f"end must be 'low', 'high' or None, not {end!r}")
+    if card in meld.cards:
+        return Verdict(False, f"{card.to_text()} is already in {meld}", "ZC-1.1"), None
+    if meld.kind is MeldKind.SET:
+        if card.rank and card.rank != meld.rank:
+            return Verdict(False, f"{card} cannot go on {meld}: a card laid on a set has its "
+                           f"rank, {_PLURAL[meld.rank]} (ZC-11.2)", "ZC-11.2"), None  # type: ignore
+        what = "a joker standing for the rank" if not card.rank else str(card)
+        return Verdict(True, f"{what} can go on {meld}, {meld.description} (ZC-11.2)",
+                       "ZC-11.2"), None
+    low, high, suit = meld.low, meld.high, meld.suit
+    assert low is not None and high is not None
+    if len(meld.cards) >= 14:
+        return Verdict(False, f"{card} cannot go on {meld}: a run holds at most 14 cards "
+                       "(ZC-5.2)", "ZC-5.2"), None
+    if card.rank:
+        ends = []
+        if card.suit == suit:
+            if low > 1 and _face(low - 1, suit).rank == card.rank:  # type: ignore[arg-type]
+                ends.append("low")
+            if high < 14 and _face(high + 1, suit).rank == card.rank:  # type: ignore[arg-type]
+                ends.append("high")
+        if not ends:
+            fits = " or ".join(str(_face(p, suit)) for p in (low - 1, high + 1)  # type: ignore
+                               if 1 <= p <= 14)
+            return Verdict(False, f"{card} cannot go on {meld}: a run grows only at its ends, "
+                           f"in suit and sequence (only {fits}) (ZC-11.2)", "ZC-11.2"), None
+        if end is not None and end not in ends:
+            return Verdict(False, f"{card} does not fit at the {end} end of {meld} (ZC-11.2)",
+                           "ZC-11.2"), None
+        where = end or ("high" if "high" in ends else "low")
+        return Verdict(True, f"{card} extends {meld} at the {where} end (ZC-11.2)",
+                       "ZC-11.2"), where
+    ends = [e for e, ok in (("low", low > 1), ("high", high < 14)) if ok]
+    if end is not None and end not in ends:
+        return Verdict(False, f"a joker cannot go at the {end} end of {meld}: the run already "
+                       f"reaches {'the ace' if end == 'high' else 'the low ace'} (ZC-2.1)",
+                       "ZC-2.1"), None
+    where = end or ("high" if "high" in ends else "low")
+    face = _face(high + 1 if where == "high" else low - 1, suit)  # type: ignore[arg-type]
+    return Verdict(True, f"a joker can extend {meld} at the {where} end, standing for {face} "
+                   "(ZC-11.2, ZC-5.3)", "ZC-11.2"), where
+
+
+def can_lay_off(card: Card, meld: Meld, rules: Rules | None = None, *,
+                end: str | None = None) -> Verdict:
+    """May ``card`` be laid off on ``meld`` (at ``end`` of a run, if given)? (ZC-11.2)
+
+    Whether the player may lay off at all (gone down, own turn: ZC-11.1) is the game's check.
+    """
+    return _lay_off(card, meld, end)[0]
+
+
+def lay_off_options(card: Card, melds: Sequence[Meld],
+                    rules: Rules | None = None) -> list[LayOffOption]:
+    """Every legal place for ``card`` on these melds: (meld index, end or None, reason).
+
+    A joker may go at either end of a run, so it can give two options for one run.
+    """
+    options = []
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.SET:
+            verdict, _ = _lay_off(card, meld, None)
+            if verdict.ok:
+                options.append(LayOffOption(index, None, verdict.reason))
+            continue
+        for end in _ENDS:
+            verdict, where = _lay_off(card, meld, end)
+            if verdict.ok:
+                options.append(LayOffOption(index, where, verdict.reason))
+    return options
+
+
+def _exchange(card: Card, meld: Meld) -> tuple[Verdict, int]:
+    if not isinstance(card, Card):
+        raise ValueError(f"card must be a Card, not {card!r}")
+    if not isinstance(meld, Meld):
+        raise ValueError(f"meld must be a Meld, not {meld!r}")
+    if not card.rank:
+        return Verdict(False, "a joker cannot free a joker: put the natural card the joker "
+                       "stands for in its place (ZC-12.1)", "ZC-12.1"), -1
+    if meld.kind is MeldKind.SET:
+        if meld.jokers:
+            return Verdict(False, f"the joker in {meld} can never be taken: it is in a set "
+                           "(ZC-12.2)", "ZC-12.2"), -1
+        return Verdict(False, f"{meld} holds no joker (ZC-12.1)", "ZC-12.1"), -1
+    for index, (c, face) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
+        if not c.rank and face.face == card.face:
+            return Verdict(True, f"{card} takes the place of the joker in {meld}; the joker "
+                           "goes to the player's hand (ZC-12.1)", "ZC-12.1"), index
+    if not meld.jokers:
+        return Verdict(False, f"{meld} holds no joker (ZC-12.1)", "ZC-12.1"), -1
+    stands = ", ".join(str(f) for _, f in meld.jokers)
+    return Verdict(False, f"{card} cannot free a joker of {meld}: its joker stands for "
+                   f"{stands}, and only that card may take its place (ZC-12.1)", "ZC-12.1"), -1
+
+
+def can_exchange_joker(card: Card, meld: Meld) -> Verdict:
+    """May natural ``card`` take the place of a joker in ``meld``? (ZC-12.1, ZC-12.2)"""
+    return _exchange(card, meld)[0]
+
+
+def joker_exchanges(card: Card, melds: Sequence[Meld]) -> list[int]:
+    """Indexes of the melds whose joker ``card`` can free (ZC-12.1)."""
+    return [i for i, meld in enumerate(melds) if _exchange(card, meld)[0].ok]
+
