@@ -35,6 +35,10 @@ __all__ = [
     "card_svg",
     "hand_html",
     "hand_svg",
+    "match_html",
+    "meld_html",
+    "xeri_table_html",
+    "zion_table_html",
 ]
 
 TWO_COLOURS: Mapping[str, str] = {"C": "#1a1a1a", "D": "#c8102e", "H": "#c8102e", "S": "#1a1a1a"}
@@ -376,7 +380,8 @@ def hand_html(
         items.append(f'<span style="display:inline-block;line-height:0;{margin}{raise_}">'
                      f"{svg}</span>")
     if not items:
-        items.append('<span style="color:#6b7280;font-style:italic;padding:4px 0">no cards</span>')
+        items.append('<span style="color:inherit;opacity:0.75;font-style:italic;padding:4px 0">'
+                     "no cards</span>")
     gap = "0" if overlap else _num(max(2.0, width * 0.06))
     pad = f"padding-top:{lift}px;" if chosen else ""
     label_text = escape(_hand_label(cards, face_down))
@@ -386,4 +391,409 @@ def hand_html(
         f'<div class="ck-hand" role="group" aria-label="{label_text}" style="{pad}">'
         f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end;gap:{gap}px">'
         f'{"".join(items)}</div>{tail}</div>'
+    )
+
+
+# --- game tables -----------------------------------------------------------------------------
+
+_TABLE_STYLE = (
+    f"font-family:{FONT};font-size:14px;line-height:1.35;color:#f8fafc;"
+    "background:radial-gradient(ellipse at center,#2f7a4f 0%,#1d5436 100%);"
+    "border-radius:16px;padding:12px 14px;box-shadow:inset 0 0 0 2px #15432b;"
+    "max-width:980px;box-sizing:border-box"
+)
+_PANEL_STYLE = (
+    "background:rgba(255,255,255,0.10);border:2px solid rgba(255,255,255,0.16);"
+    "border-radius:12px;padding:7px 10px;min-width:0"
+)
+_TURN_STYLE = "border-color:#fbbf24;box-shadow:0 0 0 3px rgba(251,191,36,0.35);"
+_BADGE_STYLES = {
+    "dealer": "background:#f8fafc;color:#1f2937",
+    "turn": "background:#fbbf24;color:#1f2937",
+    "down": "background:#bbf7d0;color:#14532d",
+    "up": "background:rgba(255,255,255,0.18);color:#f8fafc",
+    "win": "background:#fde68a;color:#78350f",
+}
+
+
+def _badge(text: str, kind: str) -> str:
+    return (
+        f'<span class="ck-badge ck-badge-{kind}" style="{_BADGE_STYLES[kind]};border-radius:999px;'
+        f'padding:1px 8px;font-size:12px;font-weight:600;margin-left:6px;white-space:nowrap">'
+        f"{escape(text)}</span>"
+    )
+
+
+def _heading(text: str, badges: Sequence[str] = ()) -> str:
+    return (
+        '<div style="font-weight:700;margin-bottom:4px;display:flex;flex-wrap:wrap;'
+        f'align-items:center;gap:2px 0">{escape(text)}{"".join(badges)}</div>'
+    )
+
+
+def _note(text: str) -> str:
+    return f'<div style="font-size:12.5px;opacity:0.9;margin-top:3px">{escape(text)}</div>'
+
+
+def _check_view(view: int | None, seats: int) -> int | None:
+    if view is None:
+        return None
+    if isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < seats:
+        raise ValueError(
+            f"view is None (all hands open) or a seat number 0 to {seats - 1}, not {view!r}"
+        )
+    return view
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _empty_slot(text: str, width: float) -> str:
+    height = width * _RATIO
+    return (
+        f'<div style="width:{_num(width)}px;height:{_num(height)}px;border:2px dashed '
+        "rgba(255,255,255,0.45);border-radius:8px;display:flex;align-items:center;"
+        f'justify-content:center;text-align:center;font-size:12px;opacity:0.85">'
+        f"{escape(text)}</div>"
+    )
+
+
+def _seat_hand(
+    cards: Sequence[Card] | None, size: int, *, width: float, overlap: float,
+    four_colour: bool,
+) -> str:
+    """A seat's hand: its cards face up, or ``size`` backs when ``cards`` is None (closed)."""
+    if cards is None:
+        return hand_html([None] * size, width=width, overlap=0.62 if size > 1 else 0.0,
+                         face_down=True)
+    return hand_html(cards, width=width, overlap=overlap if len(cards) > 1 else 0.0,
+                     four_colour=four_colour)
+
+
+class _XeriPublic:
+    """What a Xeri table shows, read from the match (all open) or from one seat's view."""
+
+    def __init__(self, match: Any, view: int | None) -> None:
+        self.target = match.target
+        self.winner = match.winner
+        self.rules = match.rules
+        if view is None:
+            self.round_number, self.dealer = match.round_number, match.dealer
+            self.current = match.current_player
+            self.hands: list[tuple[Card, ...] | None] = [match.hand(s) for s in range(4)]
+            self.hand_sizes = [len(h) for h in self.hands]  # type: ignore[arg-type]
+            self.pile, self.stock_size = tuple(match.pile), match.stock_size
+            self.xeris = (tuple(match.xeri_cards(0)), tuple(match.xeri_cards(1)))
+            self.captured: tuple[int, int] | None = (
+                len(match.captured(0)), len(match.captured(1)))
+            self.totals = (match.totals[0], match.totals[1])
+            self.rounds_won = (match.rounds_won[0], match.rounds_won[1])
+            self.bottom_card = match.bottom_card
+        else:
+            seen = match.observation(view)
+            self.round_number, self.dealer = seen.round_number, seen.dealer
+            self.current = seen.current_player
+            self.hands = [tuple(seen.hand) if s == view else None for s in range(4)]
+            self.hand_sizes = list(seen.hand_sizes)
+            self.pile, self.stock_size = tuple(seen.pile), seen.stock_size
+            self.xeris = (tuple(seen.xeri_cards[0]), tuple(seen.xeri_cards[1]))
+            self.captured = None if seen.capture_counts is None else tuple(seen.capture_counts)
+            self.totals, self.rounds_won = tuple(seen.totals), tuple(seen.rounds_won)
+            self.bottom_card = seen.bottom_card
+
+
+def xeri_table_html(match: Any, view: int | None = None, *, four_colour: bool = False) -> str:
+    """The Xeri table as HTML: four seats around the pile, team piles, scores.
+
+    ``view=None`` shows every hand (a teaching view) and the sizes of the captured piles;
+    ``view=seat`` shows only that seat's hand (at the bottom), the others as card backs, and
+    the captured piles' sizes only if ``rules.show_capture_counts`` (XR-9.1). The pile's top card
+    is drawn large; Xeri cards are face up in their team's panel (XR-4.4).
+    """
+    from cardkit.xeri import SEAT_NAMES, TEAM_NAMES
+
+    view = _check_view(view, 4)
+    info = _XeriPublic(match, view)
+    bottom = 2 if view is None else view
+    place = {bottom: "bottom", (bottom + 1) % 4: "left", (bottom + 2) % 4: "top",
+             (bottom + 3) % 4: "right"}
+
+    seats_html = {}
+    for seat in range(4):
+        badges = []
+        if seat == info.dealer:
+            badges.append(_badge("dealer", "dealer"))
+        if seat == info.current:
+            badges.append(_badge("to play", "turn"))
+        cards = info.hands[seat]
+        mine = view is not None and seat == view
+        width = 66 if mine else (50 if view is None else 44)
+        hand = _seat_hand(cards, info.hand_sizes[seat], width=width,
+                          overlap=0.0 if mine else 0.4, four_colour=four_colour)
+        team = TEAM_NAMES[seat & 1]
+        who = f"{SEAT_NAMES[seat]} (you)" if mine else SEAT_NAMES[seat]
+        style = _PANEL_STYLE + (";" + _TURN_STYLE if seat == info.current else "")
+        seats_html[place[seat]] = (
+            f'<section class="ck-seat" data-seat="{seat}" '
+            f'data-turn="{"true" if seat == info.current else "false"}" '
+            f'aria-label="{escape(SEAT_NAMES[seat])}" style="{style};grid-area:{place[seat]}">'
+            + _heading(who, badges)
+            + hand
+            + _note(f"{team} · {_plural(info.hand_sizes[seat], 'card')} in hand")
+            + "</section>"
+        )
+
+    teams_html = []
+    for team in (0, 1):
+        xeris = info.xeris[team]
+        if xeris:
+            pictures = hand_html(xeris, width=38, overlap=0.0, four_colour=four_colour)
+            jack_xeris = sum(1 for card in xeris if card.rank == 11)
+            words = _plural(len(xeris), "Xeri") + (
+                f" ({jack_xeris} jack)" if jack_xeris else "")
+        else:
+            pictures, words = "", "no Xeri yet"
+        if info.captured is None:
+            pile_words = "captured pile face down (size hidden, XR-9.1)"
+        else:
+            pile_words = f"captured this round: {_plural(info.captured[team], 'card')}"
+        teams_html.append(
+            f'<section class="ck-team" data-team="{team}" aria-label="{escape(TEAM_NAMES[team])}" '
+            f'style="{_PANEL_STYLE};grid-area:team{team}">'
+            + _heading(TEAM_NAMES[team], [_badge("winner", "win")] if info.winner == team else [])
+            + _note(f"{info.totals[team]} points · {_plural(info.rounds_won[team], 'round')} won")
+            + _note(pile_words) + _note(words) + pictures + "</section>"
+        )
+
+    pile = info.pile
+    if pile:
+        under = pile[:-1][-7:]  # the last few cards under the top; all were public when played
+        under_html = (hand_html(under, width=40, overlap=0.55, four_colour=four_colour)
+                      if under else "")
+        top = pile[-1]
+        top_html = (
+            f'<div class="ck-pile-top" data-card="{escape(top.to_text())}" '
+            'style="display:inline-block">'
+            + card_svg(top, width=86, four_colour=four_colour) + "</div>"
+        )
+        pile_words = f"pile: {_plural(len(pile), 'card')}, top {top}"
+    else:
+        under_html, top_html = "", _empty_slot("empty pile", 86)
+        pile_words = "pile: empty (any card starts it)"
+    centre = (
+        f'<section class="ck-pile" data-count="{len(pile)}" aria-label="{escape(pile_words)}" '
+        'style="grid-area:centre;display:flex;flex-direction:column;align-items:center;'
+        'justify-content:center;gap:6px;padding:6px">'
+        '<div style="display:flex;align-items:flex-end;gap:10px">'
+        f"{under_html}{top_html}</div>"
+        f'<div style="font-weight:600">{escape(pile_words)}</div></section>'
+    )
+
+    stock_bits = [
+        f'<section class="ck-stock" data-count="{info.stock_size}" '
+        f'aria-label="stock: {info.stock_size} cards" style="{_PANEL_STYLE};grid-area:stock;'
+        'display:flex;align-items:center;gap:10px">',
+        card_svg(None, width=40) if info.stock_size else _empty_slot("no stock", 40),
+        f"<div>{_heading('Stock')}{_note(_plural(info.stock_size, 'card'))}",
+    ]
+    if info.bottom_card is not None:
+        stock_bits.append(_note(f"bottom card shown at the cut: {info.bottom_card} (XR-8.1)"))
+    stock_bits.append("</div></section>")
+
+    rules = info.rules
+    target = info.target
+    length = f"{rules.rounds} rounds" if target is None else f"target {target} points"
+    if info.winner is not None:
+        state = f"match over: {TEAM_NAMES[info.winner]} win"
+    elif info.current is None:
+        state = "between rounds"
+    else:
+        state = f"{SEAT_NAMES[info.current]} to play"
+    header = (
+        f'<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
+        f'margin-bottom:10px;font-weight:600">'
+        f"<span>Round {info.round_number} ({escape(length)})</span>"
+        f"<span>Dealer: {escape(SEAT_NAMES[info.dealer])}</span>"
+        f'<span class="ck-turn">{escape(state)}</span>'
+        f"<span>{escape(TEAM_NAMES[0])} {info.totals[0]} · "
+        f"{escape(TEAM_NAMES[1])} {info.totals[1]}</span></div>"
+    )
+    view_text = "all hands open" if view is None else f"{SEAT_NAMES[view]}'s view"
+    grid = (
+        '<div style="display:grid;gap:10px;grid-template-columns:minmax(0,1fr) minmax(0,1.35fr) '
+        'minmax(0,1fr);grid-template-areas:\'team0 top team1\' \'left centre right\' '
+        '\'stock bottom .\';align-items:stretch">'
+        + teams_html[0] + teams_html[1] + seats_html["top"] + seats_html["left"] + centre
+        + seats_html["right"] + stock_bits[0] + "".join(stock_bits[1:]) + seats_html["bottom"]
+        + "</div>"
+    )
+    return (
+        f'<div class="ck-table ck-xeri-table" data-view="{"all" if view is None else view}" '
+        f'role="region" aria-label="Xeri table, {escape(view_text)}" style="{_TABLE_STYLE}">'
+        f"{header}{grid}</div>"
+    )
+
+
+def _joker_note(card: Card, face: Card, is_run: bool) -> str:
+    return f"as {face}" if is_run else f"as {face.rank_text}"
+
+
+def meld_html(meld: Any, *, width: float = 48, four_colour: bool = False,
+              index: int | None = None, owner: str | None = None) -> str:
+    """A Zion Check meld: its cards in order, each joker labelled with what it stands for.
+
+    ``meld`` is a `cardkit.zioncheck` ``Meld`` (``cards``, ``stands_for``, ``kind``,
+    ``description``); ``index`` (its place on the table, for lay-offs) and ``owner`` add to
+    the caption.
+    """
+    is_run = getattr(meld.kind, "value", meld.kind) == "run"
+    labels = [
+        _joker_note(card, face, is_run) if card.is_joker else None
+        for card, face in zip(meld.cards, meld.stands_for, strict=True)
+    ]
+    notes = [f"JK {label}" for label in labels if label]
+    caption = meld.description
+    if index is not None:
+        caption = f"#{index} {caption}"
+    if owner:
+        caption += f" ({owner})"
+    if notes:
+        caption += " · " + ", ".join(notes)
+    cards = hand_html(meld.cards, width=width, overlap=0.3 if len(meld.cards) > 1 else 0.0,
+                      four_colour=four_colour, labels=labels)
+    index_attr = "" if index is None else f' data-meld="{index}"'
+    return (
+        f'<div class="ck-meld"{index_attr} role="group" aria-label="{escape(caption)}" '
+        'style="display:inline-block;margin:2px 10px 4px 0;vertical-align:top">'
+        f'{cards}<div style="font-size:12px;opacity:0.92;margin-top:2px">{escape(caption)}</div>'
+        "</div>"
+    )
+
+
+def _zion_phase_words(game: Any, name: Any) -> str:
+    phase = getattr(game.phase, "value", game.phase)
+    if phase == "over":
+        winners = tuple(game.winners)
+        if not winners:
+            return "game over"
+        return "game over: " + " and ".join(name(s) for s in winners) + (
+            " win" if len(winners) > 1 else " wins")
+    current = game.current_player
+    if phase == "claim":
+        top = game.discard_top
+        return f"claim window: {name(current)} may claim {top} or pass (ZC-8.2)"
+    if phase == "draw":
+        return f"{name(current)} to draw from the stock or take the discard (ZC-6)"
+    return f"{name(current)} to meld, lay off or discard (ZC-6)"
+
+
+def zion_table_html(game: Any, view: int | None = None, *, four_colour: bool = False) -> str:
+    """The Zion Check table as HTML: stock, discard pile, every seat's melds and hand.
+
+    ``view=None`` shows every hand; ``view=seat`` shows only that seat's hand, the others as
+    card backs. Each seat shows whether it has gone down (ZC-9), its melds on the table (jokers
+    labelled with the card they stand for, ZC-5.3) and its total of penalty points.
+    """
+    from cardkit.zioncheck.events import seat_name
+
+    players = game.players
+    view = _check_view(view, players)
+    current = game.current_player
+    turn = getattr(game, "turn_player", current)
+    melds_by_owner: dict[int, list[tuple[int, Any]]] = {seat: [] for seat in range(players)}
+    for index, placed in enumerate(game.table):
+        melds_by_owner[placed.owner].append((index, placed.meld))
+    totals = game.totals
+    order = list(range(players)) if view is None else [
+        (view + k) % players for k in range(players)]
+
+    seats = []
+    for seat in order:
+        down = game.has_gone_down(seat)
+        badges = []
+        if seat == game.dealer:
+            badges.append(_badge("dealer", "dealer"))
+        if seat == current:
+            badges.append(_badge("to act" if seat != turn else "to play", "turn"))
+        elif seat == turn:
+            badges.append(_badge("their turn", "up"))
+        badges.append(_badge("gone down", "down") if down else _badge("not down yet", "up"))
+        if seat in game.winners:
+            badges.append(_badge("winner", "win"))
+        hand = game.hand(seat)
+        mine = view is not None and seat == view
+        shown = hand if view is None or mine else None
+        own_overlap = 0.0 if len(hand) <= 7 else 0.3
+        hand_part = _seat_hand(shown, len(hand), width=56 if mine else 46,
+                               overlap=own_overlap if mine else 0.35, four_colour=four_colour)
+        melds = melds_by_owner[seat]
+        meld_part = "".join(meld_html(meld, width=40, four_colour=four_colour, index=index)
+                            for index, meld in melds)
+        who = f"{seat_name(seat)} (you)" if mine else seat_name(seat)
+        style = _PANEL_STYLE + (";" + _TURN_STYLE if seat == current else "")
+        seats.append(
+            f'<section class="ck-seat" data-seat="{seat}" '
+            f'data-turn="{"true" if seat == current else "false"}" '
+            f'data-down="{"true" if down else "false"}" aria-label="{escape(seat_name(seat))}" '
+            f'style="{style};flex:1 1 300px">'
+            + _heading(who, badges)
+            + hand_part
+            + _note(f"{_plural(len(hand), 'card')} in hand · {totals[seat]} penalty points")
+            + (f'<div class="ck-melds" style="margin-top:6px">{meld_part}</div>' if melds else "")
+            + "</section>"
+        )
+
+    top = game.discard_top
+    pile_size = len(getattr(game, "discard_pile", ()) or ([top] if top else []))
+    if top is not None:
+        discard = (
+            f'<div class="ck-discard-top" data-card="{escape(top.to_text())}" '
+            'style="display:inline-block">'
+            + card_svg(top, width=72, four_colour=four_colour) + "</div>"
+        )
+        discard_words = f"discard pile: {_plural(pile_size, 'card')}, top {top}"
+    else:
+        discard = _empty_slot("no discard yet", 72)
+        discard_words = "discard pile: empty"
+    stock = game.stock_size
+    middle = (
+        '<section class="ck-centre" style="display:flex;flex-wrap:wrap;gap:18px;'
+        'align-items:flex-end;justify-content:center;margin:4px 0 10px">'
+        f'<div class="ck-stock" data-count="{stock}" aria-label="stock: {stock} cards" '
+        'style="text-align:center">'
+        + (card_svg(None, width=72) if stock else _empty_slot("no stock", 72))
+        + f"<div>stock: {stock}</div></div>"
+        f'<div class="ck-discard" data-count="{pile_size}" aria-label="{escape(discard_words)}" '
+        f'style="text-align:center">{discard}<div>{escape(discard_words)}</div></div>'
+        "</section>"
+    )
+    contract = game.contract
+    header = (
+        '<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
+        'margin-bottom:8px;font-weight:600">'
+        f"<span>Hand {game.hand_number} of {len(game.rules.deal_sizes)}</span>"
+        f"<span>Contract: {escape(str(contract))} (ZC-4)</span>"
+        f"<span>Dealer: {escape(seat_name(game.dealer))}</span>"
+        f'<span class="ck-turn">{escape(_zion_phase_words(game, seat_name))}</span></div>'
+    )
+    view_text = "all hands open" if view is None else f"{seat_name(view)}'s view"
+    return (
+        f'<div class="ck-table ck-zion-table" data-view="{"all" if view is None else view}" '
+        f'role="region" aria-label="Zion Check table, {escape(view_text)}" '
+        f'style="{_TABLE_STYLE}">{header}{middle}'
+        f'<div style="display:flex;flex-wrap:wrap;gap:10px">{"".join(seats)}</div></div>'
+    )
+
+
+def match_html(game: Any, view: int | None = None, *, four_colour: bool = False) -> str:
+    """The table of either game, by its ``game_name`` ("xeri" or "zioncheck")."""
+    name = getattr(game, "game_name", None)
+    if name == "xeri":
+        return xeri_table_html(game, view, four_colour=four_colour)
+    if name == "zioncheck":
+        return zion_table_html(game, view, four_colour=four_colour)
+    raise ValueError(
+        f"cannot draw {type(game).__name__}: expected a game whose game_name is "
+        f"'xeri' or 'zioncheck', not {name!r}"
     )

@@ -197,3 +197,153 @@ def test_hands_are_deterministic():
     cards = parse_cards("AS 7C JK 10D")
     assert render.hand_svg(cards, fan=True) == render.hand_svg(list(cards), fan=True)
     assert render.hand_html(cards, overlap=0.4) == render.hand_html(cards, overlap=0.4)
+
+
+# --- the Xeri table ------------------------------------------------------------------------
+
+from cardkit.xeri import EventKind, GreedyBot, Rules, new_match  # noqa: E402
+
+
+def sections(markup: str, cls: str) -> dict[str, ET.Element]:
+    """Elements of the table with class ``cls``, by their data-seat/data-team attribute."""
+    root = parse(markup)
+    found = {}
+    for element in root.iter():
+        if cls in (element.get("class") or "").split():
+            key = element.get("data-seat") or element.get("data-team") or ""
+            found[key] = element
+    return found
+
+
+def text_of(element: ET.Element) -> str:
+    return " ".join(" ".join(element.itertext()).split())
+
+
+def labels_in(element: ET.Element) -> list[str]:
+    return [e.get("aria-label") for e in element.iter() if "ck-card" in (e.get("class") or "")]
+
+
+def play(match, plays: int):
+    bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
+    for _ in range(plays):
+        match.apply(bots[match.current_player].choose(match))
+    return match
+
+
+def match_with_a_xeri():
+    """A seeded match played by bots up to its first Xeri (XR-4.1)."""
+    match = new_match(3)
+    bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
+    for _ in range(200):
+        events = match.apply(bots[match.current_player].choose(match))
+        if any(e.kind in (EventKind.XERI, EventKind.JACK_XERI) for e in events):
+            return match
+    raise AssertionError("no Xeri in 200 plays")
+
+
+def test_xeri_table_open_view_shows_every_hand():
+    match = play(new_match(5), 3)
+    html = render.xeri_table_html(match)
+    seats = sections(html, "ck-seat")
+    assert sorted(seats) == ["0", "1", "2", "3"]
+    for seat in range(4):
+        assert labels_in(seats[str(seat)]) == [card.name for card in match.hand(seat)]
+    assert labels_in(parse(html)).count("face-down card") == 1  # the stock's back only
+
+
+def test_xeri_table_pile_top_and_counts():
+    match = play(new_match(11), 2)
+    html = render.xeri_table_html(match)
+    pile = sections(html, "ck-pile")[""]
+    assert pile.get("data-count") == str(len(match.pile))
+    if match.pile:
+        top = sections(html, "ck-pile-top")[""]
+        assert top.get("data-card") == match.pile[-1].to_text()
+        assert labels_in(top) == [match.pile[-1].name]
+    stock = sections(html, "ck-stock")[""]
+    assert stock.get("data-count") == str(match.stock_size)
+    assert f"{match.stock_size} cards" in text_of(stock)
+
+
+def test_xr_9_1_closed_view_hides_other_hands_and_leaks_nothing():
+    match = play(new_match(8), 5)
+    for view in range(4):
+        html = render.xeri_table_html(match, view=view)
+        seats = sections(html, "ck-seat")
+        assert labels_in(seats[str(view)]) == [card.name for card in match.hand(view)]
+        for seat in range(4):
+            if seat == view:
+                continue
+            assert labels_in(seats[str(seat)]) == ["face-down card"] * len(match.hand(seat))
+            for card in match.hand(seat):
+                assert card.name not in html
+                assert f'data-card="{card.to_text()}"' not in html
+
+
+def test_xr_9_1_capture_counts_hidden_unless_the_option_or_open_view():
+    match = play(new_match(2), 12)
+    assert match.captured(0) or match.captured(1)
+    closed = render.xeri_table_html(match, view=1)
+    teams = sections(closed, "ck-team")
+    assert "size hidden" in text_of(teams["0"]) and "captured this round" not in closed
+    opened = render.xeri_table_html(match)
+    team0 = text_of(sections(opened, "ck-team")["0"])
+    assert f"captured this round: {len(match.captured(0))} card" in team0
+    shown = play(new_match(2, Rules(show_capture_counts=True)), 12)
+    team1 = text_of(sections(render.xeri_table_html(shown, view=1), "ck-team")["1"])
+    assert f"captured this round: {len(shown.captured(1))} card" in team1
+
+
+def test_xr_4_4_xeri_cards_are_face_up_in_the_team_panel():
+    match = match_with_a_xeri()
+    html = render.xeri_table_html(match, view=0)
+    teams = sections(html, "ck-team")
+    for team in (0, 1):
+        xeris = match.xeri_cards(team)
+        assert labels_in(teams[str(team)]) == [card.name for card in xeris]
+    assert "1 Xeri" in html
+
+
+def test_xeri_table_marks_dealer_turn_round_and_totals():
+    match = play(new_match(4), 1)
+    html = render.xeri_table_html(match)
+    seats = sections(html, "ck-seat")
+    assert "dealer" in text_of(seats[str(match.dealer)])
+    current = seats[str(match.current_player)]
+    assert current.get("data-turn") == "true" and "to play" in text_of(current)
+    assert sum(s.get("data-turn") == "true" for s in seats.values()) == 1
+    status = text_of(sections(html, "ck-status")[""])
+    assert "Round 1 (4 rounds)" in status
+    assert "North–South 0 · East–West 0" in status
+
+
+def test_xeri_table_puts_the_viewer_at_the_bottom():
+    match = new_match(6)
+    html = render.xeri_table_html(match, view=3)
+    assert "grid-area:bottom" in ET.tostring(sections(html, "ck-seat")["3"]).decode()
+    assert "West (you)" in html
+    assert parse(html).get("data-view") == "3"
+
+
+def test_xeri_table_at_the_end_names_the_winner():
+    match = new_match(1, Rules(rounds=1))
+    play(match, 48)
+    assert match.is_over
+    html = render.xeri_table_html(match)
+    assert "match over" in html
+    winner = sections(html, "ck-team")[str(match.winner)]
+    assert "winner" in text_of(winner)
+
+
+@pytest.mark.parametrize("view", [4, -1, "0", True, 1.0])
+def test_xeri_table_refuses_a_bad_view(view):
+    with pytest.raises(ValueError, match="view is None"):
+        render.xeri_table_html(new_match(1), view=view)
+
+
+def test_xeri_table_is_deterministic_and_match_html_dispatches():
+    one, two = play(new_match(9), 7), play(new_match(9), 7)
+    assert render.xeri_table_html(one, view=2) == render.xeri_table_html(two, view=2)
+    assert render.match_html(one) == render.xeri_table_html(one)
+    with pytest.raises(ValueError, match="game_name"):
+        render.match_html(object())
