@@ -1,0 +1,310 @@
+"""`XeriTable`: play 4-Player Xeri against three bots, or hot-seat with four people.
+
+The learner clicks a card of their hand and is told what it would do before committing ("This
+is a Xeri, +10"), then presses Play; the bots answer one by one with a short pause; every
+event is narrated with its rule ID; score sheets and charts appear at the end of each round::
+
+    >>> table = XeriTable(seed=3, seat=2, bot_delay=0)
+    >>> table.match.current_player
+    2
+    >>> card = table.match.hand(2)[0]
+    >>> table.hand.select_cards([card]); table.play_button.click()
+    >>> table.match.history.count(card), table.match.current_player
+    (1, 2)
+
+The page is not trusted: `play` (what the Play button calls) asks the core to `check` the card
+before `apply`, and refuses out-of-turn tries itself, so a forged widget message changes
+nothing and its reason appears in the message area.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import time
+from collections.abc import Iterable
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardkit import render
+from cardkit.cards import Card, parse_card
+from cardkit.engine import IllegalAction, Verdict
+from cardkit.widgets.common import MessageArea, guarded
+from cardkit.widgets.hand import HandWidget
+from cardkit.xeri import SEAT_NAMES, EventKind, GreedyBot, RandomBot, Rules, new_match
+
+__all__ = ["XeriTable", "preview_text"]
+
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
+LOG_LINES = 400  # the narration keeps this many lines (a match is about 200 plays)
+_ROUND_END = {EventKind.ROUND_SCORED}
+_EMPHASIS = {
+    EventKind.XERI: "xeri",
+    EventKind.JACK_XERI: "xeri",
+    EventKind.CAPTURE: "capture",
+    EventKind.ROUND_SCORED: "score",
+    EventKind.ROUND_WON: "score",
+    EventKind.MATCH_WON: "score",
+}
+
+
+def preview_text(outcome: Any) -> str:
+    """The learner's preview of a play, from the core's `PlayOutcome`.
+
+    >>> from cardkit.xeri import resolve_play
+    >>> from cardkit.cards import parse_cards
+    >>> preview_text(resolve_play(parse_cards("7C"), parse_card("7H")))
+    'This is a Xeri, +10: 7♥ matches the single 7♣: captures it, a Xeri worth 10 (XR-4.1)'
+    >>> preview_text(resolve_play([], parse_card("5D")))[:24]
+    'This starts a new pile: '
+    """
+    if outcome.xeri:
+        kind = "jack Xeri" if outcome.jack_xeri else "Xeri"
+        head = f"This is a {kind}, +{outcome.points}"
+    elif outcome.captures:
+        head = f"This captures {outcome.cards_taken} cards"
+    elif outcome.rule == "XR-3.3" and "empty" in outcome.reason:
+        head = "This starts a new pile"
+    else:
+        head = "This captures nothing"
+    return f"{head}: {outcome}"
+
+
+class XeriTable(widgets.VBox):
+    """A playable Xeri match.
+
+    ``seat`` is the learner's seat (0 North … 3 West; partners are opposite). ``hot_seat`` makes
+    all four seats human: the view follows the player to move. ``bot`` is ``"greedy"`` or
+    ``"random"``; ``bot_delay`` the pause in seconds before each bot move (0 in tests).
+    ``seed`` fixes the deal (None draws one); "New match" deals the next seed of that series.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        seat: int = 0,
+        hot_seat: bool = False,
+        rules: Rules | None = None,
+        bot: str = "greedy",
+        bot_delay: float = 0.6,
+    ) -> None:
+        if seat not in range(4):
+            raise ValueError(f"seat is 0, 1, 2 or 3 ({', '.join(SEAT_NAMES)}), not {seat!r}")
+        if bot not in BOTS:
+            raise ValueError(f"bot is one of {', '.join(sorted(BOTS))}, not {bot!r}")
+        if not bot_delay >= 0:
+            raise ValueError(f"bot_delay is a number of seconds >= 0, not {bot_delay!r}")
+        self.seat, self.hot_seat, self.rules = seat, hot_seat, rules
+        self.bot_kind, self.bot_delay = bot, float(bot_delay)
+        self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.log_lines: list[tuple[str, str]] = []  # (text, css kind), oldest first
+
+        self.message = MessageArea()
+        self.status = widgets.HTML().add_class("cardkit-status")
+        self.table = widgets.HTML().add_class("cardkit-table")
+        self.hand_caption = widgets.HTML().add_class("cardkit-hand-caption")
+        self.hand = HandWidget(multiple=False, label="your hand")
+        self.preview = widgets.HTML().add_class("cardkit-preview")
+        self.play_button = widgets.Button(
+            description="Play", button_style="primary", tooltip="play the selected card"
+        )
+        self.new_button = widgets.Button(description="New match", tooltip="deal a new match")
+        self.narration = widgets.HTML().add_class("cardkit-log")
+        self.scores = widgets.VBox().add_class("cardkit-scores")
+
+        self.play_button.on_click(lambda _button: self.play())
+        self.new_button.on_click(guarded(self.message)(lambda _button: self.new_match()))
+        self.hand.on_select(guarded(self.message)(self._on_select))
+
+        left = widgets.VBox(
+            [self.status, self.table, self.hand_caption, self.hand, self.preview,
+             widgets.HBox([self.play_button, self.new_button]), self.message],
+            layout=widgets.Layout(flex="3 1 560px", min_width="0"),
+        )
+        right = widgets.VBox(
+            [widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
+            layout=widgets.Layout(flex="2 1 320px", min_width="0"),
+        )
+        super().__init__(
+            [widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
+             self.scores]
+        )
+        self.add_class("cardkit-app")
+        self.add_class("cardkit-xeri-table")
+        self.new_match(seed if seed is not None else self._seeds.randrange(10**9), pause=False)
+
+    # ----------------------------------------------------------------- who is who
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats played from this page."""
+        return frozenset(range(4)) if self.hot_seat else frozenset({self.seat})
+
+    @property
+    def viewer(self) -> int:
+        """Whose hand the page shows: the learner, or in hot-seat the player to move."""
+        if self.hot_seat and self.match.current_player is not None:
+            return self.match.current_player
+        return self.seat
+
+    # ----------------------------------------------------------------- actions
+
+    def new_match(self, seed: int | None = None, *, pause: bool = True) -> None:
+        """Deal a new match (the next seed of this table's series unless ``seed`` is given)."""
+        if seed is None:
+            seed = self._seeds.randrange(10**9)
+        self.match = new_match(seed, self.rules)
+        bot_class = BOTS[self.bot_kind]
+        self.bots = {s: bot_class(s, seed=seed * 4 + s) for s in range(4) if s not in self.humans}
+        self.log_lines = []
+        self.scores.children = ()
+        self.message.show(f"New match (seed {seed}). {self._turn_words()}", "info")
+        self._narrate(self.match.events)
+        self._refresh()
+        self._run_bots(pause=pause)
+
+    def play(self, card: Card | str | None = None) -> list[Any] | None:
+        """Play ``card`` (by default the selected one) for the player to move; returns events.
+
+        This is what the Play button calls. Refused, with the reason in the message area,
+        ``None`` returned and nothing changed: no card selected, a bot's turn, or a card the
+        core's ``check`` refuses (not in the hand, the match is over).
+        """
+        return guarded(self.message)(self._play)(card)
+
+    def _play(self, card: Card | str | None) -> list[Any]:
+        match = self.match
+        if card is None:
+            chosen = self.hand.selected_cards
+            if not chosen:
+                raise IllegalAction(Verdict(
+                    False, "Select a card of your hand first, then press Play", "XR-3.1"))
+            card = chosen[0]
+        elif isinstance(card, str):
+            card = parse_card(card)
+        mover = match.current_player
+        if mover is not None and mover not in self.humans:
+            raise IllegalAction(Verdict(
+                False, f"It is {SEAT_NAMES[mover]}'s turn (a bot), not yours: on a turn only the "
+                "player to move plays a card", "XR-3.1"))
+        verdict = match.check(card)
+        if not verdict:
+            raise IllegalAction(verdict)
+        events = match.apply(card)
+        self.message.clear()
+        self._after(events)
+        self._run_bots(pause=True)
+        return events
+
+    def _run_bots(self, *, pause: bool) -> None:
+        """Let the bots move until a human is to play (each after ``bot_delay`` seconds).
+
+        The pause is a plain sleep in the callback: in Voila 0.5 each move's view update still
+        reaches the page at once, the kernel is busy only for the bots' turns (at most three
+        moves, or one round end), and clicks made meanwhile wait in order instead of racing.
+        """
+        match = self.match
+        if self.bots:
+            self.play_button.disabled = True
+        try:
+            for _ in range(60):  # far more than three bots ever need before a human's turn
+                mover = match.current_player
+                if mover is None or mover in self.humans:
+                    break
+                if pause and self.bot_delay:
+                    time.sleep(self.bot_delay)
+                choice = self.bots[mover].choose(match)
+                verdict = match.check(choice)
+                if not verdict:  # a bot is checked like anyone else
+                    raise IllegalAction(verdict)
+                self._after(match.apply(choice))
+        finally:
+            self.play_button.disabled = False
+            self._refresh()
+
+    def _after(self, events: Iterable[Any]) -> None:
+        events = list(events)
+        self._narrate(events)
+        if any(event.kind in _ROUND_END for event in events):
+            self._show_scores()
+        self._refresh()
+
+    # ----------------------------------------------------------------- what the page shows
+
+    def _on_select(self, cards: tuple[Card, ...]) -> None:
+        match = self.match
+        if not cards:
+            self.preview.value = ""
+            return
+        card = cards[0]
+        mover = match.current_player
+        if mover is None:
+            text = "The match is over: press New match to play again."
+        elif mover != self.viewer:
+            text = f"Wait for your turn: {SEAT_NAMES[mover]} is to play."
+        else:
+            text = preview_text(match.preview(card))
+        self.preview.value = (
+            f'<div class="cardkit-preview-text" style="padding:4px 0;font-weight:600">'
+            f"{html.escape(text)}</div>"
+        )
+
+    def _turn_words(self) -> str:
+        mover = self.match.current_player
+        if mover is None:
+            return "Press New match to play again."
+        if mover in self.humans:
+            who = "your" if not self.hot_seat else f"{SEAT_NAMES[mover]}'s"
+            return f"It is {who} turn: pick a card, then press Play."
+        return f"{SEAT_NAMES[mover]} is thinking…"
+
+    def _narrate(self, events: Iterable[Any]) -> None:
+        for event in events:
+            self.log_lines.append((event.text, _EMPHASIS.get(event.kind, "")))
+        del self.log_lines[:-LOG_LINES]
+        items = []
+        for text, kind in reversed(self.log_lines):
+            style = {"xeri": "font-weight:700;color:#9b2c2c",
+                     "capture": "color:#1f5f3f", "score": "font-weight:700"}.get(kind, "")
+            items.append(f'<li class="ck-log-line ck-log-{kind or "play"}" '
+                         f'style="margin:2px 0;{style}">{html.escape(text)}</li>')
+        self.narration.value = (
+            '<ol reversed role="log" aria-live="polite" style="max-height:430px;overflow-y:auto;'
+            'margin:0;padding-left:1.8em;font-size:13px;line-height:1.35">'
+            f'{"".join(items)}</ol>'
+        )
+
+    def _refresh(self) -> None:
+        match, viewer = self.match, self.viewer
+        self.table.value = render.xeri_table_html(match, view=viewer)
+        over = "Match over. " if match.is_over else ""
+        self.status.value = (
+            f'<div class="cardkit-turn" role="status" style="font-size:15px;font-weight:600;'
+            f'margin:2px 0 6px">{html.escape(over + self._turn_words())}</div>'
+        )
+        hand = match.hand(viewer) if not match.is_over else ()
+        self.hand.cards = list(hand)
+        self.hand.disabled = match.current_player not in self.humans
+        partner = " (hot seat: the others look away)" if self.hot_seat else ""
+        self.hand_caption.value = (
+            f"<b>{SEAT_NAMES[viewer]}'s hand</b>{partner}, partner "
+            f"{SEAT_NAMES[(viewer + 2) % 4]}"
+        )
+        if not self.hand.selected:
+            self.preview.value = ""
+        else:
+            self._on_select(self.hand.selected_cards)
+
+    def _show_scores(self) -> None:
+        """The itemised sheets of every round so far, and the charts of the match."""
+        from cardkit.widgets import charts
+
+        match = self.match
+        number = len(match.round_scores)
+        blocks: list[widgets.Widget] = [
+            widgets.HTML(f"<h3 style='margin:8px 0 4px'>Score sheets after round {number}</h3>"),
+            widgets.HTML(charts.xeri_score_table(match)),
+        ]
+        blocks += [charts.xeri_round_chart(match), charts.xeri_running_chart(match)]
+        self.scores.children = tuple(blocks)

@@ -1,0 +1,68 @@
+"""The Xeri app in a real browser: click cards and buttons, read what a person sees."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+QUERY = "seed=3&bot_delay=0.05"  # a fixed deal; fast bots (they still pause between moves)
+
+
+def south_plays(page):
+    return page.locator(".cardkit-log li", has_text="South plays")
+
+
+def play_first_card(page, played_before: int) -> None:
+    """Click South's first card, press Play, and wait until the bots have answered."""
+    page.locator(".cardkit-xeri-table button.ck-hand-card").first.click()
+    expect(page.locator(".cardkit-preview")).to_contain_text("This ")
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(south_plays(page)).to_have_count(played_before + 1)
+    expect(page.locator(".cardkit-turn")).to_contain_text("It is your turn", timeout=30_000)
+
+
+def test_a_learner_previews_plays_and_sees_the_bots_answer(page, open_app, page_errors,
+                                                           screenshot):
+    open_app("xeri_table", QUERY)
+    app = page.locator(".cardkit-xeri-table")
+    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    expect(app.locator("button.ck-hand-card")).to_have_count(6)
+
+    # An illegal try: Play with nothing selected is refused with its reason.
+    page.get_by_role("button", name="Play", exact=True).click()
+    refusal = app.get_by_role("alert")
+    expect(refusal).to_contain_text("Select a card of your hand first")
+    expect(refusal).to_contain_text("XR-3.1")
+    expect(south_plays(page)).to_have_count(0)
+
+    # Click a card: the preview says what it would do, with the rule.
+    first = app.locator("button.ck-hand-card").first
+    first.click()
+    expect(first).to_have_attribute("aria-pressed", "true")
+    expect(app.locator(".cardkit-preview")).to_contain_text("(XR-")
+    label = first.get_attribute("aria-label")
+
+    # Play it: the narration tells the learner's move, then West's, North's and East's.
+    page.get_by_role("button", name="Play", exact=True).click()
+    log = app.locator(".cardkit-log")
+    for seat in ("South", "West", "North", "East"):
+        expect(log).to_contain_text(f"{seat} plays")
+    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    expect(app.locator("button.ck-hand-card")).to_have_count(5)
+    expect(app.locator(f'button.ck-hand-card[aria-label="{label}"]')).to_have_count(0)
+    expect(refusal).to_have_count(0)  # the refusal was cleared by the legal play
+    page_errors()
+    screenshot("xeri_table")
+
+
+def test_a_whole_round_ends_with_score_sheets_and_charts(page, open_app, page_errors,
+                                                         screenshot):
+    open_app("xeri_table", QUERY)
+    for played in range(12):  # 48 plays a round, 12 of them South's (XR-2.5)
+        play_first_card(page, played)
+    scores = page.locator(".cardkit-scores")
+    expect(scores).to_contain_text("Score sheets after round 1")
+    expect(page.locator(".cardkit-log")).to_contain_text("Round 1 scores")
+    expect(page.locator(".cardkit-log")).to_contain_text("(XR-6)")
+    expect(scores.locator(".js-plotly-plot").first).to_be_visible()
+    page_errors()
+    screenshot("xeri_round_scores")
