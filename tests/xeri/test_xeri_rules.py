@@ -1,0 +1,587 @@
+"""One or more tests per rule of RULES.md Part 2 (XR-1 … XR-9), named after the rule ID.
+
+Most corner cases use stacked decks (see ``xeri_helpers.deck_for_plays``): every player plays
+their cards in the order dealt, so a test writes the round as the list of its plays.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+from xeri_helpers import deck_for_plays, play_in_order, scripted
+
+from cardkit import Card, IllegalAction, parse_card, parse_cards
+from cardkit.xeri import (
+    PRESETS,
+    SEAT_NAMES,
+    TEAM_NAMES,
+    EventKind,
+    PileRedeal,
+    RandomBot,
+    Rules,
+    check_initial_pile,
+    new_match,
+    team_of,
+)
+from cardkit.xeri.match import PACK
+
+WEST = 3  # with West dealing, North leads: plays go North, East, South, West, ...
+PILE = "2D 5H 8S 4C"  # a pile that stands; 4H captures it, JH takes it
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def plays_of(events):
+    return [e for e in events if e.kind in (EventKind.PLAY, EventKind.CAPTURE, EventKind.XERI,
+                                            EventKind.JACK_XERI)]
+
+
+def round_ending_with(tail: str) -> tuple[str, str]:
+    """Pile and plays of a round without captures except where scripted.
+
+    The pile J♦ A♣ 2♣ 3♣ stands; the first deal plays 23 cards of different consecutive ranks,
+    then the dealer's J♣ takes everything; the second deal opens with J♥ on the empty table,
+    continues without captures, and ends with ``tail`` (which holds the J♠).
+    """
+    pile = "JD AC 2C 3C"
+    tail_cards = parse_cards(tail)
+    fixed = set(parse_cards(pile)) | set(tail_cards) | {parse_card("JC"), parse_card("JH")}
+    quiet = [c for c in PACK if c.rank != 11 and c not in fixed]
+    first, second = quiet[:23], quiet[23:]
+    assert len(second) == 23 - len(tail_cards)
+    plays = [*first, parse_card("JC"), parse_card("JH"), *second, *tail_cards]
+    return pile, " ".join(c.to_text() for c in plays)
+
+
+# ----------------------------------------------------------------- XR-1 players and equipment
+
+def test_xr_1_1_four_seats_two_partnerships_facing_each_other():
+    assert SEAT_NAMES == ("North", "East", "South", "West")
+    assert TEAM_NAMES == ("North–South", "East–West")
+    assert [team_of(s) for s in range(4)] == [0, 1, 0, 1]
+    with pytest.raises(ValueError, match="a seat is 0, 1, 2 or 3"):
+        team_of(4)
+
+
+def test_xr_1_2_one_deck_of_52_without_jokers():
+    match = new_match(1)
+    cards = [c for s in range(4) for c in match.hand(s)] + list(match.pile)
+    assert len(cards) + match.stock_size == 52
+    assert not any(c.is_joker for c in cards)
+    deck = deck_for_plays(WEST, PILE, "")
+    deck[0] = Card.joker()
+    with pytest.raises(ValueError, match="52 standard cards"):
+        new_match(0, deck=deck, dealer=WEST)
+    with pytest.raises(ValueError, match="without jokers"):
+        match.preview(Card.joker())
+
+
+# ----------------------------------------------------------------- XR-2 dealing
+
+def test_xr_2_1_first_dealer_from_the_seed_then_clockwise():
+    dealers = {new_match(seed).dealer for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert new_match(11).dealer == new_match(11).dealer
+    match = new_match(5)
+    first = match.dealer
+    bot = RandomBot(0, seed=1)
+    seen = [match.dealer]
+    while not match.is_over and match.round_number < 4:
+        match.apply(bot.rng.choice(match.legal_actions()))
+        if match.dealer != seen[-1]:
+            seen.append(match.dealer)
+    assert seen == [first, (first + 1) % 4, (first + 2) % 4, (first + 3) % 4]
+    assert match.events[0].kind is EventKind.FIRST_DEALER
+    assert match.events[0].text == f"{SEAT_NAMES[first]} is chosen at random as the first " \
+                                   "dealer (XR-2.1)"
+
+
+def test_xr_2_2_player_on_the_dealers_right_cuts():
+    for seed in range(8):
+        match = new_match(seed)
+        cut = next(e for e in match.events if e.kind is EventKind.CUT)
+        assert cut.seat == (match.dealer + 3) % 4
+        assert cut.rule == "XR-2.2"
+        assert "on the dealer's right, cuts the deck" in cut.text
+
+
+def test_xr_2_3_six_cards_each_then_four_face_up():
+    deck = deck_for_plays(WEST, PILE, "")
+    match = new_match(0, deck=deck, dealer=WEST)
+    assert [len(match.hand(s)) for s in range(4)] == [6, 6, 6, 6]
+    assert match.hand(0) == tuple(deck[0:6])  # North, on the dealer's left, is served first
+    assert match.hand(3) == tuple(deck[18:24])  # the dealer last
+    assert match.pile == tuple(parse_cards(PILE))
+    assert match.stock_size == 24
+    deal = next(e for e in match.events if e.kind is EventKind.DEAL)
+    assert deal.text == ("West deals 6 cards to each player, then 4 face up to the pile: "
+                         "2♦ 5♥ 8♠ 4♣ (the last on top); 24 cards stay in the stock (XR-2.3)")
+
+
+def test_xr_2_4_a_pair_in_the_pile_is_dealt_again_hands_kept():
+    deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
+    match = new_match(0, deck=deck, dealer=WEST)
+    redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
+    assert redeals and redeals[0].cards == tuple(parse_cards("7C 2D 7H KS"))
+    assert "two 7s in the pile (7♣, 7♥)" in redeals[0].text
+    assert redeals[0].rule == "XR-2.4"
+    assert [match.hand(s) for s in range(4)] == [tuple(deck[6 * i:6 * i + 6]) for i in range(4)]
+    assert check_initial_pile(match.pile)
+    assert match.face_up == match.pile
+    assert match.stock_size == 24
+
+
+def test_xr_2_4_a_top_jack_is_dealt_again():
+    verdict = check_initial_pile(parse_cards("2D 3H 4S JC"))
+    assert not verdict and verdict.rule == "XR-2.4" and "top card J♣ is a jack" in verdict.reason
+    assert check_initial_pile(parse_cards("JC 2D 3H 4S"))  # a jack below the top stands
+    match = new_match(0, deck=deck_for_plays(WEST, "2D 3H 4S JC", ""), dealer=WEST)
+    assert EventKind.REDEAL in kinds(match.events)
+    assert match.pile[-1].rank != 11
+
+
+def test_xr_2_4_redeal_loop_until_the_pile_stands():
+    """Seeds differ in the shuffles of the redeals; some need several of them in a row."""
+    deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
+    for seed in range(200):
+        match = new_match(seed, deck=deck, dealer=WEST)
+        redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
+        if len(redeals) >= 3:
+            break
+    else:
+        pytest.fail("no seed gave three redeals in a row")
+    for earlier, later in itertools.pairwise(redeals):
+        assert earlier.value == later.cards  # each new pile is the next one checked
+    for event in redeals:
+        assert not check_initial_pile(event.cards)
+    assert redeals[-1].value == match.pile and check_initial_pile(match.pile)
+    assert sorted(c.code for s in range(4) for c in match.hand(s)) == \
+        sorted(c.code for c in deck[:24])
+    assert len(set(match.pile) | {c for s in range(4) for c in match.hand(s)}) == 28
+
+
+def test_xr_2_4_option_top_two_pair_or_top_jack():
+    rules = Rules(initial_pile_redeal="top_two_pair_or_top_jack")
+    assert rules.initial_pile_redeal is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK
+    assert check_initial_pile(parse_cards("7C 2D 7H KS"), rules)
+    verdict = check_initial_pile(parse_cards("2D KS 7C 7H"), rules)
+    assert not verdict and "two top cards 7♣ and 7♥ are a pair" in verdict.reason
+    assert not check_initial_pile(parse_cards("2D KS 7C JH"), rules)
+    match = new_match(0, rules, deck=deck_for_plays(WEST, "7C 2D 7H KS", ""), dealer=WEST)
+    assert EventKind.REDEAL not in kinds(match.events)
+    assert match.pile == tuple(parse_cards("7C 2D 7H KS"))
+
+
+def test_xr_2_5_second_deal_when_all_hands_are_empty():
+    match = scripted(WEST, PILE, "")
+    events = play_in_order(match, 23)
+    assert EventKind.SECOND_DEAL not in kinds(events)
+    events = play_in_order(match, 1)
+    second = events[-1]
+    assert second.kind is EventKind.SECOND_DEAL and second.rule == "XR-2.5"
+    assert second.text == ("All hands are empty: West deals 6 more cards to each player; "
+                           "the stock is now empty (XR-2.5)")
+    assert [len(match.hand(s)) for s in range(4)] == [6, 6, 6, 6] and match.stock_size == 0
+    assert match.current_player == 0
+    play_in_order(match, 48 - 24)
+    assert match.round_number == 2 and len(match.history) == 48  # a round is 48 plays
+
+
+# ----------------------------------------------------------------- XR-3 play
+
+def test_xr_3_1_left_of_dealer_leads_and_turns_go_clockwise():
+    match = new_match(4)
+    order = []
+    for _ in range(8):
+        order.append(match.current_player)
+        match.apply(match.legal_actions()[0])
+    first = (match.dealer + 1) % 4
+    assert order == [(first + i) % 4 for i in range(8)]
+    assert set(match.legal_actions()) == set(match.hand(match.current_player))
+
+
+def test_xr_3_1_only_a_card_of_ones_own_hand_may_be_played():
+    match = new_match(4)
+    seat = match.current_player
+    other = match.hand((seat + 1) % 4)[0]
+    before = match.snapshot()
+    verdict = match.check(other)
+    assert not verdict and verdict.rule == "XR-3.1"
+    assert f"{other} is not in {SEAT_NAMES[seat]}'s hand" in verdict.reason
+    with pytest.raises(IllegalAction) as info:
+        match.apply(other)
+    assert info.value.verdict == verdict
+    assert match.snapshot() == before
+    for wrong in ("7C", None, 7, Card(7, "C", deck=1), match.pile[0]):
+        assert not match.check(wrong)
+        with pytest.raises(IllegalAction):
+            match.apply(wrong)
+        assert match.snapshot() == before
+    assert "an action is the Card to play" in match.check("7C").reason
+
+
+def test_xr_3_1_an_equal_card_object_is_accepted():
+    match = new_match(4)
+    card = match.legal_actions()[0]
+    twin = parse_card(card.to_text())
+    assert match.check(twin)
+    match.apply(twin)
+    assert match.history == [card]
+
+
+def test_xr_3_2_same_rank_captures_the_whole_pile():
+    match = scripted(WEST, PILE, "4H")
+    assert match.check(parse_card("4H")).rule == "XR-3.2"
+    event = play_in_order(match, 1)[0]
+    assert event.kind is EventKind.CAPTURE and event.rule == "XR-3.2"
+    assert event.text == "North plays 4♥ on 4♣: captures the pile, 5 cards for North–South " \
+                         "(XR-3.2)"
+    assert match.pile == ()
+    assert match.captured(0) == tuple(parse_cards("2D 5H 8S 4C 4H"))
+    assert match.last_capturer == 0
+
+
+def test_xr_3_2_a_jack_captures_any_pile():
+    match = scripted(WEST, PILE, "JH")
+    event = play_in_order(match, 1)[0]
+    assert event.kind is EventKind.CAPTURE and len(event.cards) == 5
+    assert "a jack takes the pile, 5 cards for North–South" in event.text
+    assert match.captured(0)[-1] == parse_card("JH")
+
+
+def test_xr_3_2_a_capture_cannot_be_declined():
+    match = scripted(WEST, PILE, "4H")
+    outcome = match.preview(parse_card("4H"))
+    assert outcome.captures and outcome.cards_taken == 5
+    match.apply(parse_card("4H"))
+    assert match.pile == ()  # no way to play the 4♥ and leave the pile
+
+
+def test_xr_3_3_no_match_stays_on_top():
+    match = scripted(WEST, PILE, "5D")
+    event = play_in_order(match, 1)[0]
+    assert event.kind is EventKind.PLAY and event.rule == "XR-3.3"
+    assert event.text == "North plays 5♦ onto 4♣: no match and no jack, it stays on top (XR-3.3)"
+    assert match.pile == tuple(parse_cards(PILE + " 5D"))
+    assert match.captured(0) == ()
+
+
+def test_xr_3_3_a_jack_on_an_empty_pile_captures_nothing():
+    match = scripted(WEST, PILE, "4H JD")
+    events = play_in_order(match, 2)
+    jack = events[1]
+    assert jack.kind is EventKind.PLAY
+    assert jack.text == "East plays J♦ on the empty table: it starts a new pile (XR-3.3)"
+    assert match.pile == (parse_card("JD"),)
+    assert match.captured(1) == ()
+
+
+# ----------------------------------------------------------------- XR-4 Xeri
+
+def test_xr_4_1_xeri_on_a_single_card_scores_10():
+    match = scripted(WEST, PILE, "4H 9D 9C 7C 7H")
+    events = play_in_order(match, 5)
+    assert events[2].kind is EventKind.XERI and events[2].value == 10
+    xeri = events[4]
+    assert xeri.text == "North plays 7♥ on the single 7♣: captures it. Xeri, +10 for " \
+                        "North–South (XR-4.1)"
+    assert match.xeri_cards(0) == tuple(parse_cards("9D 7C"))  # the single cards taken
+    assert match.xeri_cards(1) == ()
+
+
+def test_xr_4_1_capturing_a_pile_of_two_is_no_xeri():
+    match = scripted(WEST, PILE, "4H 9D 5C 5S")
+    events = play_in_order(match, 4)
+    assert events[3].kind is EventKind.CAPTURE and match.xeri_cards(1) == ()
+
+
+def test_xr_4_2_jack_xeri_scores_20():
+    match = scripted(WEST, PILE, "4H JD JC")
+    event = play_in_order(match, 3)[2]
+    assert event.kind is EventKind.JACK_XERI and event.value == 20 and event.rule == "XR-4.2"
+    assert event.text == "South plays J♣ on the single J♦: captures it. Jack Xeri, +20 for " \
+                         "North–South (XR-4.2)"
+    assert match.xeri_cards(0) == (parse_card("JD"),)
+
+
+def test_xr_4_3_jack_on_a_single_other_card_captures_but_is_no_xeri():
+    match = scripted(WEST, PILE, "4H 9D JC")
+    event = play_in_order(match, 3)[2]
+    assert event.kind is EventKind.CAPTURE and event.rule == "XR-4.3"
+    assert "a jack taking a card that is not a jack is no Xeri" in event.text
+    assert match.xeri_cards(0) == () and len(match.captured(0)) == 7
+
+
+def test_xr_4_3_option_jack_on_single_is_xeri():
+    rules = Rules(jack_on_single_is_xeri=True)
+    match = scripted(WEST, PILE, "4H 9D JC", rules)
+    event = play_in_order(match, 3)[2]
+    assert event.kind is EventKind.XERI and event.value == 10 and event.rule == "XR-4.3"
+    assert match.xeri_cards(0) == (parse_card("9D"),)
+    match.apply(match.legal_actions()[0])
+    play_in_order(match, 44)
+    sheet = match.round_scores[0][0]
+    assert ("Xeri with 9♦", 10, "XR-4.1") in sheet.lines
+
+
+def test_xr_4_4_xeri_cards_are_public():
+    match = scripted(WEST, PILE, "4H 9D 9C")
+    play_in_order(match, 3)
+    for seat in range(4):
+        assert match.observation(seat).xeri_cards == ((parse_card("9D"),), ())
+
+
+# ----------------------------------------------------------------- XR-5 end of a round
+
+def test_xr_5_1_leftover_pile_goes_to_the_last_capturer_and_is_never_a_xeri():
+    # South plays the J♠ as the 47th card; the dealer West's 9♠ is left alone on the pile.
+    match = scripted(WEST, *round_ending_with("JS 9S"))
+    events = play_in_order(match, 48)
+    leftover = next(e for e in events if e.kind is EventKind.LEFTOVER)
+    assert leftover.seat == 2 and leftover.cards == (parse_card("9S"),)
+    assert leftover.text == ("The 1 card left on the pile (9♠) goes to North–South, who "
+                             "captured last (South); this is never a Xeri (XR-5.1)")
+    sheets = match.round_scores[0]
+    assert sheets[0].xeri_points == 0 and sheets[1].xeri_points == 0
+    assert sheets[0].cards + sheets[1].cards == 52
+
+
+# ----------------------------------------------------------------- XR-6 scoring
+
+def test_xr_6_round_scores_land_in_the_match():
+    match = scripted(WEST, *round_ending_with("JS 9H 9S"))
+    events = play_in_order(match, 48)
+    sheets = match.round_scores[0]
+    # the dealer's J♣ took the first 28 cards, West's 9♠ Xeri ends the round
+    assert sheets[1].xeri_points == 10
+    assert sheets[0].card_points + sheets[1].card_points == 25
+    assert match.totals == {0: sheets[0].total, 1: sheets[1].total}
+    scored = next(e for e in events if e.kind is EventKind.ROUND_SCORED)
+    assert scored.text.startswith("Round 1 scores: North–South ")
+    assert "(XR-6)" in scored.text
+
+
+def test_xr_6_1_the_higher_round_score_wins_the_round():
+    match = new_match(2)
+    while match.round_number == 1:
+        match.apply(match.legal_actions()[-1])
+    sheets = match.round_scores[0]
+    won = next(e for e in match.events if e.kind is EventKind.ROUND_WON)
+    expected = 0 if sheets[0].total > sheets[1].total else 1
+    assert won.value == expected and match.rounds_won[expected] == 1
+    assert won.text.startswith(f"{TEAM_NAMES[expected]} win round 1")
+
+
+def test_xr_6_1_equal_round_points_nobody_wins():
+    # The 10♦ counting once makes 24 card points a round, so ties can happen.
+    rules = Rules(ten_of_diamonds_counts_as_ten=False, rounds=1)
+    for seed in range(400):
+        rng = random.Random(seed)
+        match = new_match(seed, rules)
+        while match.round_number == 1 and not match.is_over:
+            match.apply(rng.choice(match.legal_actions()))
+        sheets = match.round_scores[0]
+        if sheets[0].total == sheets[1].total:
+            break
+    else:
+        pytest.fail("no tied round found")
+    won = next(e for e in match.events if e.kind is EventKind.ROUND_WON)
+    assert won.value is None and won.rule == "XR-6.1"
+    assert "nobody wins it" in won.text
+    assert match.rounds_won == {0: 0, 1: 0}
+    # one round was agreed, but nobody has won more rounds: one more is played (XR-7.1)
+    assert match.round_number == 2 and not match.is_over
+
+
+# ----------------------------------------------------------------- XR-7 the match
+
+def _random_match(seed: int, rules: Rules | None = None):
+    rng = random.Random(seed)
+    match = new_match(seed, rules)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_xr_7_1_four_rounds_and_more_rounds_won_wins():
+    for seed in range(30):
+        match = _random_match(seed)
+        won = match.rounds_won
+        assert match.round_number >= 4 and won[match.winner] > won[1 - match.winner]
+        final = match.events[-1]
+        assert final.kind is EventKind.MATCH_WON and final.rule == "XR-7.1"
+        assert final.text.startswith(f"{TEAM_NAMES[match.winner]} win the match, ")
+        extras = [e for e in match.events if e.kind is EventKind.EXTRA_ROUND]
+        assert len(extras) == match.round_number - 4
+        if match.round_number == 4:
+            assert won[0] != won[1]
+
+
+def test_xr_7_1_equal_rounds_won_means_one_more_round():
+    for seed in range(60):
+        match = _random_match(seed, Rules(rounds=2))
+        if match.round_number > 2:
+            break
+    else:
+        pytest.fail("no tied match found")
+    extra = next(e for e in match.events if e.kind is EventKind.EXTRA_ROUND)
+    assert extra.text == f"After 2 rounds both teams have won {extra.extra[0]} round" \
+                         f"{'' if extra.extra[0] == 1 else 's'}: one more round is played (XR-7.1)"
+    assert match.rounds_won[0] != match.rounds_won[1]
+
+
+def test_xr_7_2_target_151_first_team_to_reach_it_wins():
+    rules = PRESETS["target_151"]
+    match = _random_match(3, rules)
+    totals = match.totals
+    assert totals[match.winner] >= 151
+    # before the last round nobody had 151
+    last = match.round_scores[-1]
+    before = {team: totals[team] - last[team].total for team in (0, 1)}
+    assert max(before.values()) < 151
+    assert match.events[-1].rule == "XR-7.2"
+    assert "reach the target first" in match.events[-1].text
+
+
+def test_xr_7_2_both_reach_the_target_in_one_round_then_251():
+    rules = PRESETS["target_151"]
+    for seed in range(300):
+        match = _random_match(seed, rules)
+        raised = [e for e in match.events if e.kind is EventKind.TARGET_RAISED]
+        if raised:
+            break
+    else:
+        pytest.fail("no match where both teams reached 151 in the same round")
+    assert raised[0].value == 251
+    assert raised[0].text.startswith("Both teams reached 151 in the same round")
+    assert "the target becomes 251 (XR-7.2)" in raised[0].text
+    assert match.target >= 251 and match.totals[match.winner] >= match.target
+    assert match.totals[1 - match.winner] < match.target
+
+
+def test_xr_7_2_match_over_refuses_every_play():
+    match = _random_match(8)
+    before = match.snapshot()
+    verdict = match.check(parse_card("7C"))
+    assert not verdict and verdict.rule == "XR-7.1" and "the match is over" in verdict.reason
+    with pytest.raises(IllegalAction):
+        match.apply(parse_card("7C"))
+    assert match.snapshot() == before and match.legal_actions() == []
+    assert match.current_player is None
+
+
+# ----------------------------------------------------------------- XR-8 variants
+
+def test_xr_8_1_cut_shows_the_bottom_card_to_everyone():
+    rules = Rules(cut_shows_bottom=True)
+    deck = deck_for_plays(WEST, PILE, "")
+    match = new_match(0, rules, deck=deck, dealer=WEST)
+    cut = next(e for e in match.events if e.kind is EventKind.CUT)
+    assert cut.rule == "XR-8.1" and cut.card == deck[-1]
+    assert "shows the bottom card" in cut.text
+    for seat in range(4):
+        assert match.observation(seat).bottom_card == deck[-1]
+    play_in_order(match, 24)
+    assert match.hand(WEST)[-1] == deck[-1]  # the last card the dealer gets
+    assert new_match(0).observation(0).bottom_card is None
+
+
+def test_xr_8_1_a_jack_at_the_bottom_is_replaced_by_the_first_card_that_is_no_jack():
+    rules = Rules(cut_shows_bottom=True)
+    pile, plays = round_ending_with("9H 9S JS")  # the dealer's last card would be the J♠
+    deck = deck_for_plays(WEST, pile, plays)
+    assert deck[-1] == parse_card("JS")
+    match = new_match(0, rules, deck=deck, dealer=WEST)
+    cut = next(e for e in match.events if e.kind is EventKind.CUT)
+    assert match.bottom_card == deck[-2] and match.bottom_card.rank != 11
+    assert cut.extra == (parse_card("JS"),)
+    assert "the bottom card is J♠, so the cutter puts" in cut.text
+
+
+def test_xr_8_1_the_shown_bottom_card_stays_at_the_bottom_through_redeals():
+    rules = Rules(cut_shows_bottom=True)
+    deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
+    for seed in range(20):
+        match = new_match(seed, rules, deck=deck, dealer=WEST)
+        assert EventKind.REDEAL in kinds(match.events)
+        play_in_order(match, 24)
+        assert deck[-1] in match.hand(WEST)
+
+
+def test_xr_8_2_never_redeal_keeps_a_pair_or_a_top_jack():
+    rules = PRESETS["no_redeal"]
+    verdict = check_initial_pile(parse_cards("7C 7D 2H JS"), rules)
+    assert verdict and verdict.rule == "XR-8.2"
+    match = new_match(0, rules, deck=deck_for_plays(WEST, "7C 7D 2H JS", ""), dealer=WEST)
+    assert EventKind.REDEAL not in kinds(match.events)
+    assert match.pile == tuple(parse_cards("7C 7D 2H JS"))
+
+
+def test_xr_8_3_the_dealers_last_card_makes_a_xeri_by_default():
+    match = scripted(WEST, *round_ending_with("JS 9H 9S"))
+    events = play_in_order(match, 48)
+    last = plays_of(events)[-1]
+    assert last.kind is EventKind.XERI and last.seat == WEST and last.value == 10
+
+
+def test_xr_8_3_dealer_last_card_no_xeri():
+    rules = Rules(dealer_last_card_no_xeri=True)
+    match = scripted(WEST, *round_ending_with("JS 9H 9S"), rules=rules)
+    play_in_order(match, 47)
+    assert match.preview(parse_card("9S")).rule == "XR-8.3"
+    events = play_in_order(match, 1)
+    last = events[0]
+    assert last.kind is EventKind.CAPTURE and last.rule == "XR-8.3"
+    assert last.text == ("West plays 9♠ on the single 9♥: captures it, but the dealer's last "
+                         "card of the round never makes a Xeri (XR-8.3)")
+    assert match.round_scores[0][1].xeri_points == 0
+
+
+def test_xr_8_3_only_the_dealers_last_card_loses_the_xeri():
+    rules = Rules(dealer_last_card_no_xeri=True)
+    match = scripted(WEST, PILE, "4H 9D 9C 7C 7H", rules)
+    assert [e.kind for e in play_in_order(match, 5)][2] is EventKind.XERI
+
+
+def test_xr_8_4_jack_xeri_worth_25():
+    match = scripted(WEST, PILE, "4H JD JC", PRESETS["jack_xeri_25"])
+    event = play_in_order(match, 3)[2]
+    assert event.kind is EventKind.JACK_XERI and event.value == 25
+    assert "Jack Xeri, +25" in event.text
+
+
+def test_xr_8_5_target_preset_is_151():
+    assert PRESETS["target_151"].target == 151
+    assert PRESETS["seed_variants"].target == 151
+
+
+# ----------------------------------------------------------------- XR-9 who sees what
+
+def test_xr_9_1_a_seat_sees_its_hand_and_the_public_cards_only():
+    match = new_match(6)
+    for _ in range(10):
+        match.apply(match.legal_actions()[0])
+    view = match.observation(1)
+    assert view.hand == match.hand(1)
+    others = {c for s in (0, 2, 3) for c in match.hand(s)}
+    visible = set(view.hand) | set(view.pile) | set(view.face_up) | \
+        {c for _, c in view.played} | {c for cards in view.xeri_cards for c in cards}
+    assert not visible & others
+    assert view.capture_counts is None
+    assert view.stock_size == match.stock_size
+    assert [card for _, card in view.played] == match.history
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.hand = ()  # type: ignore[misc]
+
+
+def test_xr_9_1_option_show_capture_counts():
+    match = new_match(6, PRESETS["open_counts"])
+    for _ in range(10):
+        match.apply(match.legal_actions()[0])
+    assert match.observation(2).capture_counts == (len(match.captured(0)),
+                                                   len(match.captured(1)))
