@@ -1,0 +1,364 @@
+"""Score charts with plotly: Xeri points per round and running totals, Zion Check points per hand.
+
+Every chart function takes a game (or its plain score data) and returns a plotly figure. Pass an
+existing figure as ``fig=`` to update it **in place** (same object, same traces, new numbers):
+an app keeps one `plotly.graph_objects.FigureWidget` and redraws nothing else::
+
+    >>> from cardkit.xeri import GreedyBot, new_match
+    >>> from cardkit import play_out
+    >>> match = play_out(new_match(7), [GreedyBot(s, seed=s) for s in range(4)])
+    >>> fig = xeri_running_chart(match)
+    >>> [trace.name for trace in fig.data]
+    ['North–South', 'East–West']
+    >>> xeri_running_chart(match, fig=fig) is fig
+    True
+
+`XeriScoreCharts` and `ZionScoreCharts` hold ready-made FigureWidgets (and the itemised sheet)
+in one ``widget`` with an ``update(game)`` method. Figures carry their data; no renderer is
+chosen here, and nothing is ever loaded from a CDN (plotly.js ships with the package).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+__all__ = [
+    "XERI_ITEMS",
+    "XeriScoreCharts",
+    "ZionScoreCharts",
+    "xeri_item",
+    "xeri_round_chart",
+    "xeri_running_chart",
+    "xeri_score_table",
+    "zion_totals_chart",
+]
+
+_TEAM_NAMES = ("North–South", "East–West")  # as cardkit.xeri.TEAM_NAMES (XR-1.1)
+_TEAM_COLOURS = ("#2563eb", "#dc2626")
+XERI_ITEMS: tuple[str, ...] = (
+    "majority of cards", "honours (A K Q J 10)", "2♣ and 10♦ extra", "Xeris", "jack Xeris",
+)
+"""The stacks of the Xeri round chart, bottom to top (XR-6, XR-4.1, XR-4.2)."""
+_ITEM_COLOURS = ("#64748b", "#0ea5e9", "#22c55e", "#f59e0b", "#b45309")
+_PLAYER_COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2",
+                   "#be185d", "#4d7c0f", "#a16207", "#475569", "#7c3aed", "#0f766e")
+_LAYOUT = {"template": "plotly_white", "margin": {"l": 50, "r": 20, "t": 50, "b": 50},
+           "height": 360, "legend": {"orientation": "h", "y": -0.18}}
+
+
+def xeri_item(line: Any) -> str:
+    """Which stack of `XERI_ITEMS` a Xeri ``ScoreLine`` belongs to."""
+    if line.rule == "XR-4.2":
+        return XERI_ITEMS[4]
+    if line.rule == "XR-4.1":
+        return XERI_ITEMS[3]
+    label = line.label
+    if label.startswith("more cards"):
+        return XERI_ITEMS[0]
+    if "2♣" in label or "one more" in label:
+        return XERI_ITEMS[2]
+    return XERI_ITEMS[1]
+
+
+def _xeri_rounds(source: Any) -> list[Mapping[int, Any]]:
+    """Finished rounds' ``{team: ScoreSheet}`` of a match, or the list itself."""
+    rounds = getattr(source, "round_scores", source)
+    if isinstance(rounds, Mapping):  # one round's sheets
+        rounds = [rounds]
+    try:
+        rounds = list(rounds)
+    except TypeError:
+        raise ValueError(
+            "expected a XeriMatch or a list of {team: ScoreSheet} (one per round), "
+            f"not {type(source).__name__}"
+        ) from None
+    for number, sheets in enumerate(rounds, 1):
+        if not isinstance(sheets, Mapping) or set(sheets) != {0, 1}:
+            raise ValueError(f"round {number}: expected {{0: ScoreSheet, 1: ScoreSheet}}, "
+                             f"not {sheets!r}")
+    return rounds
+
+
+def _fill(fig: go.Figure | None, traces: Sequence[go.BaseTraceType], layout: Mapping[str, Any],
+          make: Any) -> go.Figure:
+    """Put ``traces`` and ``layout`` into ``fig`` in place (or into a new figure from ``make``).
+
+    The traces keep their number and order between updates, so an existing figure only gets
+    new numbers: a FigureWidget on a page changes without being rebuilt.
+    """
+    if fig is None:
+        fig = make()
+        fig.add_traces(list(traces))
+        fig.update_layout(**layout)
+        return fig
+    context = fig.batch_update() if hasattr(fig, "batch_update") else _nothing()
+    with context:
+        if len(fig.data) == len(traces):
+            for old, new in zip(fig.data, traces, strict=True):
+                old.update(new.to_plotly_json(), overwrite=True)
+        else:
+            fig.data = ()
+            fig.add_traces(list(traces))
+        fig.layout.annotations = ()
+        fig.layout.shapes = ()
+        fig.update_layout(**layout)
+    return fig
+
+
+class _nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *_: Any) -> None:
+        return None
+
+
+def _empty_note(text: str) -> dict[str, Any]:
+    return {"text": text, "showarrow": False, "xref": "paper", "yref": "paper",
+            "x": 0.5, "y": 0.5, "font": {"size": 14, "color": "#64748b"}}
+
+
+def xeri_round_chart(source: Any, *, fig: go.Figure | None = None) -> go.Figure:
+    """Points per round per team, stacked by item (majority, honours, 2♣/10♦, Xeris).
+
+    ``source`` is a ``XeriMatch`` (its finished rounds) or a list of ``{team: ScoreSheet}``.
+    The x axis groups each round's two teams; hovering a stack lists its score lines.
+    """
+    rounds = _xeri_rounds(source)
+    x_round = [f"Round {n}" for n in range(1, len(rounds) + 1) for _ in (0, 1)]
+    x_team = [_TEAM_NAMES[team] for _ in rounds for team in (0, 1)]
+    traces = []
+    for item, colour in zip(XERI_ITEMS, _ITEM_COLOURS, strict=True):
+        values, hovers = [], []
+        for sheets in rounds:
+            for team in (0, 1):
+                lines = [line for line in sheets[team].lines if xeri_item(line) == item]
+                values.append(sum(line.points for line in lines))
+                hovers.append("<br>".join(
+                    escape(f"{line.points:+d} {line.label} ({line.rule})") for line in lines
+                ) or "none")
+        traces.append(go.Bar(
+            name=item, x=[x_round, x_team], y=values, marker_color=colour,
+            customdata=hovers, hovertemplate="%{customdata}<extra>" + escape(item) + "</extra>",
+        ))
+    layout: dict[str, Any] = {
+        **_LAYOUT, "barmode": "relative", "title": {"text": "Xeri: points per round"},
+        "yaxis": {"title": {"text": "points"}},
+    }
+    if not rounds:
+        layout["annotations"] = [_empty_note("no round finished yet")]
+    return _fill(fig, traces, layout, go.Figure)
+
+
+def xeri_running_chart(
+    source: Any, *, target: int | None = None, fig: go.Figure | None = None
+) -> go.Figure:
+    """Each team's running total after every round, from 0, with the target line if any.
+
+    The target is ``target``, else the match's current target (``rules.target``, raised by
+    100 at a tie, XR-7.2); a match played over a number of rounds has no target line.
+    """
+    rounds = _xeri_rounds(source)
+    if target is None:
+        target = getattr(source, "target", None)
+    x = list(range(len(rounds) + 1))
+    traces = []
+    for team in (0, 1):
+        running = [0]
+        for sheets in rounds:
+            running.append(running[-1] + sheets[team].total)
+        traces.append(go.Scatter(
+            name=_TEAM_NAMES[team], x=x, y=running, mode="lines+markers",
+            line={"color": _TEAM_COLOURS[team], "width": 3},
+            hovertemplate="after round %{x}: %{y} points<extra>" + _TEAM_NAMES[team]
+            + "</extra>",
+        ))
+    layout: dict[str, Any] = {
+        **_LAYOUT, "title": {"text": "Xeri: running totals"},
+        "xaxis": {"title": {"text": "after round"}, "dtick": 1, "rangemode": "tozero"},
+        "yaxis": {"title": {"text": "points"}, "rangemode": "tozero"},
+    }
+    if target is not None:
+        layout["shapes"] = [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": target,
+                             "y1": target, "line": {"color": "#111827", "dash": "dash"}}]
+        layout["annotations"] = [{"text": f"target {target} (XR-7.2)", "xref": "paper", "x": 1,
+                                  "xanchor": "right", "y": target, "yanchor": "bottom",
+                                  "showarrow": False}]
+    elif not rounds:
+        layout["annotations"] = [_empty_note("no round finished yet")]
+    return _fill(fig, traces, layout, go.Figure)
+
+
+def xeri_score_table(sheets: Mapping[int, Any], *, round_number: int | None = None) -> str:
+    """One round's itemised score sheets as an HTML table per team, side by side (XR-6).
+
+    ``sheets`` is ``{team: ScoreSheet}`` (an item of ``match.round_scores``). Each line shows
+    its points, what it is for and its rule ID; the foot gives cards taken and the total.
+    """
+    if not isinstance(sheets, Mapping) or set(sheets) != {0, 1}:
+        raise ValueError(f"expected {{0: ScoreSheet, 1: ScoreSheet}}, not {sheets!r}")
+    title = "Score sheet" if round_number is None else f"Round {round_number} score sheet"
+    cell = "padding:2px 8px;border-bottom:1px solid #e5e7eb;"
+    tables = []
+    for team in (0, 1):
+        sheet = sheets[team]
+        rows = "".join(
+            f'<tr><td style="{cell}text-align:right;font-variant-numeric:tabular-nums">'
+            f"{line.points}</td><td style=\"{cell}\">{escape(line.label)}</td>"
+            f'<td style="{cell}color:#6b7280;font-size:12px">{escape(line.rule)}</td></tr>'
+            for line in sheet.lines
+        ) or f'<tr><td colspan="3" style="{cell}color:#6b7280">no points</td></tr>'
+        tables.append(
+            f'<table class="ck-score-sheet" data-team="{team}" style="border-collapse:collapse;'
+            f'min-width:230px;font-size:13px">'
+            f'<caption style="text-align:left;font-weight:700;color:{_TEAM_COLOURS[team]};'
+            f'padding-bottom:2px">{escape(_TEAM_NAMES[team])}</caption>'
+            '<thead><tr><th scope="col" style="text-align:right;padding:2px 8px">pts</th>'
+            '<th scope="col" style="text-align:left;padding:2px 8px">item</th>'
+            '<th scope="col" style="text-align:left;padding:2px 8px">rule</th></tr></thead>'
+            f"<tbody>{rows}</tbody>"
+            f'<tfoot><tr><td style="text-align:right;padding:2px 8px;font-weight:700">'
+            f'{sheet.total}</td><td colspan="2" style="padding:2px 8px;font-weight:700">'
+            f"total ({sheet.cards} cards taken; cards {sheet.card_points}, "
+            f"Xeris {sheet.xeri_points})</td></tr></tfoot></table>"
+        )
+    return (
+        f'<div class="ck-score-sheets" role="group" aria-label="{escape(title)}" '
+        'style="font-family:system-ui,-apple-system,\'Segoe UI\',Roboto,Arial,sans-serif;'
+        'color:#111827">'
+        f'<div style="font-weight:700;margin-bottom:4px">{escape(title)}</div>'
+        f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
+        f'{"".join(tables)}</div></div>'
+    )
+
+
+def _zion_points(source: Any) -> tuple[list[dict[int, int]], int]:
+    """Points per hand ``[{seat: points}]`` and the number of players."""
+    results = getattr(source, "hand_results", source)
+    try:
+        results = list(results)
+    except TypeError:
+        raise ValueError(
+            "expected a ZionGame, a list of HandResult or a list of {seat: points}, "
+            f"not {type(source).__name__}"
+        ) from None
+    hands = []
+    for number, result in enumerate(results, 1):
+        points = getattr(result, "points", result)
+        if not isinstance(points, Mapping) or not all(
+                isinstance(s, int) and isinstance(p, int) for s, p in points.items()):
+            raise ValueError(f"hand {number}: expected {{seat: points}}, not {points!r}")
+        hands.append(dict(points))
+    players = getattr(source, "players", None)
+    if players is None:
+        players = 1 + max((seat for points in hands for seat in points), default=-1)
+    return hands, players
+
+
+def zion_totals_chart(source: Any, *, fig: go.Figure | None = None) -> go.Figure:
+    """Zion Check penalty points per hand per player (bars) and running totals (lines).
+
+    ``source`` is a ``ZionGame`` (its finished hands), a list of ``HandResult`` or a list of
+    ``{seat: points}``. Lower is better (ZC-14.2).
+    """
+    from cardkit.zioncheck.events import seat_name
+
+    hands, players = _zion_points(source)
+    labels = [f"Hand {n}" for n in range(1, len(hands) + 1)]
+    traces = []
+    for seat in range(players):
+        colour = _PLAYER_COLOURS[seat % len(_PLAYER_COLOURS)]
+        points = [hand.get(seat, 0) for hand in hands]
+        traces.append(go.Bar(
+            name=seat_name(seat), x=labels, y=points, marker_color=colour,
+            legendgroup=str(seat), xaxis="x", yaxis="y",
+            hovertemplate="%{x}: %{y} points<extra>" + seat_name(seat) + "</extra>",
+        ))
+    for seat in range(players):
+        colour = _PLAYER_COLOURS[seat % len(_PLAYER_COLOURS)]
+        running, total = [], 0
+        for hand in hands:
+            total += hand.get(seat, 0)
+            running.append(total)
+        traces.append(go.Scatter(
+            name=f"{seat_name(seat)} total", x=labels, y=running, mode="lines+markers",
+            line={"color": colour, "width": 3}, legendgroup=str(seat), showlegend=False,
+            xaxis="x2", yaxis="y2",
+            hovertemplate="after %{x}: %{y} points<extra>" + seat_name(seat) + "</extra>",
+        ))
+    layout: dict[str, Any] = {
+        **_LAYOUT, "barmode": "group", "title": {"text": "Zion Check: penalty points (lower wins)"},
+        "xaxis": {"title": {"text": "points in each hand"}},
+        "xaxis2": {"title": {"text": "running totals"}},
+        "yaxis": {"title": {"text": "points"}, "rangemode": "tozero"},
+        "yaxis2": {"rangemode": "tozero"},
+    }
+    if not hands:
+        layout["annotations"] = [_empty_note("no hand finished yet")]
+
+    def make() -> go.Figure:
+        return make_subplots(rows=1, cols=2, horizontal_spacing=0.12)
+
+    return _fill(fig, traces, layout, make)
+
+
+class XeriScoreCharts:
+    """Round chart, running totals and the last round's score sheet, kept up to date.
+
+    >>> charts = XeriScoreCharts()
+    >>> charts.update(match)  # after each round  # doctest: +SKIP
+
+    ``widget`` is a ``VBox`` to display; the figures are FigureWidgets updated in place.
+    """
+
+    def __init__(self, match: Any = None, *, figure_widget: bool = True) -> None:
+        make = go.FigureWidget if figure_widget else go.Figure
+        self.round_fig = xeri_round_chart([], fig=None)
+        self.running_fig = xeri_running_chart([], fig=None)
+        if figure_widget:
+            self.round_fig, self.running_fig = make(self.round_fig), make(self.running_fig)
+        self.sheet = widgets.HTML()
+        self.widget = widgets.VBox([self.sheet, widgets.HBox([self.round_fig, self.running_fig])]
+                                   if figure_widget else [self.sheet])
+        self.widget.add_class("ck-score-charts")
+        if match is not None:
+            self.update(match)
+
+    def update(self, match: Any) -> None:
+        """Redraw from ``match`` (a XeriMatch): new numbers in the same figures."""
+        rounds = _xeri_rounds(match)
+        xeri_round_chart(rounds, fig=self.round_fig)
+        xeri_running_chart(rounds, target=getattr(match, "target", None), fig=self.running_fig)
+        self.sheet.value = (xeri_score_table(rounds[-1], round_number=len(rounds))
+                            if rounds else "")
+
+
+class ZionScoreCharts:
+    """The Zion Check points chart as a FigureWidget kept up to date by ``update(game)``."""
+
+    def __init__(self, game: Any = None, *, players: int | None = None,
+                 figure_widget: bool = True) -> None:
+        empty = zion_totals_chart(_Blank(players or getattr(game, "players", 0) or 0))
+        self.fig = go.FigureWidget(empty) if figure_widget else empty
+        self.widget = widgets.VBox([self.fig] if figure_widget else [])
+        self.widget.add_class("ck-score-charts")
+        if game is not None:
+            self.update(game)
+
+    def update(self, game: Any) -> None:
+        """Redraw from ``game`` (a ZionGame, or its hand results)."""
+        zion_totals_chart(game, fig=self.fig)
+
+
+class _Blank:
+    """A game with no finished hand yet, for an empty chart with the right players."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.hand_results: Iterable[Any] = ()
