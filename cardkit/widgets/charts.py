@@ -1,8 +1,9 @@
 """Score charts with plotly: Xeri points per round and running totals, Zion Check points per hand.
 
-Every chart function takes a game (or its plain score data) and returns a plotly figure. Pass an
-existing figure as ``fig=`` to update it **in place** (same object, same traces, new numbers):
-an app keeps one `plotly.graph_objects.FigureWidget` and redraws nothing else::
+Every chart function takes a game (or its plain score data) and returns a static plotly
+``Figure``, or with ``widget=True`` a ``FigureWidget`` (an ipywidget: it can go into a ``VBox``).
+Pass an existing figure as ``fig=`` to update it **in place** (same object, same traces, new
+numbers): an app keeps one FigureWidget and redraws nothing else::
 
     >>> from cardkit.xeri import GreedyBot, new_match
     >>> from cardkit import play_out
@@ -85,6 +86,11 @@ def _xeri_rounds(source: Any) -> list[Mapping[int, Any]]:
     return rounds
 
 
+def _maker(widget: bool) -> Any:
+    """New figures: a FigureWidget (to put in an ipywidgets box) or a static Figure."""
+    return go.FigureWidget if widget else go.Figure
+
+
 def _fill(fig: go.Figure | None, traces: Sequence[go.BaseTraceType], layout: Mapping[str, Any],
           make: Any) -> go.Figure:
     """Put ``traces`` and ``layout`` into ``fig`` in place (or into a new figure from ``make``).
@@ -124,7 +130,9 @@ def _empty_note(text: str) -> dict[str, Any]:
             "x": 0.5, "y": 0.5, "font": {"size": 14, "color": "#64748b"}}
 
 
-def xeri_round_chart(source: Any, *, fig: go.Figure | None = None) -> go.Figure:
+def xeri_round_chart(
+    source: Any, *, fig: go.Figure | None = None, widget: bool = False
+) -> go.Figure:
     """Points per round per team, stacked by item (majority, honours, 2♣/10♦, Xeris).
 
     ``source`` is a ``XeriMatch`` (its finished rounds) or a list of ``{team: ScoreSheet}``.
@@ -153,11 +161,12 @@ def xeri_round_chart(source: Any, *, fig: go.Figure | None = None) -> go.Figure:
     }
     if not rounds:
         layout["annotations"] = [_empty_note("no round finished yet")]
-    return _fill(fig, traces, layout, go.Figure)
+    return _fill(fig, traces, layout, _maker(widget))
 
 
 def xeri_running_chart(
-    source: Any, *, target: int | None = None, fig: go.Figure | None = None
+    source: Any, *, target: int | None = None, fig: go.Figure | None = None,
+    widget: bool = False,
 ) -> go.Figure:
     """Each team's running total after every round, from 0, with the target line if any.
 
@@ -192,16 +201,29 @@ def xeri_running_chart(
                                   "showarrow": False}]
     elif not rounds:
         layout["annotations"] = [_empty_note("no round finished yet")]
-    return _fill(fig, traces, layout, go.Figure)
+    return _fill(fig, traces, layout, _maker(widget))
 
 
-def xeri_score_table(sheets: Mapping[int, Any], *, round_number: int | None = None) -> str:
-    """One round's itemised score sheets as an HTML table per team, side by side (XR-6).
+def xeri_score_table(source: Any, *, round_number: int | None = None) -> str:
+    """Itemised score sheets as HTML: one table per team, side by side (XR-6).
 
-    ``sheets`` is ``{team: ScoreSheet}`` (an item of ``match.round_scores``). Each line shows
-    its points, what it is for and its rule ID; the foot gives cards taken and the total.
+    ``source`` is one round's ``{team: ScoreSheet}`` (an item of ``match.round_scores``), or a
+    ``XeriMatch`` / list of rounds, which gives every finished round, the latest first. Each
+    line shows its points, what it is for and its rule ID; the foot gives cards taken and the
+    total.
     """
-    if not isinstance(sheets, Mapping) or set(sheets) != {0, 1}:
+    if isinstance(source, Mapping):
+        return _sheet_pair(source, round_number)
+    rounds = _xeri_rounds(source)
+    if not rounds:
+        return ('<div class="ck-score-sheets" style="color:#6b7280;font-style:italic">'
+                "no round finished yet</div>")
+    return "".join(_sheet_pair(sheets, number)
+                   for number, sheets in reversed(list(enumerate(rounds, 1))))
+
+
+def _sheet_pair(sheets: Mapping[int, Any], round_number: int | None) -> str:
+    if set(sheets) != {0, 1}:
         raise ValueError(f"expected {{0: ScoreSheet, 1: ScoreSheet}}, not {sheets!r}")
     title = "Score sheet" if round_number is None else f"Round {round_number} score sheet"
     cell = "padding:2px 8px;border-bottom:1px solid #e5e7eb;"
@@ -228,10 +250,11 @@ def xeri_score_table(sheets: Mapping[int, Any], *, round_number: int | None = No
             f"total ({sheet.cards} cards taken; cards {sheet.card_points}, "
             f"Xeris {sheet.xeri_points})</td></tr></tfoot></table>"
         )
+    number_attr = "" if round_number is None else f' data-round="{round_number}"'
     return (
-        f'<div class="ck-score-sheets" role="group" aria-label="{escape(title)}" '
+        f'<div class="ck-score-sheets"{number_attr} role="group" aria-label="{escape(title)}" '
         'style="font-family:system-ui,-apple-system,\'Segoe UI\',Roboto,Arial,sans-serif;'
-        'color:#111827">'
+        'color:#111827;margin-bottom:10px">'
         f'<div style="font-weight:700;margin-bottom:4px">{escape(title)}</div>'
         f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
         f'{"".join(tables)}</div></div>'
@@ -261,7 +284,9 @@ def _zion_points(source: Any) -> tuple[list[dict[int, int]], int]:
     return hands, players
 
 
-def zion_totals_chart(source: Any, *, fig: go.Figure | None = None) -> go.Figure:
+def zion_totals_chart(
+    source: Any, *, fig: go.Figure | None = None, widget: bool = False
+) -> go.Figure:
     """Zion Check penalty points per hand per player (bars) and running totals (lines).
 
     ``source`` is a ``ZionGame`` (its finished hands), a list of ``HandResult`` or a list of
@@ -303,7 +328,8 @@ def zion_totals_chart(source: Any, *, fig: go.Figure | None = None) -> go.Figure
         layout["annotations"] = [_empty_note("no hand finished yet")]
 
     def make() -> go.Figure:
-        return make_subplots(rows=1, cols=2, horizontal_spacing=0.12)
+        grid = make_subplots(rows=1, cols=2, horizontal_spacing=0.12)
+        return go.FigureWidget(grid) if widget else grid
 
     return _fill(fig, traces, layout, make)
 
@@ -318,11 +344,8 @@ class XeriScoreCharts:
     """
 
     def __init__(self, match: Any = None, *, figure_widget: bool = True) -> None:
-        make = go.FigureWidget if figure_widget else go.Figure
-        self.round_fig = xeri_round_chart([], fig=None)
-        self.running_fig = xeri_running_chart([], fig=None)
-        if figure_widget:
-            self.round_fig, self.running_fig = make(self.round_fig), make(self.running_fig)
+        self.round_fig = xeri_round_chart([], widget=figure_widget)
+        self.running_fig = xeri_running_chart([], widget=figure_widget)
         self.sheet = widgets.HTML()
         self.widget = widgets.VBox([self.sheet, widgets.HBox([self.round_fig, self.running_fig])]
                                    if figure_widget else [self.sheet])
@@ -344,8 +367,8 @@ class ZionScoreCharts:
 
     def __init__(self, game: Any = None, *, players: int | None = None,
                  figure_widget: bool = True) -> None:
-        empty = zion_totals_chart(_Blank(players or getattr(game, "players", 0) or 0))
-        self.fig = go.FigureWidget(empty) if figure_widget else empty
+        self.fig = zion_totals_chart(_Blank(players or getattr(game, "players", 0) or 0),
+                                     widget=figure_widget)
         self.widget = widgets.VBox([self.fig] if figure_widget else [])
         self.widget.add_class("ck-score-charts")
         if game is not None:

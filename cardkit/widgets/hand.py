@@ -102,6 +102,13 @@ class HandWidget(anywidget.AnyWidget):
         label: str = "hand",
         **kwargs: Any,
     ) -> None:
+        unknown = sorted(key for key in kwargs if not self.has_trait(key))
+        if unknown:
+            raise TypeError(
+                f"HandWidget() got unexpected keyword arguments {', '.join(unknown)}; it takes "
+                "cards, multiple, four_colour, face_down, disabled, card_width, label and "
+                "widget traits such as layout"
+            )
         self._callbacks: list[SelectCallback] = []
         super().__init__(
             multiple=multiple, four_colour=four_colour, face_down=face_down, disabled=disabled,

@@ -192,3 +192,24 @@ def test_zion_score_charts_update_in_place():
     assert bundle.fig is fig
     assert list(fig.data[0].y) == [0, 20]
     assert not fig.layout.annotations
+
+
+def test_xeri_score_table_of_a_match_gives_every_round_latest_first(match):
+    html = charts.xeri_score_table(match)
+    rounds = re.findall(r'data-round="(\d+)"', html)
+    assert rounds == [str(n) for n in range(len(match.round_scores), 0, -1)]
+    assert html.count('class="ck-score-sheet"') == 2 * len(match.round_scores)
+    last = match.round_scores[-1][0]
+    assert f"total ({last.cards} cards taken" in html
+    assert "no round finished yet" in charts.xeri_score_table([])
+
+
+def test_widget_flag_gives_figure_widgets_that_fit_in_boxes(match):
+    import ipywidgets
+
+    figures = [charts.xeri_round_chart(match, widget=True),
+               charts.xeri_running_chart(match, widget=True),
+               charts.zion_totals_chart(ZION_HANDS, widget=True)]
+    assert all(isinstance(fig, go.FigureWidget) for fig in figures)
+    assert len(ipywidgets.VBox(figures).children) == 3
+    assert type(charts.xeri_round_chart(match)) is go.Figure

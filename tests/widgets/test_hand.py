@@ -160,3 +160,9 @@ def test_front_end_files_ship_in_the_package():
     assert "model.send" in widget._esm and "data-index" not in widget._css
     assert "ck-hand-card" in widget._css and "ck-selected" in widget._esm
     assert "http" not in widget._esm.replace("http://www.w3.org", "")
+
+
+def test_unknown_options_are_refused_by_name():
+    with pytest.raises(TypeError, match=r"unexpected keyword arguments multi;.*multiple"):
+        HandWidget(parse_cards("7C"), multi=True)
+    assert HandWidget(layout={"width": "300px"}).layout.width == "300px"
