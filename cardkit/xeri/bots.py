@@ -27,8 +27,8 @@ __all__ = ["GreedyBot", "RandomBot"]
 
 CARD_WEIGHT = 0.15
 """What one captured card is worth on the way to the 3 points for most cards (XR-6)."""
-JACK_KEEP = 1.5
-"""What holding on to a jack is worth: it takes any pile later (XR-3.2)."""
+JACK_KEEP = 2.5
+"""What holding on to a jack is worth: later it takes a pile, itself included (XR-3.2)."""
 
 
 class _Bot:
