@@ -347,3 +347,111 @@ def test_xeri_table_is_deterministic_and_match_html_dispatches():
     assert render.match_html(one) == render.xeri_table_html(one)
     with pytest.raises(ValueError, match="game_name"):
         render.match_html(object())
+
+
+# --- the Zion Check table ------------------------------------------------------------------
+
+from cardkit.zioncheck.actions import parse_action  # noqa: E402
+from cardkit.zioncheck.game import ZionGame  # noqa: E402
+
+ZION_DEAL = ["7C 7D 7H 9S 9D JK 2C 5C KD QS", "2S 3S 4S 5S 8H 8C 8D AH KC 10C",
+             "3H 4H 5H 6H 6C 6D 6S 9H 9C JD"]
+ZION_STOCK = "4C 2D AC KH QC 3D 5D 8S 7S 7C@1 AD"
+
+
+def zion_game(*actions: str) -> ZionGame:
+    """Hand 2 (1 set + 1 run) of a scripted deal: seat 0 draws 4♣, goes down, discards."""
+    game = ZionGame.from_deal(ZION_DEAL, ZION_STOCK, hand_number=2)
+    for text in ("draw", "down 7C 7D 7H | 2C JK 4C 5C", "discard KD", *actions):
+        game.apply(parse_action(text))
+    return game
+
+
+def public_names(game: ZionGame) -> set[str]:
+    names = {card.name for placed in game.table for card in placed.cards}
+    return names | {card.name for card in game.discard_pile}
+
+
+def test_zion_table_open_view_shows_hands_and_melds():
+    game = zion_game()
+    html = render.zion_table_html(game)
+    seats = sections(html, "ck-seat")
+    assert sorted(seats) == ["0", "1", "2"]
+    seat0 = seats["0"]
+    hand_labels = [card.name for card in game.hand(0)]
+    meld_labels = ["seven of clubs", "seven of diamonds", "seven of hearts",
+                   "two of clubs", "joker, as 3♣", "four of clubs", "five of clubs"]
+    assert labels_in(seat0) == hand_labels + meld_labels
+    assert seat0.get("data-down") == "true" and seats["1"].get("data-down") == "false"
+    assert "gone down" in text_of(seat0) and "not down yet" in text_of(seats["2"])
+    melds = sections(html, "ck-meld")
+    assert "#1 a run of clubs, 2 to 5 · JK as 3♣" in text_of(melds[""])
+    for seat in (1, 2):
+        assert labels_in(seats[str(seat)]) == [card.name for card in game.hand(seat)]
+
+
+def test_zc_5_3_meld_html_labels_each_joker():
+    game = zion_game()
+    run = game.table[1].meld
+    html = render.meld_html(run, index=1, owner="Seat 0")
+    root = parse(html)
+    assert root.get("data-meld") == "1"
+    assert root.get("aria-label") == "#1 a run of clubs, 2 to 5 (Seat 0) · JK as 3♣"
+    assert labels_in(root)[1] == "joker, as 3♣"
+    assert ">as 3♣</text>" in html
+
+
+def test_zion_table_stock_discard_and_header():
+    game = zion_game()
+    html = render.zion_table_html(game)
+    top = sections(html, "ck-discard-top")[""]
+    assert top.get("data-card") == "KD" and labels_in(top) == ["king of diamonds"]
+    assert sections(html, "ck-discard")[""].get("data-count") == str(len(game.discard_pile))
+    assert sections(html, "ck-stock")[""].get("data-count") == str(game.stock_size)
+    status = text_of(sections(html, "ck-status")[""])
+    assert "Hand 2 of 6" in status and "Contract: 1 set + 1 run (ZC-4)" in status
+    assert f"Seat {game.current_player} to draw" in status
+
+
+def test_zc_8_2_zion_table_shows_the_claim_window():
+    game = zion_game()
+    for _ in range(6):  # seat 0's second turn: draw and discard, then the window opens
+        if game.phase.value == "claim":
+            break
+        texts = [action.to_text() for action in game.legal_actions()]
+        game.apply(parse_action("draw" if "draw" in texts else "discard QS"))
+    assert game.phase.value == "claim"
+    html = render.zion_table_html(game)
+    status = text_of(sections(html, "ck-status")[""])
+    claim = f"claim window: Seat {game.current_player} may claim {game.discard_top} or pass"
+    assert claim in status
+    seats = sections(html, "ck-seat")
+    assert "to act" in text_of(seats[str(game.current_player)])
+    assert "their turn" in text_of(seats[str(game.turn_player)])
+
+
+def test_zion_table_closed_view_hides_other_hands():
+    game = zion_game()
+    for view in range(3):
+        html = render.zion_table_html(game, view=view)
+        seats = sections(html, "ck-seat")
+        assert f"Seat {view} (you)" in text_of(seats[str(view)])
+        public = public_names(game)
+        for seat in range(3):
+            if seat == view:
+                continue
+            hand = game.hand(seat)
+            assert labels_in(seats[str(seat)])[: len(hand)] == ["face-down card"] * len(hand)
+            for card in hand:
+                if card.name not in public:
+                    assert card.name not in html
+        assert parse(html).get("data-view") == str(view)
+
+
+def test_zion_table_is_deterministic_and_dispatched():
+    assert render.zion_table_html(zion_game(), view=1) == render.zion_table_html(
+        zion_game(), view=1)
+    game = zion_game()
+    assert render.match_html(game, 2) == render.zion_table_html(game, view=2)
+    with pytest.raises(ValueError, match="seat number 0 to 2"):
+        render.zion_table_html(game, view=3)
