@@ -1,0 +1,214 @@
+"""What happened in a Zion Check game: cheap event records, narrated on demand.
+
+An event holds its data (kind, seat, rule ID and a few values); the words are built only when
+``.text`` is read, so simulations that never read them pay almost nothing::
+
+    >>> from cardkit.cards import parse_card
+    >>> e = ZionEvent(EventKind.DISCARD, 2, "ZC-6", card=parse_card("7H"))
+    >>> e.text
+    'Seat 2 discards 7♥ (ZC-6).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+__all__ = ["EventKind", "ZionEvent", "seat_name"]
+
+
+def seat_name(seat: int | None) -> str:
+    """How narration names a seat: ``Seat 0``, ``Seat 1``, …"""
+    return "nobody" if seat is None else f"Seat {seat}"
+
+
+class EventKind(str, Enum):
+    """The kinds of thing that happen in a Zion Check game."""
+
+    DEAL = "deal"
+    UPCARD = "upcard"
+    DRAW = "draw"
+    TAKE = "take"
+    DECLINE = "decline"
+    CLAIM = "claim"
+    PASS = "pass"
+    PENALTY = "penalty"
+    EXCHANGE = "exchange"
+    GO_DOWN = "go_down"
+    LAY_OFF = "lay_off"
+    DISCARD = "discard"
+    RESHUFFLE = "reshuffle"
+    GO_OUT = "go_out"
+    HAND_END = "hand_end"
+    GAME_END = "game_end"
+
+
+class ZionEvent:
+    """One thing that happened: ``kind``, ``seat`` (who did it, or None), ``rule`` (the rule ID)
+    and ``data`` (a dict of the values involved, e.g. ``card``, ``cards``, ``meld``).
+
+    ``text`` narrates it in full (cards drawn from the stock included: a teaching view);
+    ``public_text`` hides what other players could not see."""
+
+    __slots__ = ("data", "kind", "rule", "seat")
+
+    def __init__(self, kind: EventKind, seat: int | None, rule: str | None, **data: Any) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.rule = rule
+        self.data = data
+
+    @property
+    def text(self) -> str:
+        return _finish(_NARRATORS[self.kind](self, False), self.rule)
+
+    @property
+    def public_text(self) -> str:
+        return _finish(_NARRATORS[self.kind](self, True), self.rule)
+
+    def __repr__(self) -> str:
+        return f"ZionEvent({self.kind.name}, seat={self.seat}, rule={self.rule!r})"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _finish(words: str, rule: str | None) -> str:
+    return f"{words} ({rule})." if rule else f"{words}."
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _meld(meld: Any) -> str:
+    return str(meld)  # a Meld prints its jokers with what they stand for: JK(7♣), JK(8)
+
+
+def _deal(e: ZionEvent, public: bool) -> str:
+    d = e.data
+    first = d["first"]
+    return (f"Hand {d['hand']}: {seat_name(e.seat)} deals {d['size']} cards each from "
+            f"{d['decks']} decks ({d['pack']} cards); contract: {d['contract']} (ZC-4); "
+            f"{seat_name(first)} plays first")
+
+
+def _upcard(e: ZionEvent, public: bool) -> str:
+    return f"{e.data['card']} is turned up to start the discard pile"
+
+
+def _draw(e: ZionEvent, public: bool) -> str:
+    cards = e.data["cards"]
+    count = "a card" if len(cards) == 1 else f"{len(cards)} cards"
+    what = count if public else _cards(cards)
+    tail = " (the first player's two-card draw)" if len(cards) == 2 else ""
+    return f"{seat_name(e.seat)} draws {what} from the stock{tail}"
+
+
+def _take(e: ZionEvent, public: bool) -> str:
+    return f"{seat_name(e.seat)} takes {e.data['card']} from the discard pile"
+
+
+def _decline(e: ZionEvent, public: bool) -> str:
+    card = e.data["card"]
+    order = ", ".join(seat_name(s) for s in e.data["order"])
+    if e.data.get("own"):
+        first = (f"{seat_name(e.seat)} will draw from the stock (a player may not take back "
+                 f"their own discard {card})")
+    else:
+        first = f"{seat_name(e.seat)} declines {card} and will draw from the stock"
+    return f"{first}; the others may claim it, asked in this order: {order}"
+
+
+def _claim(e: ZionEvent, public: bool) -> str:
+    return f"{seat_name(e.seat)} claims {e.data['card']} out of turn (\"May I\")"
+
+
+def _pass(e: ZionEvent, public: bool) -> str:
+    return f"{seat_name(e.seat)} does not claim {e.data['card']}"
+
+
+def _penalty(e: ZionEvent, public: bool) -> str:
+    cards = e.data["cards"]
+    wanted = e.data["wanted"]
+    what = f"{len(cards)} card(s)" if public else (_cards(cards) or "nothing")
+    short = "" if len(cards) == wanted else f" (only {len(cards)} of {wanted} could be drawn)"
+    return f"{seat_name(e.seat)} takes {what} from the stock as the claim penalty{short}"
+
+
+def _exchange(e: ZionEvent, public: bool) -> str:
+    d = e.data
+    when = " in the claim window (ZC-12.3)" if d.get("out_of_turn") else ""
+    return (f"{seat_name(e.seat)} puts {d['card']} in meld {d['index']} in place of the joker "
+            f"and takes the joker{when}: {_meld(d['meld'])}")
+
+
+def _go_down(e: ZionEvent, public: bool) -> str:
+    d = e.data
+    melds = " + ".join(f"[{_meld(m)}]" for m in d["melds"])
+    etiquette = ("; a joker in a set is legal but an old parlour custom calls it rude (ZC-5.4)"
+                 if d.get("joker_in_set") else "")
+    return f"{seat_name(e.seat)} goes down with {d['contract']}: {melds}{etiquette}"
+
+
+def _lay_off(e: ZionEvent, public: bool) -> str:
+    d = e.data
+    return (f"{seat_name(e.seat)} lays off {d['card']} on meld {d['index']} "
+            f"(owned by {seat_name(d['owner'])}): {_meld(d['meld'])}")
+
+
+def _discard(e: ZionEvent, public: bool) -> str:
+    return f"{seat_name(e.seat)} discards {e.data['card']}"
+
+
+def _reshuffle(e: ZionEvent, public: bool) -> str:
+    n = e.data["count"]
+    if n == 0:
+        return ("The stock is empty and the discard pile has no card under its top: "
+                "no card can be drawn")
+    return f"The stock is empty: {n} discards under the top card are shuffled into a new stock"
+
+
+def _go_out(e: ZionEvent, public: bool) -> str:
+    how = e.data["how"]
+    return f"{seat_name(e.seat)} goes out ({how}) and wins hand {e.data['hand']}"
+
+
+def _hand_end(e: ZionEvent, public: bool) -> str:
+    d = e.data
+    reason = {"went out": f"{seat_name(d['winner'])} went out",
+              "stock exhausted": "no card could be drawn, so nobody wins it",
+              "length guard": f"it reached {d['turns']} turns, so nobody wins it"}[d["reason"]]
+    points = ", ".join(f"{seat_name(s)} {p}" + (" (stuck)" if s in d["stuck"] else "")
+                       for s, p in d["points"].items())
+    return f"Hand {d['hand']} ends: {reason}. Points: {points}"
+
+
+def _game_end(e: ZionEvent, public: bool) -> str:
+    d = e.data
+    totals = ", ".join(f"{seat_name(s)} {p}" for s, p in d["totals"].items())
+    winners = d["winners"]
+    who = (f"{seat_name(winners[0])} wins" if len(winners) == 1
+           else " and ".join(seat_name(s) for s in winners) + " share the win")
+    return f"The game is over after six hands. Totals: {totals}. {who} with the lowest total"
+
+
+_NARRATORS: dict[EventKind, Callable[[ZionEvent, bool], str]] = {
+    EventKind.DEAL: _deal,
+    EventKind.UPCARD: _upcard,
+    EventKind.DRAW: _draw,
+    EventKind.TAKE: _take,
+    EventKind.DECLINE: _decline,
+    EventKind.CLAIM: _claim,
+    EventKind.PASS: _pass,
+    EventKind.PENALTY: _penalty,
+    EventKind.EXCHANGE: _exchange,
+    EventKind.GO_DOWN: _go_down,
+    EventKind.LAY_OFF: _lay_off,
+    EventKind.DISCARD: _discard,
+    EventKind.RESHUFFLE: _reshuffle,
+    EventKind.GO_OUT: _go_out,
+    EventKind.HAND_END: _hand_end,
+    EventKind.GAME_END: _game_end,
+}

@@ -1,0 +1,988 @@
+"""The Zion Check game: six hands of contract rummy as a seeded state machine (RULES.md Part 1).
+
+A `ZionGame` follows the engine protocol: ``current_player`` acts with one of
+``legal_actions()``; ``check`` explains, ``apply`` plays and returns narrated events::
+
+    >>> from cardkit.zioncheck.actions import DrawStock
+    >>> game = new_game(players=3, seed=1)
+    >>> game.hand_number, game.phase.value, len(game.hand(game.current_player))
+    (1, 'draw', 10)
+    >>> [e.kind.value for e in game.apply(DrawStock())]
+    ['draw']
+    >>> game.phase.value
+    'play'
+
+The turn (ZC-6): DRAW (stock or discard) → PLAY (go down, lay off, exchange jokers, then
+discard). After a discard the next player N decides first; if N draws from the stock the others
+are asked in CLAIM phases, one seat at a time, clockwise from N's left (ZC-8.2); N then draws.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import product
+from typing import Any
+
+from cardkit.cards import Card, make_pack
+from cardkit.engine import IllegalAction, Verdict
+from cardkit.zioncheck import _meldops as ops
+from cardkit.zioncheck.actions import (
+    Action,
+    Claim,
+    Discard,
+    DrawStock,
+    ExchangeJoker,
+    GoDown,
+    LayOff,
+    Pass,
+    TakeDiscard,
+    meld_cards,
+    parse_action,
+)
+from cardkit.zioncheck.events import EventKind, ZionEvent, seat_name
+from cardkit.zioncheck.melds import Meld
+from cardkit.zioncheck.rules import FirstPlayerRule, Rules
+
+__all__ = ["HandResult", "Phase", "TableMeld", "ZionGame", "new_game"]
+
+_OK = Verdict(True, "legal")
+HANDS = 6
+
+
+class Phase(str, Enum):
+    """What the current player must do."""
+
+    DRAW = "draw"
+    """Draw: from the stock or take the top discard (ZC-6)."""
+    CLAIM = "claim"
+    """Out of turn: claim the discard, exchange a joker, or pass (ZC-8.2, ZC-12.3)."""
+    PLAY = "play"
+    """After drawing: go down, lay off, exchange jokers, then discard (ZC-6)."""
+    OVER = "over"
+    """The game is over (ZC-14.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table and the seat that laid it down (lay-offs keep the owner)."""
+
+    meld: Any
+    owner: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(self.meld.cards)
+
+    @property
+    def kind(self) -> Any:
+        return self.meld.kind
+
+    def __str__(self) -> str:
+        return f"{self.meld} ({seat_name(self.owner)})"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How one hand ended (ZC-13, ZC-14.1).
+
+    ``reason`` is ``"went out"``, ``"stock exhausted"`` or ``"length guard"``; ``winner`` is None
+    unless someone went out; ``points`` maps every seat to its points for the hand; ``stuck`` are
+    the seats that had not gone down when someone went out (ZC-13.2); ``hands`` the cards left."""
+
+    hand_number: int
+    dealer: int
+    winner: int | None
+    points: dict[int, int]
+    stuck: tuple[int, ...]
+    reason: str
+    turns: int
+    hands: dict[int, tuple[Card, ...]]
+
+
+class ZionGame:
+    """A whole game of Zion Check (six hands). Build it with `new_game`.
+
+    ``current_player`` is the seat that must act now: the turn player, or a player asked out of
+    turn in the claim window. Hands are kept in the order the cards were received."""
+
+    game_name = "zioncheck"
+
+    __slots__ = (
+        "_asking", "_bonus_turn", "_claims", "_current", "_deal", "_discard", "_discard_by",
+        "_down", "_draw_two", "_hands", "_pack", "_results", "_rng", "_stock", "_table", "_taken",
+        "_totals", "_turn", "_turns", "_window_card", "dealer", "events", "hand_number",
+        "history", "phase", "players", "rules", "seed",
+    )
+
+    def __init__(self, players: int = 4, seed: int = 0, rules: Rules | None = None) -> None:
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a zioncheck Rules value, not {type(rules).__name__}")
+        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+            raise ValueError(f"Zion Check needs at least 2 players, not {players!r} (ZC-1.2)")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int, not {seed!r}")
+        decks = rules.decks_for(players)
+        pack = make_pack(decks, jokers=True)
+        for hand, size in enumerate(rules.deal_sizes, 1):
+            if players * size >= len(pack):
+                raise ValueError(
+                    f"hand {hand} deals {size} cards to {players} players but the pack of "
+                    f"{decks} decks holds only {len(pack)} cards; use more decks (num_decks) "
+                    "or smaller deal_sizes (ZC-1.2, ZC-3.1)")
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._pack = pack
+        self.history: list[Action] = []
+        self.events: list[ZionEvent] = []
+        self._results: list[HandResult] = []
+        self._totals = [0] * players
+        self._deal: dict[str, Any] | None = None
+        self.hand_number = 0
+        self.dealer = self._rng.randrange(players)  # ZC-3.2: the seeded first dealer
+        self._start_hand(self.events)
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Sequence[Card] | str], stock: Sequence[Card] | str, *,
+                  discard: Sequence[Card] | str = (), table: Sequence[tuple[Any, int]] = (),
+                  dealer: int | None = None, hand_number: int = 1, rules: Rules | None = None,
+                  seed: int = 0) -> ZionGame:
+        """A game whose current hand starts from a scripted position (for tests and lessons).
+
+        ``hands[s]`` is seat s's hand; ``stock`` lists the stock from its top (the next card
+        drawn first); ``discard`` the discard pile from bottom to top (nobody discarded it);
+        ``table`` holds ``(meld, owner)`` pairs already laid down (a `Meld`, or cards that
+        `check_meld` accepts; jokers may be written ``JK=7C``): their owners have gone down.
+        ``dealer`` defaults to the seat before seat 0, so seat 0 plays first. Cards may be
+        given as text (``"7C 7D JK"``; a card repeated in the texts is the next deck's copy,
+        as in `parse_cards`). Later hands are dealt by the seeded generator. The
+        record (`to_json`) keeps the scripted position so that it replays.
+
+        >>> g = ZionGame.from_deal(["7C 7D 7H 8S", "2C 3C 4C 5C"], "9D KH")
+        >>> g.current_player, [str(c) for c in g.hand(0)], g.stock_size
+        (0, ['7♣', '7♦', '7♥', '8♠'], 2)
+        """
+        from cardkit.cards import parse_card
+
+        seen: set[Card] = set()
+
+        def card(token: str) -> Card:
+            found = parse_card(token)
+            if "@" not in token:  # a repeated card in text is the next deck's copy
+                while found in seen:
+                    found = Card(found.rank, found.suit, found.deck + 1)
+            seen.add(found)
+            return found
+
+        def cards(value: Sequence[Card] | str) -> list[Card]:
+            if not isinstance(value, str):
+                seen.update(value)
+                return list(value)
+            return [card(token) for token in value.replace(",", " ").split()]
+
+        def meld_spec(value: Any) -> Any:
+            if not isinstance(value, str):
+                return value
+            words = []
+            for token in value.replace(",", " ").split():
+                body, sep, face = token.partition("=")
+                words.append(card(body).to_text() + sep + face)
+            return " ".join(words)
+
+        hand_lists = [cards(h) for h in hands]
+        players = len(hand_lists)
+        game = cls(players, seed, rules)
+        if not 1 <= hand_number <= HANDS:
+            raise ValueError(f"hand_number must be 1 to 6, not {hand_number!r}")
+        stock_cards = cards(stock)
+        discard_cards = cards(discard)
+        deal = {"hands": [[c.to_text() for c in h] for h in hand_lists],
+                "stock": [c.to_text() for c in stock_cards],
+                "discard": [c.to_text() for c in discard_cards],
+                "table": [[_table_text(meld_spec(meld), game.rules), owner]
+                          for meld, owner in table],
+                "dealer": (players - 1) if dealer is None else dealer,
+                "hand_number": hand_number}
+        game._set_deal(deal)
+        return game
+
+    def _set_deal(self, deal: dict[str, Any]) -> None:
+        from cardkit.cards import parse_card
+
+        try:
+            hands = [[parse_card(t) for t in h] for h in deal["hands"]]
+            stock = [parse_card(t) for t in deal["stock"]]
+            discard = [parse_card(t) for t in deal["discard"]]
+            dealer, hand_number = int(deal["dealer"]), int(deal["hand_number"])
+            table = [TableMeld(Meld.from_text(text), int(owner))
+                     for text, owner in deal.get("table", ())]
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"bad scripted deal: {error}") from None
+        if len(hands) != self.players or not 0 <= dealer < self.players:
+            raise ValueError("a scripted deal needs one hand per player and a valid dealer")
+        if any(not 0 <= tm.owner < self.players for tm in table):
+            raise ValueError("a table meld's owner must be a seat of the game")
+        every = [c for h in hands for c in h] + stock + discard
+        every += [c for tm in table for c in tm.meld.cards]
+        seen: set[Card] = set()
+        for card in every:
+            if card in seen:
+                raise ValueError(f"a scripted deal holds {card.to_text()} twice: name other "
+                                 f"copies by deck, e.g. {card.ascii}@1 (ZC-1.1)")
+            seen.add(card)
+        self.events.clear()
+        self.hand_number = hand_number - 1
+        self.dealer = dealer
+        self._start_hand(self.events)
+        del self.events[1:]  # a random upcard of the unscripted deal is not part of this one
+        self._hands = hands
+        self._stock = stock[::-1]
+        self._discard = discard
+        self._discard_by = [None] * len(discard)
+        self._table = table
+        for tm in table:
+            self._down[tm.owner] = True
+        self._deal = deal
+
+    # ----------------------------------------------------------------- public state
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase is Phase.OVER else self._current
+
+    @property
+    def turn_player(self) -> int | None:
+        """Whose turn it is (differs from ``current_player`` in the claim window)."""
+        return None if self.phase is Phase.OVER else self._turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def contract(self) -> Any:
+        """The contract of the current hand (ZC-4)."""
+        return self.rules.contract(self.hand_number)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards in ``seat``'s hand, in the order received."""
+        return tuple(self._hands[self._seat(seat)])
+
+    @property
+    def table(self) -> tuple[TableMeld, ...]:
+        return tuple(self._table)
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self._discard[-1] if self._discard else None
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom to top."""
+        return tuple(self._discard)
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock)
+
+    def has_gone_down(self, seat: int) -> bool:
+        return self._down[self._seat(seat)]
+
+    def claims_made(self, seat: int) -> int:
+        """How many discards ``seat`` has claimed out of turn in this hand (ZC-8.3)."""
+        return self._claims[self._seat(seat)]
+
+    @property
+    def taken_card(self) -> Card | None:
+        """The card the turn player took from the discard pile this turn, if any (ZC-6.1)."""
+        return self._taken
+
+    @property
+    def turns_this_hand(self) -> int:
+        """Completed turns in this hand (the length guard counts them, ZC-6.3)."""
+        return self._turns
+
+    @property
+    def claim_asking(self) -> tuple[int, ...]:
+        """In the claim window: the seats still to be asked, the current one first."""
+        return tuple(self._asking) if self.phase is Phase.CLAIM else ()
+
+    @property
+    def hand_results(self) -> tuple[HandResult, ...]:
+        return tuple(self._results)
+
+    @property
+    def totals(self) -> dict[int, int]:
+        return dict(enumerate(self._totals))
+
+    @property
+    def scores(self) -> dict[int, int]:
+        """Same as `totals` (penalty points: lower is better)."""
+        return self.totals
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the game is over (ties share, ZC-14.2)."""
+        if self.phase is not Phase.OVER:
+            return ()
+        low = min(self._totals)
+        return tuple(s for s, t in enumerate(self._totals) if t == low)
+
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may see (its own hand, the table, the discard top, public counts)."""
+        from cardkit.zioncheck.view import observe
+
+        return observe(self, self._seat(seat))
+
+    def _seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
+        return seat
+
+    def __repr__(self) -> str:
+        return (f"<ZionGame players={self.players} seed={self.seed} hand={self.hand_number} "
+                f"phase={self.phase.value} current={self.current_player}>")
+
+    # ----------------------------------------------------------------- the deal
+
+    def _start_hand(self, out: list[ZionEvent]) -> None:
+        self.hand_number += 1
+        n = self.players
+        rules = self.rules
+        stock = self._pack[:]
+        self._rng.shuffle(stock)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        order = [(self.dealer + k) % n for k in range(1, n + 1)]  # ZC-3.3 from dealer's left
+        pop = stock.pop
+        for _ in range(rules.deal_sizes[self.hand_number - 1]):
+            for seat in order:
+                hands[seat].append(pop())
+        self._hands = hands
+        self._stock = stock
+        self._discard: list[Card] = []
+        self._discard_by: list[int | None] = []
+        self._table: list[TableMeld] = []
+        self._down = [False] * n
+        self._claims = [0] * n
+        self._taken: Card | None = None
+        self._turns = 0
+        self._asking: list[int] = []
+        self._window_card: Card | None = None
+        first = order[0]
+        self._turn = self._current = first
+        self.phase = Phase.DRAW
+        fpr = rules.first_player_rule
+        self._bonus_turn = fpr is FirstPlayerRule.DOUBLE_TURN
+        self._draw_two = fpr is FirstPlayerRule.DRAW_TWO
+        out.append(ZionEvent(
+            EventKind.DEAL, self.dealer, "ZC-3", hand=self.hand_number,
+            size=rules.deal_sizes[self.hand_number - 1], decks=len(self._pack) // 54,
+            pack=len(self._pack), contract=rules.contract(self.hand_number), first=first))
+        if fpr is FirstPlayerRule.UPCARD:
+            card = pop()
+            self._discard.append(card)
+            self._discard_by.append(None)
+            out.append(ZionEvent(EventKind.UPCARD, None, "ZC-7.1", card=card))
+
+    # ----------------------------------------------------------------- checking
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player; going down is offered as the solver's
+        best arrangement (any other legal arrangement is accepted by `check`/`apply`)."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return []
+        seat = self._current
+        if phase is Phase.DRAW:
+            acts: list[Action] = [DrawStock()]
+            if self._can_take(seat):
+                acts.append(TakeDiscard())
+            return acts
+        if phase is Phase.CLAIM:
+            acts = [Claim()] if self._claim_verdict(seat).ok else []
+            acts += self._exchange_actions(seat)
+            acts.append(Pass())
+            return acts
+        hand = self._hands[seat]
+        acts = []
+        if not self._down[seat]:
+            best = self.best_go_down()
+            if best is not None:
+                acts.append(GoDown(best))
+        else:
+            keep = self._must_keep()
+            table_melds = [tm.meld for tm in self._table]
+            if len(hand) > keep:
+                seen: set[tuple[int, str | None]] = set()
+                for card in hand:
+                    face = (card.rank, card.suit)
+                    if face in seen:
+                        continue
+                    seen.add(face)
+                    if not self._leaves_discard(seat, (card,)):
+                        continue
+                    for index, end in ops.lay_off_options(card, table_melds, self.rules):
+                        acts.append(LayOff(card, index, end))
+        acts += self._exchange_actions(seat)
+        forbidden = self._taken if self.rules.forbid_discard_of_taken_card else None
+        acts += [Discard(card) for card in hand if card != forbidden]
+        return acts
+
+    def best_go_down(self) -> tuple[Any, ...] | None:
+        """The solver's go-down for the turn player now (None if they cannot or may not)."""
+        if self.phase is not Phase.PLAY or self._down[self._turn]:
+            return None
+        seat = self._turn
+        hand = self._hands[seat]
+        keep = self._must_keep()
+        melds = ops.find_go_down(hand, self.hand_number, self.rules, keep)
+        if melds is None:
+            return None
+        used = [c for m in melds for c in m.cards]
+        if self._leaves_discard(seat, used):
+            return melds
+        # The solver left only the card taken this turn, which may not be discarded (ZC-6.1):
+        # solve again without it, so that it stays in hand beside another card.
+        rest = [c for c in hand if c != self._taken]
+        melds = ops.find_go_down(rest, self.hand_number, self.rules, keep)
+        return melds
+
+    def _must_keep(self) -> int:
+        return 0 if self.rules.allow_go_out_without_discard else 1
+
+    def _leaves_discard(self, seat: int, used: Sequence[Card]) -> bool:
+        """Would the hand keep a card it may discard after ``used`` leave it (ZC-13.1, ZC-6.1)?
+        With `allow_go_out_without_discard` an empty hand is fine (the player goes out)."""
+        left = len(self._hands[seat]) - len(used)
+        if left == 0:
+            return self.rules.allow_go_out_without_discard
+        taken = self._taken
+        if left == 1 and taken is not None and self.rules.forbid_discard_of_taken_card:
+            return taken in used or taken not in self._hands[seat]
+        return True
+
+    def _can_take(self, seat: int) -> bool:
+        return bool(self._discard) and self._discard_by[-1] != seat
+
+    def _claim_verdict(self, seat: int) -> Verdict:
+        limit = self.rules.max_claims_per_hand
+        if limit is not None and self._claims[seat] >= limit:
+            return Verdict(False, f"{seat_name(seat)} has already claimed {limit} time(s) this "
+                           "hand, the most allowed", "ZC-8.3")
+        return _OK
+
+    def _exchange_actions(self, seat: int) -> list[Action]:
+        if not self._table:
+            return []
+        melds = [tm.meld for tm in self._table]
+        acts: list[Action] = []
+        seen: set[tuple[int, str | None]] = set()
+        for card in self._hands[seat]:
+            face = (card.rank, card.suit)
+            if card.rank == 0 or face in seen:
+                continue
+            seen.add(face)
+            acts += [ExchangeJoker(card, index) for index in ops.joker_exchanges(card, melds)]
+        return acts
+
+    def _held(self, seat: int, card: Any) -> Card | None:
+        """The card of ``seat``'s hand meant by ``card``: itself, or a copy of the same face
+        from another deck (so "7C" names whichever 7♣ the player holds)."""
+        if not isinstance(card, Card):
+            return None
+        hand = self._hands[seat]
+        if card in hand:
+            return card
+        for held in hand:
+            if held.rank == card.rank and held.suit == card.suit:
+                return held
+        return None
+
+    def check(self, action: Any) -> Verdict:
+        """May the current player do ``action`` now? A verdict with reason and rule ID."""
+        return self._prepare(action)[0]
+
+    def _prepare(self, action: Any) -> tuple[Verdict, Any, Any]:
+        """Verify ``action`` without changing anything: (verdict, resolved action, details)."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return Verdict(False, "the game is over", "ZC-14.2"), None, None
+        seat = self._current
+        who = seat_name(seat)
+        kind = type(action)
+        if phase is Phase.DRAW:
+            if kind is DrawStock:
+                return _OK, action, None
+            if kind is TakeDiscard:
+                if not self._discard:
+                    why = ("the discard pile is empty: the first player draws from the stock"
+                           " (ZC-7.1)")
+                    return Verdict(False, why, "ZC-3.3"), None, None
+                if self._discard_by[-1] == seat:
+                    return Verdict(False, f"{who} discarded {self._discard[-1]} and may not take "
+                                   "it back", "ZC-6"), None, None
+                return _OK, action, None
+            if kind in (Claim, Pass):
+                why = f"it is {who}'s own turn: draw from the stock or take the discard"
+                return Verdict(False, why, "ZC-8.2"), None, None
+            if kind in (GoDown, LayOff, ExchangeJoker, Discard):
+                rule = _PLAY_RULES[kind]
+                return Verdict(False, f"{who} must draw first, from the stock or the discard "
+                               "pile", rule), None, None
+            return _not_an_action(action), None, None
+        if phase is Phase.CLAIM:
+            if kind is Pass:
+                return _OK, action, None
+            if kind is Claim:
+                return self._claim_verdict(seat), action, None
+            if kind is ExchangeJoker:
+                return self._prepare_exchange(seat, action)
+            if kind in (DrawStock, TakeDiscard, GoDown, LayOff, Discard):
+                why = (f"it is not {who}'s turn: {who} may only claim {self._window_card}, "
+                       "exchange a joker, or pass")
+                return Verdict(False, why, _PLAY_RULES.get(kind, "ZC-8.2")), None, None
+            return _not_an_action(action), None, None
+        # Phase.PLAY
+        if kind is Discard:
+            card = self._held(seat, action.card)
+            if card is None:
+                return _not_held(who, action.card), None, None
+            if card == self._taken and self.rules.forbid_discard_of_taken_card:
+                why = f"{card} was taken from the discard pile this turn and may not be discarded"
+                return Verdict(False, why, "ZC-6.1"), None, None
+            return _OK, Discard(card), None
+        if kind is GoDown:
+            return self._prepare_go_down(seat, action)
+        if kind is LayOff:
+            return self._prepare_lay_off(seat, action)
+        if kind is ExchangeJoker:
+            return self._prepare_exchange(seat, action)
+        if kind in (DrawStock, TakeDiscard):
+            return Verdict(False, f"{who} has already drawn this turn", "ZC-6"), None, None
+        if kind in (Claim, Pass):
+            why = "claiming is only out of turn, in the claim window after a discard"
+            return Verdict(False, why, "ZC-8.2"), None, None
+        return _not_an_action(action), None, None
+
+    def _prepare_go_down(self, seat: int, action: GoDown) -> tuple[Verdict, Any, Any]:
+        who = seat_name(seat)
+        if self._down[seat]:
+            why = f"{who} has already gone down this hand; lay cards off instead (ZC-11)"
+            return Verdict(False, why, "ZC-9.3"), None, None
+        hand = self._hands[seat]
+        pool = list(hand)
+        readings = []
+        for number, spec in enumerate(action.melds, 1):
+            # the cards must all be in hand; a face without deck may name any held copy
+            cards = meld_cards(spec)
+            held_cards = []
+            for card in cards:
+                held = card if card in pool else next(
+                    (c for c in pool if c.rank == card.rank and c.suit == card.suit), None)
+                if held is None:
+                    if card in hand:
+                        why = f"{card} is used twice: one physical card goes in one meld only"
+                        return Verdict(False, why, "ZC-1.1"), None, None
+                    return _not_held(who, card), None, None
+                pool.remove(held)
+                held_cards.append(held)
+            if held_cards != list(cards):
+                spec = _respec(spec, held_cards)
+            found, verdict = ops.meld_readings(spec, self.rules)
+            if not found:
+                return Verdict(False, f"meld {number}: {verdict.reason}", verdict.rule), None, None
+            readings.append(found)
+        first_failure = None
+        for choice in product(*readings):
+            verdict = ops.check_go_down(choice, self.hand_number, self.rules)
+            if verdict.ok:
+                break
+            first_failure = first_failure or verdict
+        else:
+            return first_failure or ops.check_go_down((), self.hand_number, self.rules), None, None
+        melds = tuple(choice)
+        if not self._leaves_discard(seat, [c for m in melds for c in m.cards]):
+            return _no_discard_left(who, not pool), None, None
+        return verdict, GoDown(melds), melds
+
+    def _prepare_lay_off(self, seat: int, action: LayOff) -> tuple[Verdict, Any, Any]:
+        who = seat_name(seat)
+        if not self._down[seat]:
+            why = f"{who} has not gone down yet; only a player who has gone down may lay off"
+            return Verdict(False, why, "ZC-11.1"), None, None
+        index = action.meld_index
+        if not 0 <= index < len(self._table):
+            return _no_meld(index, len(self._table)), None, None
+        card = self._held(seat, action.card)
+        if card is None:
+            return _not_held(who, action.card), None, None
+        meld, verdict = ops.lay_off(card, self._table[index].meld, action.end, self.rules)
+        if meld is None:
+            return verdict, None, None
+        if not self._leaves_discard(seat, (card,)):
+            return _no_discard_left(who, len(self._hands[seat]) == 1), None, None
+        return _OK, LayOff(card, index, action.end), meld
+
+    def _prepare_exchange(self, seat: int, action: ExchangeJoker) -> tuple[Verdict, Any, Any]:
+        who = seat_name(seat)
+        index = action.meld_index
+        if not 0 <= index < len(self._table):
+            return _no_meld(index, len(self._table)), None, None
+        card = self._held(seat, action.card)
+        if card is None:
+            return _not_held(who, action.card), None, None
+        result, verdict = ops.exchange(card, self._table[index].meld, self.rules)
+        if result is None:
+            return verdict, None, None
+        return _OK, ExchangeJoker(card, index), result
+
+    # ----------------------------------------------------------------- playing
+
+    def apply(self, action: Any) -> list[ZionEvent]:
+        """Play ``action`` for the current player; returns the events it caused.
+
+        Raises `IllegalAction` (with reason and rule ID) and changes nothing if it is illegal."""
+        verdict, action, detail = self._prepare(action)
+        if not verdict.ok:
+            raise IllegalAction(verdict)
+        out: list[ZionEvent] = []
+        self.history.append(action)
+        kind = type(action)
+        seat = self._current
+        if kind is Discard:
+            self._do_discard(seat, action.card, out)
+        elif kind is DrawStock:
+            self._do_draw_stock(seat, out)
+        elif kind is TakeDiscard:
+            card = self._discard.pop()
+            self._discard_by.pop()
+            self._hands[seat].append(card)
+            self._taken = card
+            self.phase = Phase.PLAY
+            out.append(ZionEvent(EventKind.TAKE, seat, "ZC-6", card=card))
+        elif kind is Pass:
+            out.append(ZionEvent(EventKind.PASS, seat, "ZC-8.2", card=self._window_card))
+            self._next_asked(out)
+        elif kind is Claim:
+            self._do_claim(seat, out)
+        elif kind is LayOff:
+            self._do_lay_off(seat, action, detail, out)
+        elif kind is ExchangeJoker:
+            self._do_exchange(seat, action, detail, out)
+        else:
+            self._do_go_down(seat, detail, out)
+        self.events += out
+        return out
+
+    def _do_discard(self, seat: int, card: Card, out: list[ZionEvent]) -> None:
+        hand = self._hands[seat]
+        hand.remove(card)
+        self._discard.append(card)
+        self._discard_by.append(seat)
+        self._taken = None
+        out.append(ZionEvent(EventKind.DISCARD, seat, "ZC-6", card=card))
+        if not hand:
+            out.append(ZionEvent(EventKind.GO_OUT, seat, "ZC-13.1", how="by discarding the last "
+                                 "card", hand=self.hand_number))
+            self._end_hand(seat, "went out", out)
+            return
+        self._turns += 1
+        if self._turns >= self.rules.max_turns_per_hand:
+            self._end_hand(None, "length guard", out)
+            return
+        if self._bonus_turn:  # ZC-7.1: the first player's second turn
+            self._bonus_turn = False
+            nxt = seat
+        else:
+            nxt = (seat + 1) % self.players
+        self._turn = self._current = nxt
+        self.phase = Phase.DRAW
+
+    def _do_draw_stock(self, seat: int, out: list[ZionEvent]) -> None:
+        if self._discard:
+            top_by = self._discard_by[-1]
+            n = self.players
+            limit = self.rules.max_claims_per_hand
+            free_jokers = ops.table_has_free_joker(self._table)
+            asking = []
+            for k in range(1, n):
+                other = (seat + k) % n
+                if other == top_by:
+                    continue
+                # a seat that could only pass is not asked (ZC-8.3 limit reached, no joker)
+                if (limit is not None and self._claims[other] >= limit and not (
+                        free_jokers and self._exchange_actions(other))):
+                    continue
+                asking.append(other)
+            if asking:
+                card = self._discard[-1]
+                out.append(ZionEvent(EventKind.DECLINE, seat, "ZC-8.2", card=card,
+                                     order=tuple(asking), own=top_by == seat))
+                self._asking = asking
+                self._window_card = card
+                self._current = asking[0]
+                self.phase = Phase.CLAIM
+                return
+        self._finish_draw(seat, out)
+
+    def _finish_draw(self, seat: int, out: list[ZionEvent]) -> None:
+        """The turn player draws from the stock (two cards for the draw_two first turn)."""
+        self._asking = []
+        self._window_card = None
+        want = 2 if self._draw_two else 1
+        self._draw_two = False
+        cards = self._draw_cards(want, out)
+        if not cards:
+            self._end_hand(None, "stock exhausted", out)
+            return
+        self._hands[seat].extend(cards)
+        rule = "ZC-7.1" if want == 2 else "ZC-6"
+        out.append(ZionEvent(EventKind.DRAW, seat, rule, cards=tuple(cards)))
+        self._turn = self._current = seat
+        self.phase = Phase.PLAY
+
+    def _draw_cards(self, want: int, out: list[ZionEvent]) -> list[Card]:
+        """Take up to ``want`` cards from the stock, reshuffling the discards when it runs out
+        (ZC-6.2); fewer (maybe none) when no card can be drawn."""
+        cards = []
+        stock = self._stock
+        for _ in range(want):
+            if not stock:
+                under = self._discard[:-1]
+                out.append(ZionEvent(EventKind.RESHUFFLE, None, "ZC-6.2", count=len(under)))
+                if not under:
+                    break
+                self._rng.shuffle(under)
+                stock.extend(under)
+                del self._discard[:-1]
+                del self._discard_by[:-1]
+            cards.append(stock.pop())
+        return cards
+
+    def _next_asked(self, out: list[ZionEvent]) -> None:
+        self._asking.pop(0)
+        if self._asking:
+            self._current = self._asking[0]
+        else:
+            self._finish_draw(self._turn, out)
+
+    def _do_claim(self, seat: int, out: list[ZionEvent]) -> None:
+        card = self._discard.pop()
+        self._discard_by.pop()
+        self._hands[seat].append(card)
+        self._claims[seat] += 1
+        out.append(ZionEvent(EventKind.CLAIM, seat, "ZC-8.1", card=card))
+        wanted = self.rules.claim_penalty_cards
+        if wanted:
+            extra = self._draw_cards(wanted, out)
+            self._hands[seat].extend(extra)
+            out.append(ZionEvent(EventKind.PENALTY, seat, "ZC-8.3", cards=tuple(extra),
+                                 wanted=wanted))
+        self._finish_draw(self._turn, out)  # the window closes at the first claim
+
+    def _do_exchange(self, seat: int, action: ExchangeJoker, result: Any,
+                     out: list[ZionEvent]) -> None:
+        meld, joker = result
+        hand = self._hands[seat]
+        hand.remove(action.card)
+        hand.append(joker)
+        index = action.meld_index
+        self._table[index] = TableMeld(meld, self._table[index].owner)
+        out.append(ZionEvent(EventKind.EXCHANGE, seat, "ZC-12.1", card=action.card, index=index,
+                             meld=meld, joker=joker, out_of_turn=self.phase is Phase.CLAIM))
+
+    def _do_lay_off(self, seat: int, action: LayOff, meld: Any, out: list[ZionEvent]) -> None:
+        hand = self._hands[seat]
+        hand.remove(action.card)
+        index = action.meld_index
+        owner = self._table[index].owner
+        self._table[index] = TableMeld(meld, owner)
+        out.append(ZionEvent(EventKind.LAY_OFF, seat, "ZC-11.2", card=action.card, index=index,
+                             meld=meld, owner=owner))
+        if not hand:
+            out.append(ZionEvent(EventKind.GO_OUT, seat, "ZC-13.1", how="by laying off the last "
+                                 "card", hand=self.hand_number))
+            self._end_hand(seat, "went out", out)
+
+    def _do_go_down(self, seat: int, melds: tuple[Any, ...], out: list[ZionEvent]) -> None:
+        hand = self._hands[seat]
+        for meld in melds:
+            for card in meld.cards:
+                hand.remove(card)
+            self._table.append(TableMeld(meld, seat))
+        self._down[seat] = True
+        out.append(ZionEvent(EventKind.GO_DOWN, seat, "ZC-9.2", melds=melds,
+                             contract=self.contract,
+                             joker_in_set=any(ops.is_set(m) and any(c.rank == 0 for c in m.cards)
+                                              for m in melds)))
+        if not hand:
+            out.append(ZionEvent(EventKind.GO_OUT, seat, "ZC-13.1", how="by going down with "
+                                 "every card", hand=self.hand_number))
+            self._end_hand(seat, "went out", out)
+
+    def _end_hand(self, winner: int | None, reason: str, out: list[ZionEvent]) -> None:
+        rules = self.rules
+        points: dict[int, int] = {}
+        stuck = []
+        for seat in range(self.players):
+            if seat == winner:
+                points[seat] = 0
+                continue
+            p = ops.hand_points(self._hands[seat], rules)
+            if winner is not None and not self._down[seat]:
+                stuck.append(seat)  # ZC-13.2
+                p += rules.stuck_penalty
+            points[seat] = p
+            self._totals[seat] += p
+        result = HandResult(self.hand_number, self.dealer, winner, points, tuple(stuck), reason,
+                            self._turns, {s: tuple(h) for s, h in enumerate(self._hands)})
+        self._results.append(result)
+        rule = {"went out": "ZC-14.1", "stock exhausted": "ZC-6.2", "length guard": "ZC-6.3"}
+        out.append(ZionEvent(EventKind.HAND_END, winner, rule[reason], hand=self.hand_number,
+                             winner=winner, reason=reason, points=points, stuck=tuple(stuck),
+                             turns=self._turns))
+        self._asking = []
+        self._window_card = None
+        if self.hand_number >= HANDS:
+            self.phase = Phase.OVER
+            out.append(ZionEvent(EventKind.GAME_END, None, "ZC-14.2", totals=self.totals,
+                                 winners=self.winners))
+            return
+        self.dealer = (self.dealer + 1) % self.players  # ZC-3.2
+        self._start_hand(out)
+
+    # ----------------------------------------------------------------- copies and records
+
+    def clone(self) -> ZionGame:
+        """An independent copy (cheap: lists are copied, cards and melds are shared values)."""
+        new = object.__new__(ZionGame)
+        new.rules = self.rules
+        new.players = self.players
+        new.seed = self.seed
+        new._deal = self._deal
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        new._rng = rng
+        new._pack = self._pack
+        new.history = self.history[:]
+        new.events = self.events[:]
+        new._results = self._results[:]
+        new._totals = self._totals[:]
+        new.hand_number = self.hand_number
+        new.dealer = self.dealer
+        new._hands = [h[:] for h in self._hands]
+        new._stock = self._stock[:]
+        new._discard = self._discard[:]
+        new._discard_by = self._discard_by[:]
+        new._table = self._table[:]
+        new._down = self._down[:]
+        new._claims = self._claims[:]
+        new._taken = self._taken
+        new._turns = self._turns
+        new._asking = self._asking[:]
+        new._window_card = self._window_card
+        new._turn = self._turn
+        new._current = self._current
+        new.phase = self.phase
+        new._bonus_turn = self._bonus_turn
+        new._draw_two = self._draw_two
+        return new
+
+    def to_json(self) -> str:
+        """The game record: rules, seed, players and every action as text."""
+        record: dict[str, Any] = {
+            "game": self.game_name, "version": 1, "rules": self.rules.to_dict(),
+            "seed": self.seed, "players": self.players,
+        }
+        if self._deal is not None:
+            record["deal"] = self._deal
+        record["actions"] = [a.to_text() for a in self.history]
+        return json.dumps(record)
+
+    @classmethod
+    def from_json(cls, text: str) -> ZionGame:
+        """Replay a record made by `to_json`."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as error:
+            raise ValueError(f"not a Zion Check record: invalid JSON ({error})") from None
+        if not isinstance(data, dict) or data.get("game") != cls.game_name:
+            raise ValueError('not a Zion Check record: expected {"game": "zioncheck", ...}')
+        if data.get("version") != 1:
+            raise ValueError(f"unsupported Zion Check record version {data.get('version')!r}")
+        missing = [k for k in ("rules", "seed", "players", "actions") if k not in data]
+        if missing:
+            raise ValueError(f"Zion Check record lacks {', '.join(missing)}")
+        game = cls(data["players"], data["seed"], Rules.from_dict(data["rules"]))
+        if data.get("deal") is not None:
+            game._set_deal(data["deal"])
+        for number, text_action in enumerate(data["actions"]):
+            try:
+                game.apply(parse_action(text_action))
+            except (IllegalAction, ValueError) as error:
+                raise ValueError(f"record action {number} {text_action!r}: {error}") from None
+        return game
+
+
+def _table_text(meld: Any, rules: Rules) -> str:
+    """The record text of a scripted table meld (a `Meld`, or cards as a list or text)."""
+    if isinstance(meld, Meld):
+        return meld.to_text()
+    if isinstance(meld, str):
+        specs = parse_action("down " + meld).melds  # cards with optional JK=7C placements
+        if len(specs) != 1:
+            raise ValueError(f"bad table meld {meld!r}: give one meld per (meld, owner) pair")
+        meld = specs[0]
+    built, verdict = ops.make_meld(meld, rules)
+    if built is None:
+        raise ValueError(f"bad table meld: {verdict}")
+    return built.to_text()
+
+
+def new_game(players: int = 4, seed: int = 0, rules: Rules | None = None) -> ZionGame:
+    """A new game of Zion Check: the first hand is dealt and the first player is to draw."""
+    return ZionGame(players, seed, rules)
+
+
+_PLAY_RULES = {GoDown: "ZC-9.1", LayOff: "ZC-11.1", ExchangeJoker: "ZC-12.3", Discard: "ZC-6"}
+"""The rule that names when each own-turn action may be taken."""
+
+
+def _respec(spec: Any, cards: Sequence[Card]) -> Any:
+    """``spec`` made of other physical copies (``cards``, in the same order)."""
+    if isinstance(spec, Meld):
+        return ops.with_cards(spec, cards)
+    return tuple(card if isinstance(item, Card) else (card, item[1])
+                 for item, card in zip(spec, cards, strict=True))
+
+
+def _not_an_action(action: Any) -> Verdict:
+    return Verdict(False, f"{action!r} is not a Zion Check action (DrawStock, TakeDiscard, Claim,"
+                   " Pass, GoDown, LayOff, ExchangeJoker or Discard)", "ZC-6")
+
+
+def _not_held(who: str, card: Any) -> Verdict:
+    return Verdict(False, f"{who} does not hold {card}", "ZC-6")
+
+
+def _no_meld(index: int, count: int) -> Verdict:
+    if count == 0:
+        return Verdict(False, "there is no meld on the table yet", "ZC-11.1")
+    return Verdict(False, f"there is no meld {index} on the table (melds are numbered 0 to "
+                   f"{count - 1})", "ZC-11.1")
+
+
+def _no_discard_left(who: str, empties: bool) -> Verdict:
+    if empties:
+        why = (f"{who} would have no card left to discard: going out needs a final discard "
+               "(option allow_go_out_without_discard)")
+        return Verdict(False, why, "ZC-13.1")
+    why = (f"{who} would keep only the card taken from the discard pile this turn, which may not "
+           "be discarded")
+    return Verdict(False, why, "ZC-6.1")

@@ -1,0 +1,549 @@
+"""Zion Check game rules, one test per rule ID, mostly on scripted deals (`ZionGame.from_deal`).
+
+Seats in scripted deals: the dealer is the last seat, so seat 0 plays first.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardkit.cards import Card, make_pack, parse_card, parse_cards
+from cardkit.engine import IllegalAction
+from cardkit.zioncheck.actions import (
+    Claim,
+    Discard,
+    DrawStock,
+    ExchangeJoker,
+    GoDown,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from cardkit.zioncheck.events import EventKind
+from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.zioncheck.melds import hand_points
+from cardkit.zioncheck.rules import Rules
+
+C = parse_card
+
+# four filler hands without any meld in them
+H0 = "2C 5D 9H KS 3D 7S JH 4C 10D QC"
+H1 = "2D 6H 10S AC 4S 8D QH 3H 9C KD"
+H2 = "2H 6C 10C AD 4D 8S QS 3S 9D KH"
+H3 = "2S 6D 10H AH 5C 8H QD 5S JC KC"
+STOCK = "7C 7D 7H 8C 9S JD JS 4H 5H 6S 3C AS QH 10C 9C 8D"
+
+
+def snapshot(game: ZionGame) -> dict:
+    """Everything an action could change (lists copied, the generator's state included)."""
+    out = {}
+    for name in ZionGame.__slots__:
+        value = getattr(game, name)
+        if name == "_rng":
+            value = value.getstate()
+        elif isinstance(value, list):
+            value = [list(v) if isinstance(v, list) else v for v in value]
+        out[name] = value
+    return out
+
+
+def refused(game: ZionGame, action, rule: str) -> str:
+    """Assert ``action`` is refused with ``rule`` and changes nothing; return the reason."""
+    before = snapshot(game)
+    verdict = game.check(action)
+    assert not verdict.ok and verdict.rule == rule, verdict
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action)
+    assert info.value.verdict == verdict
+    assert snapshot(game) == before
+    return verdict.reason
+
+
+def kinds(events) -> list[str]:
+    return [e.kind.value for e in events]
+
+
+def scripted(**kw) -> ZionGame:
+    hands = kw.pop("hands", [H0, H1, H2, H3])
+    stock = kw.pop("stock", STOCK)
+    return ZionGame.from_deal(hands, stock, **kw)
+
+
+# ----------------------------------------------------------------------- ZC-1 and ZC-3
+
+
+def test_zc_3_deal_one_at_a_time_from_dealers_left_with_empty_discard():
+    game = new_game(players=4, seed=11)
+    rng = random.Random(11)
+    dealer = rng.randrange(4)
+    pack = make_pack(2, jokers=True)
+    rng.shuffle(pack)
+    assert game.dealer == dealer
+    first = (dealer + 1) % 4
+    assert game.current_player == first and game.phase is Phase.DRAW
+    for k in range(4):
+        seat = (dealer + 1 + k) % 4
+        assert game.hand(seat) == tuple(pack[-1 - k - 4 * i] for i in range(10))
+    assert game.discard_pile == () and game.discard_top is None  # ZC-3.3
+    assert game.stock_size == 108 - 40
+    assert game.events[0].kind is EventKind.DEAL and "ZC-3" in game.events[0].text
+
+
+@pytest.mark.parametrize("players, decks", [(2, 2), (5, 2), (6, 3), (8, 3), (9, 4)])
+def test_zc_1_2_decks_by_players(players, decks):
+    game = new_game(players=players, seed=1)
+    held = sum(len(game.hand(s)) for s in range(players))
+    assert held + game.stock_size == 54 * decks
+    jokers = {c for s in range(players) for c in game.hand(s) if c.is_joker}
+    assert all(c.deck < 2 * decks for c in jokers)
+
+
+def test_zc_1_2_num_decks_option_and_too_small_pack():
+    game = new_game(players=4, seed=1, rules=Rules(num_decks=4))
+    assert game.stock_size == 4 * 54 - 40
+    with pytest.raises(ValueError, match="holds only 54 cards"):
+        new_game(players=5, seed=1, rules=Rules(num_decks=1))
+    with pytest.raises(ValueError, match="at least 2 players"):
+        new_game(players=1)
+
+
+def test_zc_3_1_six_hands_deal_sizes_and_dealer_moves_left():
+    game = new_game(players=3, seed=4, rules=Rules(max_turns_per_hand=1))
+    first_dealer = game.dealer
+    while not game.is_over:
+        if game.phase is Phase.PLAY:
+            game.apply(Discard(game.hand(game.current_player)[0]))
+        elif game.phase is Phase.CLAIM:
+            game.apply(Pass())
+        else:
+            game.apply(DrawStock())
+    deals = [e for e in game.events if e.kind is EventKind.DEAL]
+    assert [e.data["size"] for e in deals] == [10, 10, 10, 10, 11, 14]
+    assert [e.seat for e in deals] == [(first_dealer + k) % 3 for k in range(6)]
+    assert [r.reason for r in game.hand_results] == ["length guard"] * 6
+    assert game.current_player is None and game.legal_actions() == []
+    assert game.events[-1].kind is EventKind.GAME_END
+
+
+# ----------------------------------------------------------------------- ZC-6
+
+
+def test_zc_6_draw_from_stock_then_discard_passes_the_turn():
+    game = scripted(rules=Rules(first_player_rule="upcard"), discard="QS@3")
+    game.apply(DrawStock())  # declines the upcard: everybody else may claim it
+    assert game.phase is Phase.CLAIM and game.claim_asking == (1, 2, 3)
+    for _ in range(3):
+        game.apply(Pass())
+    assert game.current_player == 0 and game.phase is Phase.PLAY
+    assert game.hand(0)[-1] == C("7C")
+    refused(game, TakeDiscard(), "ZC-6")  # drawing the stock card is final
+    refused(game, DrawStock(), "ZC-6")
+    events = game.apply(Discard(C("KS")))
+    assert kinds(events) == ["discard"]
+    assert game.current_player == 1 and game.phase is Phase.DRAW
+    assert game.discard_top == C("KS")
+
+
+def test_zc_6_cannot_take_back_own_discard():
+    game = scripted()
+    game.apply(DrawStock())
+    game.apply(Discard(C("KS")))
+    assert game.current_player == 0  # the double turn
+    reason = refused(game, TakeDiscard(), "ZC-6")
+    assert "may not take it back" in reason
+
+
+def test_zc_6_1_card_taken_from_discard_may_not_be_discarded():
+    game = scripted(rules=Rules(first_player_rule="upcard"), discard="QS@3")
+    game.apply(TakeDiscard())
+    assert game.taken_card == C("QS@3")
+    refused(game, Discard(C("QS@3")), "ZC-6.1")
+    assert Discard(C("QS@3")) not in game.legal_actions()
+    game.apply(Discard(C("KS")))
+    relaxed = scripted(rules=Rules(first_player_rule="upcard", forbid_discard_of_taken_card=False),
+                       discard="QS@3")
+    relaxed.apply(TakeDiscard())
+    assert relaxed.check(Discard(C("QS@3")))
+
+
+def test_zc_6_1_lay_off_may_not_leave_only_the_taken_card():
+    game = scripted(hands=["4C 9C", H1, H2, H3], discard="KD",
+                    table=[("5C 6C 7C 8C", 0)], rules=Rules(first_player_rule="upcard"))
+    game.apply(TakeDiscard())
+    game.apply(LayOff(C("4C"), 0))
+    reason = refused(game, LayOff(C("9C"), 0), "ZC-6.1")
+    assert "taken from the discard pile" in reason
+    assert all(not isinstance(a, LayOff) for a in game.legal_actions())
+
+
+def test_zc_6_2_stock_exhausted_reshuffles_the_discards_under_the_top():
+    game = scripted(stock="7C", discard="2C 3C 4C 5C")
+    under = game.discard_pile
+    game.apply(DrawStock())  # scripted discards may be claimed: everybody else is asked
+    for _ in range(3):
+        game.apply(Pass())
+    assert game.stock_size == 0 and game.hand(0)[-1] == C("7C")
+    game.apply(Discard(C("KS")))
+    game.apply(DrawStock())  # second turn of the double turn: the others are asked first
+    events = []
+    while game.phase is Phase.CLAIM:
+        events += game.apply(Pass())
+    assert kinds(events)[-2:] == ["reshuffle", "draw"]
+    assert events[-2].data["count"] == 4 and events[-2].rule == "ZC-6.2"
+    assert game.discard_pile == (C("KS"),)  # the top card stays
+    assert game.stock_size == 3
+    drawn = events[-1].data["cards"][0]
+    assert sorted([drawn, *game._stock]) == sorted(under)
+
+
+def test_zc_6_2_no_card_to_draw_ends_the_hand_without_winner():
+    game = scripted(stock="")
+    events = game.apply(DrawStock())
+    assert kinds(events)[:2] == ["reshuffle", "hand_end"]
+    result = game.hand_results[0]
+    assert result.winner is None and result.reason == "stock exhausted"
+    assert result.stuck == ()  # nobody went out (ZC-13.2)
+    for seat, text in enumerate([H0, H1, H2, H3]):
+        assert result.points[seat] == hand_points(text)
+    assert game.totals == result.points
+    assert game.hand_number == 2 and game.dealer == 0  # the next hand is dealt at once
+    assert "nobody wins" in events[1].text
+
+
+def test_zc_6_3_length_guard_ends_the_hand():
+    game = scripted(rules=Rules(max_turns_per_hand=3, first_player_rule="draw_two"))
+    turns = 0
+    while game.hand_number == 1:
+        if game.phase is Phase.PLAY:
+            game.apply(Discard(game.hand(game.current_player)[0]))
+            turns += 1
+        elif game.phase is Phase.CLAIM:
+            game.apply(Pass())
+        else:
+            game.apply(DrawStock())
+    assert turns == 3
+    result = game.hand_results[0]
+    assert result.reason == "length guard" and result.winner is None and result.turns == 3
+    assert any(e.rule == "ZC-6.3" for e in game.events)
+
+
+# ----------------------------------------------------------------------- ZC-7
+
+
+def test_zc_7_1_double_turn_others_may_claim_the_first_discard():
+    game = scripted()
+    refused(game, TakeDiscard(), "ZC-3.3")  # nothing to take yet
+    assert game.legal_actions() == [DrawStock()]
+    events = game.apply(DrawStock())
+    assert kinds(events) == ["draw"]  # no discard yet, so no claim window
+    game.apply(Discard(C("KS")))
+    assert game.current_player == 0 and game.phase is Phase.DRAW
+    assert game.legal_actions() == [DrawStock()]
+    events = game.apply(DrawStock())
+    assert kinds(events) == ["decline"] and "own discard" in events[0].text
+    assert game.claim_asking == (1, 2, 3) and game.current_player == 1
+    game.apply(Pass())
+    events = game.apply(Claim())
+    assert kinds(events) == ["claim", "draw"]
+    assert C("KS") in game.hand(2) and len(game.hand(2)) == 11
+    assert game.current_player == 0 and game.phase is Phase.PLAY
+    assert len(game.hand(0)) == 11
+    game.apply(Discard(C("QC")))
+    assert game.current_player == 1  # then play goes on to the left
+
+
+def test_zc_7_1_draw_two():
+    game = scripted(rules=Rules(first_player_rule="draw_two"))
+    events = game.apply(DrawStock())
+    assert events[0].data["cards"] == (C("7C"), C("7D")) and events[0].rule == "ZC-7.1"
+    assert len(game.hand(0)) == 12
+    game.apply(Discard(C("KS")))
+    assert game.current_player == 1 and game.phase is Phase.DRAW
+    assert game.check(TakeDiscard())
+    events = game.apply(DrawStock())
+    assert len(events[0].data.get("cards", ())) == 0  # a decline: others asked first
+    assert game.claim_asking == (2, 3)
+
+
+def test_zc_7_1_upcard():
+    game = new_game(players=4, seed=3, rules=Rules(first_player_rule="upcard"))
+    assert len(game.discard_pile) == 1 and game.stock_size == 108 - 40 - 1
+    assert game.events[1].kind is EventKind.UPCARD
+    first = game.current_player
+    assert set(game.legal_actions()) == {DrawStock(), TakeDiscard()}
+    game.apply(DrawStock())
+    # nobody discarded the upcard, so all the others are asked, from the first player's left
+    assert game.claim_asking == tuple((first + k) % 4 for k in (1, 2, 3))
+
+
+# ----------------------------------------------------------------------- ZC-8
+
+
+def _window_after_seat0_discard(rules: Rules | None = None) -> ZionGame:
+    """Seat 0 has discarded K♠ on its normal turn; seat 1 (N) is to decide."""
+    game = scripted(rules=rules or Rules(first_player_rule="draw_two"))
+    game.apply(DrawStock())
+    game.apply(Discard(C("KS")))
+    return game
+
+
+def test_zc_8_2_next_player_takes_the_discard_and_nobody_else_is_asked():
+    game = _window_after_seat0_discard()
+    events = game.apply(TakeDiscard())
+    assert kinds(events) == ["take"] and game.current_player == 1
+    assert game.phase is Phase.PLAY and game.hand(1)[-1] == C("KS")
+
+
+def test_zc_8_1_claim_priority_nearest_after_the_discarder_wins():
+    game = _window_after_seat0_discard()
+    events = game.apply(DrawStock())
+    assert kinds(events) == ["decline"] and events[0].data["order"] == (2, 3)
+    both = game.clone()
+    events = both.apply(Claim())  # seat 2 is asked before seat 3 and takes it
+    assert kinds(events) == ["claim", "draw"] and events[0].seat == 2
+    assert both.hand(2)[-1] == C("KS") and C("KS") not in both.hand(3)
+    assert both.current_player == 1 and both.phase is Phase.PLAY
+    game.apply(Pass())
+    events = game.apply(Claim())
+    assert events[0].seat == 3 and game.hand(3)[-1] == C("KS")
+    assert events[1].seat == 1 and events[1].kind is EventKind.DRAW  # then N draws
+    assert game.discard_top is None
+
+
+def test_zc_8_2_claim_only_in_the_window_and_only_the_asked_seat_acts():
+    game = _window_after_seat0_discard()
+    refused(game, Claim(), "ZC-8.2")  # N decides by drawing or taking, not by claiming
+    game.apply(DrawStock())
+    refused(game, DrawStock(), "ZC-8.2")
+    refused(game, Discard(game.hand(2)[0]), "ZC-6")
+    refused(game, GoDown([parse_cards("7C 7D 7H")]), "ZC-9.1")
+
+
+def test_zc_8_3_claim_penalty_cards():
+    game = _window_after_seat0_discard(Rules(first_player_rule="draw_two",
+                                             claim_penalty_cards=1))
+    game.apply(DrawStock())
+    events = game.apply(Claim())
+    assert kinds(events) == ["claim", "penalty", "draw"]
+    assert game.hand(2)[-2:] == (C("KS"), C("7H"))  # the claim and one stock card
+    assert game.hand(1)[-1] == C("8C")  # N draws after the penalty card
+    assert "claim penalty" in events[1].text
+
+
+def test_zc_8_3_claim_limit_skips_seats_that_could_only_pass():
+    rules = Rules(first_player_rule="draw_two", max_claims_per_hand=1)
+    game = _window_after_seat0_discard(rules)
+    game.apply(DrawStock())
+    game.apply(Claim())  # seat 2's one claim
+    assert game.claims_made(2) == 1
+    game.apply(Discard(C("KD")))  # seat 1 discards; seat 2 is N
+    game.apply(DrawStock())
+    assert game.claim_asking == (3, 0)
+    game.apply(Pass())
+    game.apply(Pass())
+    game.apply(Discard(game.hand(2)[0]))  # seat 3 is N; seat 2 at its limit is skipped
+    game.apply(DrawStock())
+    assert game.claim_asking == (0, 1)
+
+
+def test_zc_8_3_seat_at_claim_limit_with_a_joker_to_free_is_asked_but_may_not_claim():
+    rules = Rules(first_player_rule="draw_two", max_claims_per_hand=0)
+    game = scripted(rules=rules, hands=[H0, H1, H2 + " 7C@1", H3],
+                    table=[("5C 6C JK 8C", 3)])
+    game.apply(DrawStock())
+    game.apply(Discard(C("KS")))
+    game.apply(DrawStock())
+    assert game.claim_asking == (2,)
+    refused(game, Claim(), "ZC-8.3")
+    assert game.legal_actions() == [ExchangeJoker(C("7C@1"), 0), Pass()]
+
+
+# ----------------------------------------------------------------------- ZC-9, ZC-11, ZC-13
+
+
+def test_zc_9_go_down_with_any_legal_arrangement_then_lay_off_the_same_turn():
+    game = scripted(hands=["7C 7D 7H 8S 8D 8H 7S 2D", H1, H2, H3], stock="3D")
+    refused(game, GoDown([parse_cards("7C 7D 7H"), parse_cards("8S 8D 8H")]), "ZC-9.1")
+    game.apply(DrawStock())
+    refused(game, LayOff(C("7S"), 0), "ZC-11.1")  # not gone down yet
+    refused(game, GoDown([parse_cards("7C 7D 7H")]), "ZC-9.2")  # fewer melds than the contract
+    refused(game, GoDown([parse_cards("7C 7D 7H 7S"), parse_cards("8S 8D 2D")]), "ZC-5.2")
+    events = game.apply(GoDown([parse_cards("8S 8D 8H"), parse_cards("7C 7D 7H")]))
+    assert kinds(events) == ["go_down"] and game.has_gone_down(0)
+    assert [tm.owner for tm in game.table] == [0, 0]
+    refused(game, GoDown([parse_cards("7S 2D 3D")]), "ZC-9.3")  # once per hand
+    events = game.apply(LayOff(C("7S"), 1))  # ZC-11.1: also on the turn of going down
+    assert kinds(events) == ["lay_off"] and len(game.table[1].cards) == 4
+    assert "ZC-11.2" in events[0].text
+    game.apply(Discard(C("2D")))
+    assert game.hand(0) == (C("3D"),)
+
+
+def test_zc_9_2_go_down_cards_must_be_held_once():
+    game = scripted(hands=["7C 7D 7H 8S 8D 8H 7S 2D", H1, H2, H3], stock="3D")
+    game.apply(DrawStock())
+    refused(game, GoDown([parse_cards("7C 7D 7H"), parse_cards("7C 8D 8H")]), "ZC-1.1")
+    refused(game, GoDown([parse_cards("9C 9D 9H"), parse_cards("8S 8D 8H")]), "ZC-6")
+
+
+def test_zc_11_lay_off_on_another_players_meld_and_wrong_card_refused():
+    game = scripted(hands=["4C 9C QH", H1, H2, H3], stock="3D",
+                    table=[("5C 6C 7C 8C", 0), ("KD KS KH", 2)])
+    game.apply(DrawStock())
+    refused(game, LayOff(C("3D"), 0), "ZC-11.2")
+    refused(game, LayOff(C("4C"), 5), "ZC-11.1")
+    events = game.apply(LayOff(C("4C"), 0, "low"))
+    assert events[0].data["owner"] == 0
+    assert game.table[0].meld.low == 4 and game.table[0].owner == 0
+    legal = game.legal_actions()
+    assert LayOff(C("9C"), 0, "high") in legal
+
+
+def test_zc_13_1_going_out_by_discarding_the_last_card():
+    game = scripted(hands=["4C 9C", H1, H2, H3], stock="2H",
+                    table=[("5C 6C 7C 8C", 0), ("KD KS KH", 2)])
+    game.apply(DrawStock())
+    game.apply(LayOff(C("4C"), 0))
+    game.apply(LayOff(C("9C"), 0))
+    events = game.apply(Discard(C("2H")))
+    assert kinds(events)[:4] == ["discard", "go_out", "hand_end", "deal"]
+    result = game.hand_results[0]
+    assert result.winner == 0 and result.reason == "went out"
+    assert result.points[0] == 0
+    assert result.stuck == (1, 3)  # seat 2 had gone down (its meld is on the table)
+    assert game.hand_number == 2
+
+
+def test_zc_13_1_lay_off_or_go_down_leaving_no_card_is_refused():
+    game = scripted(hands=["4C", H1, H2, H3], stock="9C", table=[("5C 6C 7C 8C", 0)])
+    game.apply(DrawStock())
+    game.apply(LayOff(C("4C"), 0))
+    reason = refused(game, LayOff(C("9C"), 0), "ZC-13.1")
+    assert "final discard" in reason
+    down = scripted(hands=["7C 7D 7H 8S 8D", H1, H2, H3], stock="8H")
+    down.apply(DrawStock())
+    refused(down, GoDown([parse_cards("7C 7D 7H"), parse_cards("8S 8D 8H")]), "ZC-13.1")
+
+
+def test_zc_13_1_option_go_out_without_discard():
+    rules = Rules(allow_go_out_without_discard=True)
+    game = scripted(hands=["4C", H1, H2, H3], stock="9C", table=[("5C 6C 7C 8C", 0)],
+                    rules=rules)
+    game.apply(DrawStock())
+    game.apply(LayOff(C("4C"), 0))
+    events = game.apply(LayOff(C("9C"), 0))
+    assert kinds(events)[:3] == ["lay_off", "go_out", "hand_end"]
+    assert game.hand_results[0].winner == 0
+    down = scripted(hands=["7C 7D 7H 8S 8D", H1, H2, H3], stock="8H", rules=rules)
+    down.apply(DrawStock())
+    events = down.apply(GoDown([parse_cards("7C 7D 7H"), parse_cards("8S 8D 8H")]))
+    assert kinds(events)[:3] == ["go_down", "go_out", "hand_end"]
+
+
+def test_zc_13_2_stuck_players_and_stuck_penalty():
+    rules = Rules(stuck_penalty=25)
+    game = scripted(hands=["4C 9C", H1, H2, H3], stock="2H",
+                    table=[("5C 6C 7C 8C", 0), ("KD KS KH", 2)], rules=rules)
+    game.apply(DrawStock())
+    game.apply(LayOff(C("4C"), 0))
+    game.apply(LayOff(C("9C"), 0))
+    game.apply(Discard(C("2H")))
+    result = game.hand_results[0]
+    assert result.stuck == (1, 3)
+    assert result.points == {0: 0, 1: hand_points(H1) + 25, 2: hand_points(H2),
+                             3: hand_points(H3) + 25}
+    assert "(stuck)" in game.events[-2].text or any(
+        "(stuck)" in e.text for e in game.events if e.kind is EventKind.HAND_END)
+
+
+# ----------------------------------------------------------------------- ZC-12
+
+
+def test_zc_12_1_exchange_joker_on_own_turn():
+    game = scripted(hands=[H0 + " 7C@1", H1, H2, H3], table=[("5C 6C JK 8C", 1), ("8D 8H JK@1", 2)])
+    refused(game, ExchangeJoker(C("7C"), 0), "ZC-12.3")  # draw first
+    game.apply(DrawStock())
+    events = game.apply(ExchangeJoker(C("7C"), 0))  # any copy of the card the joker stands for
+    assert kinds(events) == ["exchange"] and events[0].rule == "ZC-12.1"
+    assert Card.joker() in game.hand(0) and C("7C") not in game.hand(0)  # the drawn 7♣
+    assert [str(c) for c in game.table[0].cards] == ["5♣", "6♣", "7♣", "8♣"]
+    assert not game.has_gone_down(0)  # exchanging does not need going down
+
+
+def test_zc_12_2_joker_in_a_set_can_never_be_taken():
+    game = scripted(hands=[H0 + " 8S", H1, H2, H3], table=[("8D 8H JK", 2)])
+    game.apply(DrawStock())
+    reason = refused(game, ExchangeJoker(C("8S"), 0), "ZC-12.2")
+    assert "set" in reason
+
+
+def test_zc_12_3_exchange_in_the_claim_window_first_asked_wins():
+    game = scripted(hands=[H0, H1, H2 + " 7C@1", H3 + " 7C@2"], table=[("5C 6C JK 8C", 1)],
+                    rules=Rules(first_player_rule="draw_two"))
+    game.apply(DrawStock())
+    game.apply(Discard(C("KS")))
+    game.apply(DrawStock())  # seat 1 declines: seats 2 then 3 are asked
+    assert game.current_player == 2
+    assert ExchangeJoker(C("7C@1"), 0) in game.legal_actions()
+    events = game.apply(ExchangeJoker(C("7C@1"), 0))
+    assert "claim window" in events[0].text
+    assert game.current_player == 2 and game.phase is Phase.CLAIM  # may still claim or pass
+    assert all(not isinstance(a, ExchangeJoker) for a in game.legal_actions())
+    game.apply(Pass())
+    assert game.current_player == 3
+    refused(game, ExchangeJoker(C("7C@2"), 0), "ZC-12.1")  # the joker is gone
+
+
+# ----------------------------------------------------------------------- ZC-14
+
+
+def test_zc_14_1_totals_add_hand_points_and_14_2_equal_totals_share_the_win():
+    game = ZionGame.from_deal(["5C 9D", "5D 9H", "KC"], "", hand_number=6)
+    game.apply(DrawStock())  # nothing to draw: the hand (the last) ends
+    assert game.is_over and game.phase is Phase.OVER
+    assert game.totals == {0: 10, 1: 10, 2: 10}
+    assert game.winners == (0, 1, 2)
+    assert "share the win" in game.events[-1].text
+    assert game.hand_results[-1].points == {0: 10, 1: 10, 2: 10}
+    refused(game, DrawStock(), "ZC-14.2")
+
+
+def test_zc_14_2_single_winner():
+    game = ZionGame.from_deal(["5C 9D 2S", "KD", "KC AS"], "", hand_number=6)
+    game.apply(DrawStock())
+    assert game.winners == (1,)
+    assert "Seat 1 wins" in game.events[-1].text
+
+
+# ----------------------------------------------------------------------- checking and input
+
+
+def test_illegal_actions_are_refused_with_reason_and_no_change():
+    game = scripted()
+    refused(game, Discard(C("KS")), "ZC-6")
+    refused(game, Pass(), "ZC-8.2")
+    refused(game, LayOff(C("KS"), 0), "ZC-11.1")
+    game.apply(DrawStock())
+    refused(game, Discard(C("AS")), "ZC-6")  # not held
+    refused(game, ExchangeJoker(C("KS"), 0), "ZC-11.1")  # no meld on the table
+    reason = refused(game, "discard KS", "ZC-6")
+    assert "not a Zion Check action" in reason
+
+
+def test_a_face_names_whichever_copy_is_held():
+    game = scripted(hands=["KS@1 " + H0.replace("KS ", ""), H1, H2, H3])
+    game.apply(DrawStock())
+    game.apply(Discard(C("KS")))  # the player holds K♠ of deck 1
+    assert game.history[-1] == Discard(C("KS@1"))
+    assert game.discard_top == C("KS@1")
+
+
+def test_scripted_deal_is_checked():
+    with pytest.raises(ValueError, match="twice"):
+        ZionGame.from_deal(["7C@0 8C", "7C@0 9C"], "")
+    with pytest.raises(ValueError, match="hand_number"):
+        ZionGame.from_deal(["7C", "8C"], "", hand_number=7)
+    with pytest.raises(ValueError, match="bad table meld"):
+        ZionGame.from_deal(["7C", "8C"], "", table=[("7D 9D", 0)])
