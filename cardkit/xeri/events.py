@@ -136,6 +136,8 @@ def _capture(e: XeriEvent) -> str:
 def _xeri(e: XeriEvent) -> str:
     who, team = SEAT_NAMES[e.seat], TEAM_NAMES[e.seat & 1]
     name = "Jack Xeri" if e.kind is EventKind.JACK_XERI else "Xeri"
+    if e.rule == "XR-4.3":
+        name = "Xeri (with this option a jack on a single card makes one)"
     return (f"{who} plays {e.card} on the single {e.cards[-2]}: captures it. "
             f"{name}, +{e.value} for {team}")
 
