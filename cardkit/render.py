@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -31,9 +32,11 @@ from cardkit.cards import Card
 __all__ = [
     "FOUR_COLOURS",
     "TWO_COLOURS",
+    "Picture",
     "card_label",
     "card_svg",
     "hand_html",
+    "hand_picture",
     "hand_svg",
     "match_html",
     "meld_html",
@@ -142,24 +145,44 @@ def _centre(card: Card, ink: str) -> str:
     return _pip(suit, 52 - size / 2, 71 - size / 2, size, ink)  # type: ignore[arg-type]
 
 
+def _lattice(x0: float, y0: float, x1: float, y1: float, step: float) -> str:
+    """Diagonal lines both ways across a rectangle, as one path (a card back's pattern)."""
+    segments = []
+    for slope in (1, -1):
+        # lines y = slope * x + c that cross the rectangle, one every ``step`` units
+        low = min(y0 - slope * x0, y0 - slope * x1)
+        high = max(y1 - slope * x0, y1 - slope * x1)
+        c = low + step / 2
+        while c < high:
+            points = []
+            for x in (x0, x1):
+                y = slope * x + c
+                if y0 <= y <= y1:
+                    points.append((x, y))
+            for y in (y0, y1):
+                x = (y - c) / slope
+                if x0 < x < x1:
+                    points.append((x, y))
+            if len(points) >= 2:
+                (ax, ay), (bx, by) = sorted(points)[0], sorted(points)[-1]
+                segments.append(f"M{_num(ax)} {_num(ay)}L{_num(bx)} {_num(by)}")
+            c += step
+    return "".join(segments)
+
+
+_BACK = (
+    '<rect x="8" y="7" width="88" height="128" rx="6" fill="#1e3a8a"/>'
+    f'<path d="{_lattice(8, 7, 96, 135, 11)}" stroke="#4f6fd6" stroke-width="2.2" fill="none"/>'
+    '<rect x="8" y="7" width="88" height="128" rx="6" fill="none" stroke="#1e3a8a" '
+    'stroke-width="3"/>'
+    '<circle cx="52" cy="71" r="17" fill="#1e3a8a" stroke="#ffffff" stroke-width="2.5"/>'
+    + _pip("S", 42, 61, 20, "#ffffff")
+)
+
+
 def _back() -> str:
-    """The back of a card: a navy panel with a lattice of diamonds and a round emblem."""
-    diamonds = []
-    cols, rows = 8, 12
-    step_x, step_y = 88 / cols, 128 / rows
-    for row in range(rows):
-        for col in range(cols):
-            cx, cy = 8 + step_x * (col + 0.5), 7 + step_y * (row + 0.5)
-            diamonds.append(
-                f"M{_num(cx)} {_num(cy - 4.2)}L{_num(cx + 4.2)} {_num(cy)}"
-                f"L{_num(cx)} {_num(cy + 4.2)}L{_num(cx - 4.2)} {_num(cy)}Z"
-            )
-    return (
-        '<rect x="8" y="7" width="88" height="128" rx="6" fill="#1e3a8a"/>'
-        f'<path d="{"".join(diamonds)}" fill="#3457c4"/>'
-        '<circle cx="52" cy="71" r="17" fill="#1e3a8a" stroke="#ffffff" stroke-width="2.5"/>'
-        + _pip("S", 42, 61, 20, "#ffffff")
-    )
+    """The back of a card: a navy panel with a diagonal lattice and a round emblem."""
+    return _BACK
 
 
 def _ribbon(label: str) -> str:
@@ -797,3 +820,26 @@ def match_html(game: Any, view: int | None = None, *, four_colour: bool = False)
         f"cannot draw {type(game).__name__}: expected a game whose game_name is "
         f"'xeri' or 'zioncheck', not {name!r}"
     )
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Markup that a notebook shows as a picture by itself; ``str()`` gives the markup.
+
+    >>> from cardkit.cards import parse_cards
+    >>> hand_picture(parse_cards("7C 8D"))._repr_html_().startswith('<div class="ck-hand"')
+    True
+    """
+
+    html: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.html
+
+
+def hand_picture(cards: Iterable[Card | None], **options: Any) -> Picture:
+    """A hand that draws itself in a notebook (options as for `hand_html`)."""
+    return Picture(hand_html(cards, **options))

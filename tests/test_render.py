@@ -193,6 +193,12 @@ def test_hand_html_is_a_group_of_cards():
     assert "no cards" in render.hand_html([])
 
 
+def test_hand_picture_shows_itself_in_a_notebook():
+    cards = parse_cards("AS 7C")
+    picture = render.hand_picture(cards, overlap=0.3)
+    assert picture._repr_html_() == render.hand_html(cards, overlap=0.3) == str(picture)
+
+
 def test_hands_are_deterministic():
     cards = parse_cards("AS 7C JK 10D")
     assert render.hand_svg(cards, fan=True) == render.hand_svg(list(cards), fan=True)
