@@ -16,6 +16,23 @@ Game tables (`xeri_table_html`, `zion_table_html`, or `match_html` for either) a
 inline styles, so they look the same in a notebook, an ``ipywidgets.HTML`` and a Voila page.
 They read only what is public through the games' accessors; a closed view draws hidden cards
 as backs and puts nothing of them (not even in attributes) into the page.
+
+Stable hooks for tests and styling (classes and data attributes)::
+
+    svg.ck-card / g.ck-card         a card (role="img", aria-label "seven of clubs");
+    .ck-card.ck-back                ... drawn face down (aria-label "face-down card")
+    div.ck-hand                     a row of cards (role="group")
+    .ck-table.ck-xeri-table         the Xeri table; data-view="all" or the seat number
+    .ck-table.ck-zion-table         the Zion Check table; data-view likewise
+    .ck-status, .ck-turn            the status line and its whose-turn part
+    section.ck-seat[data-seat="2"]  a seat; data-turn="true" on the seat to act;
+                                    Zion Check seats also data-down="true"/"false"
+    .ck-team[data-team="0"]         a Xeri team panel (points, Xeri cards, captured pile)
+    .ck-pile[data-count]            the Xeri pile; .ck-pile-top[data-card="7C"] its top card
+    .ck-stock[data-count]           the stock
+    .ck-discard[data-count]         the Zion Check discard pile;
+                                    .ck-discard-top[data-card="KD"] its top card
+    .ck-meld[data-meld="1"]         a meld on the Zion Check table, by its table index
 """
 
 from __future__ import annotations
