@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from cardkit import render
+from cardkit import play_out, render
 from cardkit.cards import Card, make_pack, parse_card, parse_cards
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -461,3 +461,17 @@ def test_zion_table_is_deterministic_and_dispatched():
     assert render.match_html(game, 2) == render.zion_table_html(game, view=2)
     with pytest.raises(ValueError, match="seat number 0 to 2"):
         render.zion_table_html(game, view=3)
+
+
+def test_zc_14_2_zion_table_at_the_end_names_the_winners():
+    from cardkit.zioncheck.bots import GreedyBot as ZionBot
+    from cardkit.zioncheck.game import new_game
+
+    game = play_out(new_game(3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
+    html = render.zion_table_html(game)
+    status = text_of(sections(html, "ck-status")[""])
+    assert "game over" in status
+    seats = sections(html, "ck-seat")
+    for seat in range(3):
+        assert ("winner" in text_of(seats[str(seat)])) == (seat in game.winners)
+        assert f"{game.totals[seat]} penalty points" in text_of(seats[str(seat)])

@@ -213,3 +213,17 @@ def test_widget_flag_gives_figure_widgets_that_fit_in_boxes(match):
     assert all(isinstance(fig, go.FigureWidget) for fig in figures)
     assert len(ipywidgets.VBox(figures).children) == 3
     assert type(charts.xeri_round_chart(match)) is go.Figure
+
+
+def test_zion_totals_chart_of_a_real_game_reaches_its_totals():
+    from cardkit.zioncheck.bots import GreedyBot as ZionBot
+    from cardkit.zioncheck.game import new_game
+
+    game = play_out(new_game(3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
+    fig = charts.zion_totals_chart(game)
+    traces = by_name(fig)
+    assert len(fig.data) == 6
+    assert len(traces["Seat 0"].y) == len(game.hand_results) == 6
+    for seat in range(3):
+        assert list(traces[f"Seat {seat}"].y) == [r.points[seat] for r in game.hand_results]
+        assert traces[f"Seat {seat} total"].y[-1] == game.totals[seat]
