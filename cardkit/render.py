@@ -675,7 +675,8 @@ def xeri_table_html(match: Any, view: int | None = None, *, four_colour: bool = 
     )
 
 
-def _joker_note(card: Card, face: Card, is_run: bool) -> str:
+def _joker_note(face: Card, is_run: bool) -> str:
+    """What a joker stands for (ZC-5.3): a card in a run, a rank in a set (its suit is moot)."""
     return f"as {face}" if is_run else f"as {face.rank_text}"
 
 
@@ -689,7 +690,7 @@ def meld_html(meld: Any, *, width: float = 48, four_colour: bool = False,
     """
     is_run = getattr(meld.kind, "value", meld.kind) == "run"
     labels = [
-        _joker_note(card, face, is_run) if card.is_joker else None
+        _joker_note(face, is_run) if card.is_joker else None
         for card, face in zip(meld.cards, meld.stands_for, strict=True)
     ]
     notes = [f"JK {label}" for label in labels if label]
