@@ -47,6 +47,15 @@ _PLAY, _CAPTURE = EventKind.PLAY, EventKind.CAPTURE
 _XERI, _JACK_XERI = EventKind.XERI, EventKind.JACK_XERI
 
 
+def round_random(seed: int, number: int) -> Random:
+    """The generator of round ``number`` (0 draws the first dealer) of the match ``seed``.
+
+    Each round has its own generator derived from the seed, so the state between plays holds no
+    generator at all: a clone copies no generator state, and a round can be dealt on its own.
+    """
+    return Random(seed * 2**32 + number)
+
+
 def _shuffle(cards: list[Card], random: Any) -> None:
     """Fisher–Yates with the generator's ``random()`` (fast; same uniform order up to 2⁻⁵³)."""
     for i in range(len(cards) - 1, 0, -1):
@@ -87,7 +96,7 @@ class XeriMatch:
     __slots__ = (
         "_bottom", "_captured", "_current", "_dealer", "_deck", "_events", "_face_up",
         "_first_dealer", "_hands", "_history", "_jack_points", "_jack_single", "_last_capturer",
-        "_left", "_no_last_xeri", "_pile", "_rng", "_round", "_round_scores", "_round_start",
+        "_left", "_no_last_xeri", "_pile", "_round", "_round_scores", "_round_start",
         "_rounds_won", "_rules", "_seed", "_stock", "_target", "_totals", "_winner",
         "_xeri_points", "_xeris",
     )
@@ -111,8 +120,7 @@ class XeriMatch:
         self._no_last_xeri = rules.dealer_last_card_no_xeri
         self._jack_points = rules.jack_xeri_points
         self._xeri_points = rules.xeri_points
-        self._rng = Random(seed)
-        self._dealer = self._rng.randrange(4) if dealer is None else dealer
+        self._dealer = round_random(seed, 0).randrange(4) if dealer is None else dealer
         self._round = 0
         self._history: list[Card] = []
         self._round_scores: list[dict[int, ScoreSheet]] = []
@@ -128,8 +136,9 @@ class XeriMatch:
     # ----------------------------------------------------------------- dealing (XR-2)
 
     def _start_round(self, deck: tuple[Card, ...] | None) -> list[XeriEvent]:
-        rules, rng = self._rules, self._rng
+        rules = self._rules
         self._round += 1
+        rng = round_random(self._seed, self._round)
         dealer = self._dealer
         events = [XeriEvent(EventKind.NEW_ROUND, dealer, None, (), self._round, "XR-2.1", None)]
         if deck is None:
@@ -496,9 +505,6 @@ class XeriMatch:
         new._round_scores = list(self._round_scores)
         new._totals = list(self._totals)
         new._rounds_won = list(self._rounds_won)
-        rng = Random.__new__(Random)
-        rng.setstate(self._rng.getstate())
-        new._rng = rng
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -510,7 +516,6 @@ class XeriMatch:
             self._last_capturer, tuple(self._history), tuple(self._totals),
             tuple(self._rounds_won), self._winner, self._target, self._bottom, self._face_up,
             tuple((s[0], s[1]) for s in self._round_scores), len(self._events),
-            self._rng.getstate(),
         )
 
     def to_json(self) -> str:

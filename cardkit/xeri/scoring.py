@@ -19,10 +19,11 @@ cards (the single card each Xeri captured: a jack there means a jack Xeri)::
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, NamedTuple
 
-from cardkit.cards import RANK_NAMES, Card
+from cardkit.cards import RANK_NAMES, Card, make_pack
 from cardkit.xeri.rules import Rules
 
 __all__ = ["MAJORITY_POINTS", "ScoreLine", "ScoreSheet", "card_points", "score_round"]
@@ -42,19 +43,37 @@ class ScoreLine(NamedTuple):
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ScoreSheet:
     """One team's score for one round, with itemised lines.
 
     ``card_points`` counts the majority, honours, 2♣ and 10♦ (25 between both teams with the
-    default rules); ``xeri_points`` the Xeris; ``total`` both.
+    default rules); ``xeri_points`` the Xeris; ``total`` both. ``lines`` itemises them; it is
+    written out only when first read, so that simulations do not pay for the words.
     """
 
     cards: int
     card_points: int
     xeri_points: int
     total: int
-    lines: tuple[ScoreLine, ...]
+    source: tuple[Any, ...] = field(repr=False)
+    """What the lines are made from: the team's cards and Xeri cards, the other team's count
+    of cards and the scoring options."""
+
+    @cached_property
+    def lines(self) -> tuple[ScoreLine, ...]:
+        cards, xeris, theirs, ten_counts, xeri_points, jack_points = self.source
+        lines = []
+        if len(cards) > theirs:
+            lines.append(ScoreLine(f"more cards: {len(cards)} against {theirs}", MAJORITY_POINTS,
+                                   "XR-6"))
+        lines += _card_lines(cards, ten_counts)
+        for card in xeris:
+            if card.rank == 11:
+                lines.append(ScoreLine(f"jack Xeri with {card}", jack_points, "XR-4.2"))
+            else:
+                lines.append(ScoreLine(f"Xeri with {card}", xeri_points, "XR-4.1"))
+        return tuple(lines)
 
     def __str__(self) -> str:
         return "\n".join(f"{line.points:>3}  {line.label} ({line.rule})" for line in self.lines) \
@@ -91,6 +110,10 @@ def _line_order(card: Card) -> tuple[int, int]:
     return (_RANK_ORDER.get(card.rank, 6), _SUIT_ORDER[card.suit])  # type: ignore[index]
 
 
+_POINTS_TEN = [_card_points(card, True) for card in make_pack()]
+_POINTS_PLAIN = [_card_points(card, False) for card in make_pack()]
+
+
 def _card_lines(cards: list[Card], ten_counts: bool) -> list[ScoreLine]:
     lines = []
     for card in sorted(cards, key=_line_order):
@@ -123,9 +146,9 @@ def score_round(captured: Mapping[int, Iterable[Card]],
     seen: set[Card] = set()
     for team, cards in piles.items():
         for card in cards:
-            if not isinstance(card, Card) or card.is_joker:
+            if not isinstance(card, Card) or card.is_joker or card.deck:
                 raise ValueError(f"team {team} captured {card!r}, which is not a Xeri card "
-                                 "(a standard card without jokers, XR-1.2)")
+                                 "(one standard deck without jokers, XR-1.2)")
             if card in seen:
                 raise ValueError(f"{card} is captured twice: every card is in one pile only")
             seen.add(card)
@@ -144,23 +167,17 @@ def _score(piles: Sequence[list[Card]] | Mapping[int, list[Card]],
            rules: Rules) -> dict[int, ScoreSheet]:
     """`score_round` without the input checks (the match knows its piles are sound)."""
     ten_counts = rules.ten_of_diamonds_counts_as_ten
+    table = _POINTS_TEN if ten_counts else _POINTS_PLAIN
+    xeri_points, jack_points = rules.xeri_points, rules.jack_xeri_points
     sizes = (len(piles[0]), len(piles[1]))
     sheets = {}
     for team in (0, 1):
-        mine, theirs = sizes[team], sizes[1 - team]
-        lines = []
-        if mine > theirs:
-            lines.append(ScoreLine(f"more cards: {mine} against {theirs}", MAJORITY_POINTS,
-                                   "XR-6"))
-        lines += _card_lines(piles[team], ten_counts)
-        points = sum(line.points for line in lines)
-        xeri_total = 0
-        for card in xeris[team]:
-            if card.rank == 11:
-                line = ScoreLine(f"jack Xeri with {card}", rules.jack_xeri_points, "XR-4.2")
-            else:
-                line = ScoreLine(f"Xeri with {card}", rules.xeri_points, "XR-4.1")
-            lines.append(line)
-            xeri_total += line.points
-        sheets[team] = ScoreSheet(mine, points, xeri_total, points + xeri_total, tuple(lines))
+        cards, theirs = tuple(piles[team]), sizes[1 - team]
+        points = sum([table[card.code] for card in cards])
+        if len(cards) > theirs:
+            points += MAJORITY_POINTS
+        bonus = sum([jack_points if card.rank == 11 else xeri_points for card in xeris[team]])
+        sheets[team] = ScoreSheet(len(cards), points, bonus, points + bonus,
+                                  (cards, tuple(xeris[team]), theirs, ten_counts, xeri_points,
+                                   jack_points))
     return sheets
