@@ -9,8 +9,9 @@ import plotly.graph_objects as go
 import pytest
 
 from cardkit import play_out
+from cardkit.cards import parse_cards
 from cardkit.widgets import charts
-from cardkit.xeri import GreedyBot, Rules, ScoreLine, ScoreSheet, new_match
+from cardkit.xeri import GreedyBot, Rules, ScoreLine, new_match, score_round
 
 
 @pytest.fixture(scope="module")
@@ -23,19 +24,20 @@ def target_match():
     return play_out(new_match(3, Rules(target=151)), [GreedyBot(s, seed=s) for s in range(4)])
 
 
-def sheet(*lines: tuple[str, int, str], cards: int = 26) -> ScoreSheet:
-    made = tuple(ScoreLine(*line) for line in lines)
-    xeri = sum(p for _, p, rule in lines if rule in ("XR-4.1", "XR-4.2"))
-    total = sum(p for _, p, _ in lines)
-    return ScoreSheet(cards, total - xeri, xeri, total, made)
+def _round(team0: str, team1: str, xeris0: str = "", xeris1: str = "") -> dict:
+    """One round scored by the core from the cards each team captured."""
+    return score_round({0: parse_cards(team0), 1: parse_cards(team1)},
+                       {0: parse_cards(xeris0), 1: parse_cards(xeris1)})
 
 
+_LOW = [f"{rank}{suit}" for rank in range(3, 10) for suit in "CDHS"] + ["2D", "2H", "2S"]
+_LOW.remove("7H")
 HAND_MADE = [
-    {0: sheet(("more cards: 30 against 22", 3, "XR-6"), ("ace A♣", 1, "XR-6"),
-              ("the 2♣", 1, "XR-6"), ("Xeri with 7♥", 10, "XR-4.1"), cards=30),
-     1: sheet(("ten 10♦", 1, "XR-6"), ("the 10♦, one more", 1, "XR-6"),
-              ("jack Xeri with J♠", 20, "XR-4.2"), cards=22)},
-    {0: sheet(("king K♠", 1, "XR-6"), cards=26), 1: sheet(("queen Q♦", 1, "XR-6"), cards=26)},
+    # North–South: 30 cards with A♣, 2♣ and a Xeri on 7♥: 3 + 1 + 1 + 10 = 15.
+    # East–West: 5 cards with 10♦, J♠ and a jack Xeri on J♠: 1 + 1 + 1 + 20 = 23.
+    _round("AC 2C 7H " + " ".join(_LOW[:27]), "10D JS " + " ".join(_LOW[27:]),
+           xeris0="7H", xeris1="JS"),
+    _round("KS " + " ".join(_LOW[:3]), "QD " + " ".join(_LOW[3:6])),
 ]
 
 
@@ -65,7 +67,7 @@ def test_xeri_round_chart_stacks_hand_made_sheets_by_item():
     assert list(traces) == list(charts.XERI_ITEMS)
     # bars run Round 1 N–S, Round 1 E–W, Round 2 N–S, Round 2 E–W
     assert list(traces["majority of cards"].y) == [3, 0, 0, 0]
-    assert list(traces["honours (A K Q J 10)"].y) == [1, 1, 1, 1]
+    assert list(traces["honours (A K Q J 10)"].y) == [1, 2, 1, 1]
     assert list(traces["2♣ and 10♦ extra"].y) == [1, 1, 0, 0]
     assert list(traces["Xeris"].y) == [10, 0, 0, 0]
     assert list(traces["jack Xeris"].y) == [0, 20, 0, 0]
@@ -116,6 +118,7 @@ def test_charts_update_a_figure_widget_in_place(match):
     running = go.FigureWidget(charts.xeri_running_chart([], target=151))
     assert charts.xeri_running_chart(HAND_MADE, target=151, fig=running) is running
     assert list(running.data[0].y) == [0, 15, 16]
+    assert list(running.data[1].y) == [0, 23, 24]
     assert running.layout.shapes[0].y0 == 151
 
 
@@ -130,17 +133,19 @@ def test_xeri_score_table_itemises_both_teams():
     html = charts.xeri_score_table(HAND_MADE[0], round_number=1)
     assert "Round 1 score sheet" in html
     assert html.count('class="ck-score-sheet"') == 2
-    assert "more cards: 30 against 22" in html and "jack Xeri with J♠" in html
+    assert "more cards: 30 against 5" in html and "jack Xeri with J♠" in html
     assert re.search(r">15</td><td[^>]*>total \(30 cards taken; cards 5, Xeris 10\)", html)
-    assert re.search(r">22</td><td[^>]*>total \(22 cards taken; cards 2, Xeris 20\)", html)
+    assert re.search(r">23</td><td[^>]*>total \(5 cards taken; cards 3, Xeris 20\)", html)
     assert "XR-4.2" in html
     with pytest.raises(ValueError, match="ScoreSheet"):
         charts.xeri_score_table({0: HAND_MADE[0][0]})
 
 
 def test_xeri_score_table_escapes_text():
-    tricky = {0: sheet(("<b>odd</b>", 1, "XR-6")), 1: sheet()}
-    html = charts.xeri_score_table(tricky)
+    odd = SimpleNamespace(cards=1, card_points=1, xeri_points=0, total=1,
+                          lines=(ScoreLine("<b>odd</b>", 1, "XR-6"),))
+    empty = SimpleNamespace(cards=0, card_points=0, xeri_points=0, total=0, lines=())
+    html = charts.xeri_score_table({0: odd, 1: empty})
     assert "<b>odd" not in html and "&lt;b&gt;odd" in html
     assert "no points" in html
 
