@@ -1,5 +1,19 @@
 """Zion Check, a contract rummy for 2 or more players (RULES.md Part 1)."""
 
+from cardkit.zioncheck.actions import (
+    Claim,
+    Discard,
+    DrawStock,
+    ExchangeJoker,
+    GoDown,
+    LayOff,
+    Pass,
+    TakeDiscard,
+    parse_action,
+)
+from cardkit.zioncheck.bots import GreedyBot, RandomBot
+from cardkit.zioncheck.events import EventKind, ZionEvent
+from cardkit.zioncheck.game import HandResult, Phase, TableMeld, ZionGame, new_game
 from cardkit.zioncheck.melds import (
     LayOffOption,
     Meld,
@@ -21,18 +35,36 @@ from cardkit.zioncheck.rules import (
     TouchingRuns,
     decks_for_players,
 )
+from cardkit.zioncheck.view import Observation
 
 __all__ = [
     "PRESETS",
     "CardValues",
+    "Claim",
     "Contract",
+    "Discard",
+    "DrawStock",
+    "EventKind",
+    "ExchangeJoker",
     "FirstPlayerRule",
+    "GoDown",
+    "GreedyBot",
+    "HandResult",
+    "LayOff",
     "LayOffOption",
     "Meld",
     "MeldKind",
     "MeldVerdict",
+    "Observation",
+    "Pass",
+    "Phase",
+    "RandomBot",
     "Rules",
+    "TableMeld",
+    "TakeDiscard",
     "TouchingRuns",
+    "ZionEvent",
+    "ZionGame",
     "can_exchange_joker",
     "can_lay_off",
     "check_meld",
@@ -40,4 +72,6 @@ __all__ = [
     "hand_points",
     "joker_exchanges",
     "lay_off_options",
+    "new_game",
+    "parse_action",
 ]

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardkit.cards import Card
-from cardkit.engine import Verdict
+from cardkit.engine import IllegalAction, Verdict
 from cardkit.zioncheck.contract import check_go_down as _check_go_down
 from cardkit.zioncheck.melds import (
     Meld,
@@ -27,8 +27,10 @@ from cardkit.zioncheck.melds import (
     hand_points,
 )
 from cardkit.zioncheck.rules import Rules
+from cardkit.zioncheck.solver import find_go_down as _find_go_down
 
 __all__ = [
+    "can_lay_off",
     "check_go_down",
     "exchange",
     "find_go_down",
@@ -41,11 +43,13 @@ __all__ = [
     "may_fit",
     "may_free",
     "meld_readings",
+    "solver_found",
     "table_has_free_joker",
     "with_cards",
 ]
 
 _SET = MeldKind.SET
+_LAID = Verdict(True, "the card extends the meld", "ZC-11.2")
 _RUN = MeldKind.RUN
 
 
@@ -116,15 +120,35 @@ def with_cards(meld: Meld, cards: Sequence[Card]) -> Meld:
 
 
 def check_go_down(melds: Sequence[Meld], hand_number: int, rules: Rules) -> Verdict:
+    """Is this a legal go-down (ZC-4, ZC-9.2, ZC-10)? See `contract.check_go_down`."""
     return _check_go_down(list(melds), hand_number, rules)
 
 
-def find_go_down(cards: Sequence[Card], hand_number: int, rules: Rules,
-                 keep_at_least: int = 0) -> tuple[Meld, ...] | None:
-    from cardkit.zioncheck.solver import find_go_down as solve
+def solver_found(melds: Sequence[Any], hand_number: int, rules: Rules) -> bool:
+    """Did the solver recently find exactly these melds for this hand and rules?"""
+    try:
+        return (tuple(melds), hand_number, rules) in _SOLVED
+    except TypeError:  # an unhashable card list
+        return False
 
-    found = solve(list(cards), hand_number, rules, keep_at_least=keep_at_least)
-    return None if found is None else tuple(found)
+
+def find_go_down(cards: Sequence[Card], hand_number: int, rules: Rules, keep_at_least: int = 0,
+                 *, avoid_set_jokers: bool = False) -> tuple[Meld, ...] | None:
+    """The solver's best go-down (see `solver.find_go_down`)."""
+    found = _find_go_down(list(cards), hand_number, rules, keep_at_least=keep_at_least,
+                          avoid_set_jokers=avoid_set_jokers)
+    if found is None:
+        return None
+    found = tuple(found)
+    if len(_SOLVED) >= 256:
+        _SOLVED.clear()
+    _SOLVED[found, hand_number, rules] = True
+    return found
+
+
+_SOLVED: dict[tuple[tuple[Meld, ...], int, Rules], bool] = {}
+"""Recent go-downs found by the solver, which are legal by construction: checking a go-down
+that equals one of them (by value) can skip re-deriving every meld's legality."""
 
 
 def may_fit(card: Card, meld: Meld) -> bool:
@@ -153,10 +177,10 @@ def may_free(card: Card, meld: Meld) -> bool:
 
 def lay_off(card: Card, meld: Meld, end: str | None, rules: Rules) -> tuple[Meld | None, Verdict]:
     """``meld`` with ``card`` laid off (and the verdict), or None and the refusal."""
-    verdict = can_lay_off(card, meld, rules, end=end)
-    if not verdict.ok:
-        return None, verdict
-    return meld.with_card(card, end), verdict
+    try:
+        return meld.with_card(card, end), _LAID
+    except IllegalAction as refusal:
+        return None, refusal.verdict
 
 
 def lay_off_options(card: Card, melds: Sequence[Meld],

@@ -506,10 +506,12 @@ class ZionGame:
 
     def check(self, action: Any) -> Verdict:
         """May the current player do ``action`` now? A verdict with reason and rule ID."""
-        return self._prepare(action)[0]
+        return self._prepare(action, explain=True)[0]
 
-    def _prepare(self, action: Any) -> tuple[Verdict, Any, Any]:
-        """Verify ``action`` without changing anything: (verdict, resolved action, details)."""
+    def _prepare(self, action: Any, explain: bool = False) -> tuple[Verdict, Any, Any]:
+        """Verify ``action`` without changing anything: (verdict, resolved action, details).
+
+        ``explain`` asks for the most specific reason even where a quicker check suffices."""
         phase = self.phase
         if phase is Phase.OVER:
             return Verdict(False, "the game is over", "ZC-14.2"), None, None
@@ -558,9 +560,9 @@ class ZionGame:
                 return Verdict(False, why, "ZC-6.1"), None, None
             return _OK, Discard(card), None
         if kind is GoDown:
-            return self._prepare_go_down(seat, action)
+            return self._prepare_go_down(seat, action, explain)
         if kind is LayOff:
-            return self._prepare_lay_off(seat, action)
+            return self._prepare_lay_off(seat, action, explain)
         if kind is ExchangeJoker:
             return self._prepare_exchange(seat, action)
         if kind in (DrawStock, TakeDiscard):
@@ -570,13 +572,24 @@ class ZionGame:
             return Verdict(False, why, "ZC-8.2"), None, None
         return _not_an_action(action), None, None
 
-    def _prepare_go_down(self, seat: int, action: GoDown) -> tuple[Verdict, Any, Any]:
+    def _prepare_go_down(self, seat: int, action: GoDown,
+                         explain: bool = False) -> tuple[Verdict, Any, Any]:
         who = seat_name(seat)
         if self._down[seat]:
             why = f"{who} has already gone down this hand; lay cards off instead (ZC-11)"
             return Verdict(False, why, "ZC-9.3"), None, None
         hand = self._hands[seat]
         pool = list(hand)
+        if not explain and ops.solver_found(action.melds, self.hand_number, self.rules):
+            # the solver's own answer (legal by construction): only the cards need checking
+            for card in (c for m in action.melds for c in m.cards):
+                if card not in pool:
+                    return _not_held(who, card), None, None
+                pool.remove(card)
+            melds = tuple(action.melds)
+            if not self._leaves_discard(seat, [c for m in melds for c in m.cards]):
+                return _no_discard_left(who, not pool), None, None
+            return _OK, action, melds
         readings = []
         for number, spec in enumerate(action.melds, 1):
             # the cards must all be in hand; a face without deck may name any held copy
@@ -611,7 +624,8 @@ class ZionGame:
             return _no_discard_left(who, not pool), None, None
         return verdict, GoDown(melds), melds
 
-    def _prepare_lay_off(self, seat: int, action: LayOff) -> tuple[Verdict, Any, Any]:
+    def _prepare_lay_off(self, seat: int, action: LayOff,
+                         explain: bool = False) -> tuple[Verdict, Any, Any]:
         who = seat_name(seat)
         if not self._down[seat]:
             why = f"{who} has not gone down yet; only a player who has gone down may lay off"
@@ -627,7 +641,9 @@ class ZionGame:
             return verdict, None, None
         if not self._leaves_discard(seat, (card,)):
             return _no_discard_left(who, len(self._hands[seat]) == 1), None, None
-        return _OK, LayOff(card, index, action.end), meld
+        if explain:
+            verdict = ops.can_lay_off(card, self._table[index].meld, self.rules, end=action.end)
+        return verdict, LayOff(card, index, action.end), meld
 
     def _prepare_exchange(self, seat: int, action: ExchangeJoker) -> tuple[Verdict, Any, Any]:
         who = seat_name(seat)

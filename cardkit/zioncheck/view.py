@@ -14,26 +14,26 @@ decide from this alone::
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardkit.cards import Card
+from cardkit.zioncheck.game import Phase
 from cardkit.zioncheck.rules import Contract, Rules
 
 if TYPE_CHECKING:
-    from cardkit.zioncheck.game import Phase, TableMeld, ZionGame
+    from cardkit.zioncheck.game import TableMeld, ZionGame
 
 __all__ = ["Observation", "observe"]
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """One seat's view of the game (nothing hidden from that seat is in it).
+class Observation(NamedTuple):
+    """One seat's view of the game (nothing hidden from that seat is in it); immutable.
 
     ``taken_card`` is the card this seat took from the discard pile this turn (ZC-6.1);
     ``window_card`` the discard on offer in the claim window (ZC-8.2); ``top_discarder`` who
     discarded the top card (None for an upcard). `legal_actions()` lists what this seat may do
-    now (empty when it is not this seat's move)."""
+    now (empty when it is not this seat's move). A named tuple, because bots build one for
+    every decision."""
 
     seat: int
     players: int
@@ -57,7 +57,14 @@ class Observation:
     window_card: Card | None
     turns_this_hand: int
     totals: tuple[int, ...]
-    _legal: Callable[[], list[Any]] = field(repr=False, compare=False)
+    source: Callable[[], list[Any]]
+    """The game's `legal_actions` (asked only when it is this seat's move)."""
+
+    def __repr__(self) -> str:
+        return (f"Observation(seat={self.seat}, hand_number={self.hand_number}, "
+                f"phase={self.phase.value}, current_player={self.current_player}, "
+                f"hand=[{' '.join(map(str, self.hand))}], discard_top={self.discard_top}, "
+                f"stock_size={self.stock_size}, table={len(self.table)} melds)")
 
     @property
     def is_my_move(self) -> bool:
@@ -69,37 +76,20 @@ class Observation:
 
     def legal_actions(self) -> list[Any]:
         """The legal actions of this seat now (empty unless it is this seat's move)."""
-        return self._legal() if self.current_player == self.seat else []
+        return self.source() if self.current_player == self.seat else []
 
 
 def observe(game: ZionGame, seat: int) -> Observation:
     """The `Observation` of ``seat`` (use ``game.observation(seat)``)."""
     g: Any = game  # the view reads the game's internal lists directly: it is on the hot path
     phase = g.phase
-    over = phase.value == "over"
+    over = phase is Phase.OVER
     discard = g._discard
     return Observation(
-        seat=seat,
-        players=g.players,
-        rules=g.rules,
-        hand_number=g.hand_number,
-        contract=g.rules.contracts[g.hand_number - 1],
-        dealer=g.dealer,
-        phase=phase,
-        current_player=None if over else g._current,
-        turn_player=None if over else g._turn,
-        hand=tuple(g._hands[seat]),
-        hand_sizes=tuple(len(h) for h in g._hands),
-        table=tuple(g._table),
-        discard_top=discard[-1] if discard else None,
-        top_discarder=g._discard_by[-1] if discard else None,
-        discard_size=len(discard),
-        stock_size=len(g._stock),
-        gone_down=tuple(g._down),
-        claims_made=tuple(g._claims),
-        taken_card=g._taken if g._turn == seat else None,
-        window_card=g._window_card,
-        turns_this_hand=g._turns,
-        totals=tuple(g._totals),
-        _legal=g.legal_actions,
-    )
+        seat, g.players, g.rules, g.hand_number, g.rules.contracts[g.hand_number - 1], g.dealer,
+        phase, None if over else g._current, None if over else g._turn, tuple(g._hands[seat]),
+        tuple(map(len, g._hands)), tuple(g._table), discard[-1] if discard else None,
+        g._discard_by[-1] if discard else None, len(discard), len(g._stock), tuple(g._down),
+        tuple(g._claims), g._taken if g._turn == seat else None, g._window_card, g._turns,
+        tuple(g._totals), g.legal_actions)
+

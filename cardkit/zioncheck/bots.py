@@ -1,0 +1,365 @@
+"""Zion Check bots: a random legal player and a sensible greedy one.
+
+Both decide from ``game.observation(seat)`` only (their own hand and what is public)::
+
+    >>> from cardkit import play_out
+    >>> from cardkit.zioncheck.game import new_game
+    >>> game = play_out(new_game(players=3, seed=5), [GreedyBot(s) for s in range(3)])
+    >>> game.is_over, len(game.hand_results)
+    (True, 6)
+
+`GreedyBot` takes a discard only when it helps the contract, goes down as soon as it can (the
+solver's arrangement, avoiding jokers in sets, ZC-5.4, unless that is the only way), lays off,
+frees jokers from runs, claims out of turn when the card completes a group, and discards the
+card that costs it least. It calls the full solver only when a cheap count says going down
+might be possible, and remembers the answers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardkit.cards import Card
+from cardkit.zioncheck import _meldops as ops
+from cardkit.zioncheck.actions import (
+    Action,
+    Claim,
+    Discard,
+    DrawStock,
+    ExchangeJoker,
+    GoDown,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from cardkit.zioncheck.melds import MeldKind
+from cardkit.zioncheck.rules import Contract, Rules
+
+__all__ = ["GreedyBot", "RandomBot"]
+
+_SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
+
+
+class RandomBot:
+    """Plays a uniformly random legal action (its own seeded generator)."""
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any) -> Action:
+        actions = game.observation(self.seat).legal_actions()
+        if not actions:
+            raise ValueError(f"it is not seat {self.seat}'s move")
+        return self.rng.choice(actions)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seat={self.seat})"
+
+
+class GreedyBot:
+    """A quick, sensible player (see the module docstring)."""
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self._solved: dict[tuple[int, frozenset[Card], int], tuple[Any, ...] | None] = {}
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seat={self.seat})"
+
+    # ----------------------------------------------------------------- decisions
+
+    def choose(self, game: Any) -> Action:
+        obs = game.observation(self.seat)
+        if obs.current_player != self.seat:
+            raise ValueError(f"it is not seat {self.seat}'s move")
+        phase = obs.phase.value
+        if phase == "draw":
+            return self._draw(obs)
+        if phase == "claim":
+            return self._claim(obs)
+        return self._play(obs)
+
+    def _draw(self, obs: Any) -> Action:
+        top = obs.discard_top
+        if top is None or obs.top_discarder == self.seat:
+            return DrawStock()
+        if obs.gone_down[self.seat]:
+            if top.rank and any(ops.may_fit(top, tm.meld) for tm in obs.table):
+                return TakeDiscard()
+            return DrawStock()
+        if self._wants(obs, top, strong=False):
+            return TakeDiscard()
+        return DrawStock()
+
+    def _claim(self, obs: Any) -> Action:
+        if not obs.gone_down[self.seat]:
+            exchange = _joker_to_free(obs)
+            if exchange is not None:
+                return exchange
+            limit = obs.rules.max_claims_per_hand
+            if (limit is None or obs.claims_made[self.seat] < limit) and self._wants(
+                    obs, obs.window_card, strong=True):
+                return Claim()
+        return Pass()
+
+    def _play(self, obs: Any) -> Action:
+        hand = list(obs.hand)
+        rules: Rules = obs.rules
+        taken = obs.taken_card if rules.forbid_discard_of_taken_card else None
+        if not obs.gone_down[self.seat]:
+            exchange = _joker_to_free(obs)
+            if exchange is not None:
+                return exchange
+            melds = self._go_down(obs, hand, taken)
+            if melds is not None:
+                return GoDown(melds)
+            return Discard(_worst_card(hand, obs.contract, rules, taken))
+        lay = _lay_off(obs, hand, taken)
+        if lay is not None:
+            return lay
+        # a natural card that frees a joker can leave the hand even when it fits nowhere else:
+        # the joker it brings in can be laid off on a run end next (ZC-12.1, ZC-11.2)
+        if len(hand) > 1 and any(not ops.is_set(tm.meld) and len(tm.meld.cards) < 14
+                                 for tm in obs.table):
+            exchange = _joker_to_free(obs)
+            if exchange is not None:
+                return exchange
+        values = rules.card_values.by_rank()
+        best = max((c for c in hand if c != taken), key=lambda c: (values[c.rank], c.code))
+        return Discard(best)
+
+    # ----------------------------------------------------------------- pieces
+
+    def _go_down(self, obs: Any, hand: list[Card],
+                 taken: Card | None) -> tuple[Any, ...] | None:
+        rules: Rules = obs.rules
+        keep = 0 if rules.allow_go_out_without_discard else 1
+        # the answer found when deciding to take this card (keeping one more) will do
+        melds = self._solved.get((obs.hand_number, frozenset(hand), keep + 1)) if taken else None
+        if melds is None:
+            melds = self._solve(hand, obs.hand_number, obs.contract, rules, keep)
+        if melds is None:
+            return None
+        used = {c for m in melds for c in m.cards}
+        left = [c for c in hand if c not in used]
+        if taken is not None and left == [taken]:  # ZC-6.1: keep another card to discard
+            rest = [c for c in hand if c != taken]
+            melds = self._solve(rest, obs.hand_number, obs.contract, rules, keep)
+        return melds
+
+    def _solve(self, cards: Sequence[Card], hand_number: int, contract: Contract, rules: Rules,
+               keep: int) -> tuple[Any, ...] | None:
+        """The solver's go-down (jokers kept out of sets if possible, ZC-5.4), remembered;
+        the solver is only called when `might_go_down` says yes."""
+        if not might_go_down(cards, contract, rules, keep):
+            return None
+        key = (hand_number, frozenset(cards), keep)
+        if key in self._solved:
+            return self._solved[key]
+        if len(self._solved) > 4096:
+            self._solved.clear()
+        found = ops.find_go_down(cards, hand_number, rules, keep, avoid_set_jokers=True)
+        self._solved[key] = found
+        return found
+
+    def _wants(self, obs: Any, card: Card | None, *, strong: bool) -> bool:
+        """Would ``card`` help this (not yet gone down) hand towards its contract?"""
+        if card is None:
+            return False
+        if card.rank == 0:
+            return True
+        hand = obs.hand
+        contract = obs.contract
+        if usefulness(card, hand, contract) >= (6 if strong else 4):
+            return True
+        rules = obs.rules
+        keep = 0 if rules.allow_go_out_without_discard else 1
+        # a card taken on one's turn may not be discarded that turn (ZC-6.1): the go-down must
+        # leave another card, so ask the solver to keep one more. (The hand alone cannot go
+        # down: it is what was left after this bot's last turn, when it would have.)
+        extra = 1 if (not strong and rules.forbid_discard_of_taken_card) else 0
+        bigger = [*hand, card]
+        return self._solve(bigger, obs.hand_number, contract, rules, keep + extra) is not None
+
+
+def _joker_to_free(obs: Any) -> Action | None:
+    """An exchange that frees a joker from a run on the table, if this hand can make one."""
+    wanted: dict[tuple[int, str | None], int] = {}
+    for index, tm in enumerate(obs.table):
+        meld = tm.meld
+        if meld.kind is _RUN:
+            for card, face in zip(meld.cards, meld.stands_for, strict=True):
+                if card.rank == 0:
+                    wanted[face.rank, face.suit] = index
+    if not wanted:
+        return None
+    for card in obs.hand:
+        index = wanted.get((card.rank, card.suit))
+        if index is not None and card.rank:
+            return ExchangeJoker(card, index)
+    return None
+
+
+def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
+    if len(hand) < 2 or not obs.table:
+        return None
+    if len(hand) == 2 and taken is not None and taken in hand:
+        return None  # laying off the other card would leave only the taken card (ZC-6.1)
+    values = obs.rules.card_values.by_rank()
+    melds = [tm.meld for tm in obs.table]
+    for card in sorted(hand, key=lambda c: (-values[c.rank], c.code)):
+        fits = [i for i, meld in enumerate(melds) if ops.may_fit(card, meld)]
+        if card.rank == 0:  # ZC-5.4: a joker goes on a run unless only a set takes it
+            fits.sort(key=lambda i: ops.is_set(melds[i]))
+        if fits:
+            return LayOff(card, fits[0], None)
+    return None
+
+
+def _worst_card(hand: list[Card], contract: Contract, rules: Rules,
+                taken: Card | None) -> Card:
+    """The card to discard: the least useful, then the most costly to be caught with."""
+    values = rules.card_values.by_rank()
+    counts, masks = _summary(hand)
+    best_key = None
+    worst = hand[0]
+    for card in hand:
+        if card == taken:
+            continue
+        key = (_useful(card, counts, masks, contract, 1), -values[card.rank], card.code)
+        if best_key is None or key < best_key:
+            best_key, worst = key, card
+    return worst
+
+
+_RUN = MeldKind.RUN
+_BIT = [0] * 14
+for _r in range(1, 14):
+    _BIT[_r] = (1 << 1 | 1 << 14) if _r == 1 else 1 << _r
+_NEAR = [0] * 14
+"""Per rank, the run positions (1–14, ace at both ends) within three ranks, its own left out."""
+for _r in range(1, 14):
+    _own = (1, 14) if _r == 1 else (_r,)
+    for _p in range(1, 15):
+        if any(0 < abs(_p - _o) <= 3 for _o in _own) and _p not in _own:
+            _NEAR[_r] |= 1 << _p
+
+
+def _summary(cards: Sequence[Card]) -> tuple[list[int], list[int]]:
+    """Cards per rank (index 0: jokers) and, per suit, a bit mask of run positions held."""
+    counts = [0] * 14
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        r = c.rank
+        counts[r] += 1
+        if r:
+            masks[_SUIT_INDEX[c.suit]] |= _BIT[r]  # type: ignore[index]
+    return counts, masks
+
+
+def _useful(card: Card, counts: list[int], masks: list[int], contract: Contract,
+            own: int) -> int:
+    rank = card.rank
+    if rank == 0:
+        return 100
+    score = 0
+    if contract.sets:
+        same = counts[rank] - own
+        score += 6 if same >= 2 else 3 * same
+    if contract.runs:
+        score += 2 * (masks[_SUIT_INDEX[card.suit]] & _NEAR[rank]).bit_count()  # type: ignore
+    return score
+
+
+def usefulness(card: Card, others: Sequence[Card], contract: Contract) -> int:
+    """How much ``card`` helps towards the contract beside ``others`` (higher keeps it).
+
+    Jokers always help. For sets: cards of the same rank (a pair 3, a trip or more 6). For runs:
+    other ranks of the same suit within three ranks (2 each, aces counting low and high)."""
+    counts, masks = _summary(others)
+    return _useful(card, counts, masks, contract, 0)
+
+
+_WINDOWS = tuple(tuple(1 if p == 14 else p for p in range(low, low + 4)) for low in range(1, 12))
+"""The ranks of every four consecutive run positions, A-2-3-4 to J-Q-K-A (ZC-2.1)."""
+
+
+def _set_need(rank_counts: list[int], sets: int) -> int:
+    """The fewest jokers that ``sets`` sets need from these cards per rank (99: impossible)."""
+    needs = []
+    for count in rank_counts[1:]:
+        while count > 0:
+            needs.append(3 - count if count < 3 else 0)
+            count -= 3
+    if len(needs) < sets:
+        return 99
+    needs.sort()
+    return sum(needs[:sets])
+
+
+def might_go_down(cards: Sequence[Card], contract: Contract, rules: Rules, keep: int = 0) -> bool:
+    """A cheap necessary condition for going down with ``cards`` (before calling the solver).
+
+    Tries every choice of four consecutive run positions for the contract's runs (using each
+    card once), then the cheapest sets from what is left, and compares the jokers this needs
+    with the jokers held. Runs longer than four, ZC-10 and the natural-card minimum are left to
+    the solver, so it may say yes when the answer is no, never the other way round."""
+    if len(cards) - keep < contract.min_cards:
+        return False
+    if rules.min_natural_per_meld != 1:
+        return True  # other minimums: let the solver decide
+    rank_counts = [0] * 14
+    for c in cards:
+        rank_counts[c.rank] += 1
+    jokers = rank_counts[0]
+    sets, runs = contract.sets, contract.runs
+    if not runs:
+        return _set_need(rank_counts, sets) <= jokers
+    suit_counts = [[0] * 14 for _ in range(4)]
+    masks = [0, 0, 0, 0]
+    bit = _BIT
+    for c in cards:
+        r = c.rank
+        if r:
+            suit = _SUIT_INDEX[c.suit]  # type: ignore[index]
+            suit_counts[suit][r] += 1
+            masks[suit] |= bit[r]
+    windows = []
+    least = 4 - jokers
+    for suit, mask in enumerate(masks):
+        if mask.bit_count() < least:
+            continue
+        for low, ranks in enumerate(_WINDOWS, 1):
+            if ((mask >> low) & 15).bit_count() >= least:
+                windows.append((suit, ranks))
+    if len(windows) > 24:
+        return True  # many jokers: the search below would cost more than the solver
+
+    def search(start: int, left: int, budget: int) -> bool:
+        if left == 0:
+            return sets == 0 or _set_need(rank_counts, sets) <= budget
+        for i in range(start, len(windows)):
+            suit, ranks = windows[i]
+            counts = suit_counts[suit]
+            need = 0
+            used = []
+            for r in ranks:
+                if counts[r]:
+                    counts[r] -= 1
+                    rank_counts[r] -= 1
+                    used.append(r)
+                else:
+                    need += 1
+            ok = need <= budget and search(i, left - 1, budget - need)
+            for r in used:
+                counts[r] += 1
+                rank_counts[r] += 1
+            if ok:
+                return True
+        return False
+
+    return search(0, runs, jokers)

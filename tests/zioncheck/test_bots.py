@@ -1,0 +1,183 @@
+"""Zion Check bots: their choices on scripted positions, their strength, their speed gate."""
+
+from __future__ import annotations
+
+import random
+
+from cardkit.cards import make_pack, parse_card
+from cardkit.engine import play_out
+from cardkit.zioncheck import Rules
+from cardkit.zioncheck.actions import (
+    Claim,
+    Discard,
+    DrawStock,
+    ExchangeJoker,
+    GoDown,
+    LayOff,
+    Pass,
+    TakeDiscard,
+)
+from cardkit.zioncheck.bots import GreedyBot, RandomBot, might_go_down, usefulness
+from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.zioncheck.melds import MeldKind
+from cardkit.zioncheck.solver import find_go_down
+
+C = parse_card
+H1 = "2D 6H 10S AC 4S 8D QH 3H 9C KD"
+H2 = "2H 6C 10C AD 4D 8S QS 3S 9D KH"
+H3 = "2S 6D 10H AH 5C 8H QD 5S JC KC"
+UPCARD = Rules(first_player_rule="upcard")
+
+
+class ViewOnly:
+    """Exposes only ``observation``: a bot that looked at anything else would fail."""
+
+    def __init__(self, game: ZionGame) -> None:
+        self._game = game
+
+    def observation(self, seat: int):
+        return self._game.observation(seat)
+
+
+def test_bots_decide_from_the_observation_alone():
+    game = new_game(players=3, seed=8, rules=Rules(max_turns_per_hand=40))
+    bots = [GreedyBot(0), RandomBot(1, seed=1), GreedyBot(2)]
+    view = ViewOnly(game)
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(view))
+    assert len(game.hand_results) == 6
+
+
+def test_greedy_takes_a_discard_only_when_it_helps():
+    helps = ZionGame.from_deal(["9C 9D 5H 5S KC 2D 7H JS 4C 3D", H1, H2], "8H",
+                               discard="9H", rules=UPCARD)
+    assert GreedyBot(0).choose(helps) == TakeDiscard()  # a third 9 for hand 1's two sets
+    useless = ZionGame.from_deal(["9C 9D 5H 5S KC 2D 7H JS 4C 3D", H1, H2], "8H",
+                                 discard="QH@1", rules=UPCARD)
+    assert GreedyBot(0).choose(useless) == DrawStock()
+
+
+def test_greedy_goes_down_as_soon_as_it_can_and_keeps_jokers_out_of_sets():
+    game = ZionGame.from_deal(["7C 7D 7H 8C 8D 8H JK 2S 5D", H1, H2], "KS")
+    bot = GreedyBot(0)
+    game.apply(bot.choose(game))  # draws
+    action = bot.choose(game)
+    assert isinstance(action, GoDown)
+    assert all(not c.is_joker for m in action.melds for c in m.cards)  # ZC-5.4
+    game.apply(action)
+    assert game.has_gone_down(0)
+
+
+def test_greedy_uses_a_joker_in_a_set_when_that_is_the_only_way():
+    game = ZionGame.from_deal(["7C 7D 7H 8C 8D JK 2S 5D 10C", H1, H2], "KS")
+    bot = GreedyBot(0)
+    game.apply(bot.choose(game))
+    action = bot.choose(game)
+    assert isinstance(action, GoDown)
+    assert any(c.is_joker for m in action.melds if m.kind is MeldKind.SET for c in m.cards)
+
+
+def test_greedy_lays_off_after_going_down_then_discards_the_costliest_card():
+    game = ZionGame.from_deal(["4C 9C 2D KH", H1, H2], "3S",
+                              table=[("5C 6C 7C 8C", 0), ("KD KS KC", 1)])
+    bot = GreedyBot(0)
+    game.apply(bot.choose(game))
+    played = []
+    while game.phase is Phase.PLAY:
+        action = bot.choose(game)
+        played.append(action)
+        game.apply(action)
+    assert [type(a) for a in played] == [LayOff, LayOff, LayOff, Discard]
+    assert played[-1].card.rank in (2, 3)  # 2♦ or the drawn 3♠: all that is left, 5 each
+    assert len(game.hand(0)) == 1
+
+
+def test_greedy_frees_a_joker_from_a_run():
+    game = ZionGame.from_deal(["7C@1 2D 5H 9S QS 3C 8D 10H 4S KD", H1, H2], "JD",
+                              table=[("5C 6C JK 8C", 1)])
+    bot = GreedyBot(0)
+    game.apply(bot.choose(game))
+    assert bot.choose(game) == ExchangeJoker(C("7C@1"), 0)
+
+
+def test_greedy_claims_a_card_that_completes_a_set_and_passes_otherwise():
+    rules = Rules(first_player_rule="draw_two")
+    hands = ["2C 5D 9H KS 3D 7S JH 4C 10D QC", H1, "QS QD 6C 10C AD 4D 8S 3S 9D KH", H3]
+    game = ZionGame.from_deal(hands, "7C 7D 7H 8C 9S JD", rules=rules)
+    game.apply(DrawStock())
+    game.apply(Discard(C("QC")))  # seat 1 decides first, then seat 2 is asked
+    game.apply(DrawStock())
+    assert game.current_player == 2
+    assert GreedyBot(2).choose(game) == Claim()
+    other = ZionGame.from_deal(hands, "7C 7D 7H 8C 9S JD", rules=rules)
+    other.apply(DrawStock())
+    other.apply(Discard(C("2C")))
+    other.apply(DrawStock())
+    assert GreedyBot(2).choose(other) == Pass()
+
+
+def test_usefulness_counts_sets_and_runs():
+    two_sets = Rules().contract(1)
+    two_runs = Rules().contract(3)
+    assert usefulness(C("9H"), [C("9C"), C("9D")], two_sets) == 6
+    assert usefulness(C("9H"), [C("9C")], two_sets) == 3
+    assert usefulness(C("9H"), [C("9C")], two_runs) == 0
+    assert usefulness(C("AH"), [C("KH"), C("2H"), C("QH")], two_runs) == 6  # ace high and low
+    assert usefulness(C("JK"), [], two_runs) == 100
+
+
+def test_might_go_down_never_says_no_when_the_solver_finds_a_go_down():
+    rng = random.Random(7)
+    pack = make_pack(2, jokers=True)
+    rules = Rules()
+    found = 0
+    for _ in range(400):
+        hand_number = rng.randint(1, 6)
+        cards = rng.sample(pack, rng.randint(9, 15))
+        keep = rng.randint(0, 1)
+        solved = find_go_down(cards, hand_number, rules, keep_at_least=keep) is not None
+        found += solved
+        if solved:
+            assert might_go_down(cards, rules.contract(hand_number), rules, keep), cards
+    assert found > 20  # the sample holds enough hands that can go down
+
+
+def _play_table(seats_greedy: list[bool], seed: int, players: int) -> dict[int, int]:
+    bots = [GreedyBot(s) if greedy else RandomBot(s, seed=seed * 10 + s)
+            for s, greedy in enumerate(seats_greedy)]
+    game = play_out(new_game(players=players, seed=seed), bots)
+    return game.totals
+
+
+def test_greedy_beats_random_by_a_wide_margin():
+    greedy_total = random_total = greedy_wins = 0
+    games = 8
+    for seed in range(games):
+        seats = [seed % 2 == 0, seed % 2 == 1]  # alternate who sits where
+        totals = _play_table(seats, seed, 2)
+        g = sum(t for s, t in totals.items() if seats[s])
+        r = sum(t for s, t in totals.items() if not seats[s])
+        greedy_total += g
+        random_total += r
+        greedy_wins += g < r
+    assert greedy_wins >= games - 1
+    assert greedy_total * 3 < random_total
+
+
+def test_random_bots_always_finish_thanks_to_the_length_guard():
+    game = play_out(new_game(players=5, seed=2, rules=Rules(max_turns_per_hand=30)),
+                    [RandomBot(s, seed=s) for s in range(5)])
+    assert game.is_over and len(game.hand_results) == 6
+    assert all(r.turns <= 30 for r in game.hand_results)
+
+
+def test_bots_refuse_to_move_out_of_turn():
+    game = new_game(players=3, seed=1)
+    other = (game.current_player + 1) % 3
+    for bot in (GreedyBot(other), RandomBot(other)):
+        try:
+            bot.choose(game)
+        except ValueError as error:
+            assert "not seat" in str(error)
+        else:
+            raise AssertionError("a bot moved out of turn")
