@@ -63,7 +63,8 @@ class GreedyBot(_Bot):
     a small pile loses what keeping it is worth. A card left on the pile costs what the next
     player (an opponent) is expected to take with it, from how many cards of that rank and how
     many jacks are still unseen (cards in its hand, the round's face-up pile and every play are
-    seen). Ties go to the rank seen most.
+    seen; a bottom card shown at the cut is known to be the dealer's). Ties go to the rank seen
+    most.
     """
 
     def choose(self, game: Any) -> Card:
@@ -84,9 +85,11 @@ class GreedyBot(_Bot):
                 value -= JACK_KEEP
             return value
         unseen = _unseen_ranks(view)
+        following = (view.seat + 1) & 3
+        held = _bottom_card_rank(view, unseen, following)
         unknown = sum(unseen.values())
-        chance = _holding_chance(unknown, view.hand_sizes[(view.seat + 1) & 3])
-        p_same = chance(unseen.get(card.rank, 0))
+        chance = _holding_chance(unknown, view.hand_sizes[following] - (held is not None))
+        p_same = 1.0 if card.rank == held else chance(unseen.get(card.rank, 0))
         p_jack = chance(unseen.get(11, 0)) * 0.7  # a jack may be kept for a bigger pile
         left = pile_value + own
         if not pile:  # a single card: the next player may Xeri it (XR-4.1, XR-4.2)
@@ -108,6 +111,21 @@ def _unseen_ranks(view: XeriView) -> dict[int, int]:
     for card in view.seen():
         counts[card.rank] -= 1
     return counts
+
+
+def _bottom_card_rank(view: XeriView, unseen: dict[int, int], following: int) -> int | None:
+    """Use the card shown at the cut (XR-8.1): it is the dealer's, so it is not among the cards
+    the next player may hold, unless the next player is the dealer who holds it for sure.
+
+    Takes it out of ``unseen``; returns its rank when the next player surely holds it.
+    """
+    bottom = view.bottom_card
+    if bottom is None or bottom in view.seen():
+        return None
+    unseen[bottom.rank] -= 1
+    if following == view.dealer and view.stock_size == 0:
+        return bottom.rank
+    return None
 
 
 def _holding_chance(unknown: int, hand_size: int) -> Any:

@@ -22,14 +22,15 @@ class ViewOnly:
 
 
 def view(hand: str, pile: str = "", played: str = "", *, stock: int = 8,
-         rules: Rules | None = None) -> XeriView:
+         rules: Rules | None = None, dealer: int = 3, bottom: str | None = None) -> XeriView:
     cards = tuple(parse_cards(hand))
     return XeriView(
-        seat=0, rules=rules or Rules(), round_number=1, dealer=3, current_player=0,
+        seat=0, rules=rules or Rules(), round_number=1, dealer=dealer, current_player=0,
         hand=cards, pile=tuple(parse_cards(pile)), stock_size=stock,
         hand_sizes=(len(cards), len(cards), len(cards), len(cards)), face_up=(),
         played=tuple((i % 4, c) for i, c in enumerate(parse_cards(played))),
-        xeri_cards=((), ()), capture_counts=None, bottom_card=None, last_capturer=None,
+        xeri_cards=((), ()), capture_counts=None,
+        bottom_card=parse_card(bottom) if bottom else None, last_capturer=None,
         totals=(0, 0), rounds_won=(0, 0))
 
 
@@ -56,6 +57,15 @@ def test_greedy_avoids_leaving_a_single_card_the_next_player_can_xeri():
     # the other three kings are gone, three fives are unseen
     assert greedy_choice(view("5H KC", "", "KD KH KS")) == "K♣"
     assert greedy_choice(view("KC 5H", "", "5D 5C 5S")) == "5♥"
+
+
+def test_greedy_knows_the_dealer_holds_the_bottom_card_shown_at_the_cut():
+    # one 5 and one 8 unseen; East, the next player, deals and was shown the 5♠ or the 8♠
+    rules = Rules(cut_shows_bottom=True)
+    shown_five = view("5H 8C", "", "5D 5C 8D 8H", stock=0, rules=rules, dealer=1, bottom="5S")
+    assert greedy_choice(shown_five) == "8♣"
+    shown_eight = view("5H 8C", "", "5D 5C 8D 8H", stock=0, rules=rules, dealer=1, bottom="8S")
+    assert greedy_choice(shown_eight) == "5♥"
 
 
 def test_greedy_plays_the_rank_seen_most():
