@@ -69,10 +69,13 @@ class GreedyBot(_Bot):
 
     def choose(self, game: Any) -> Card:
         view = self._view(game)
-        return max(view.legal, key=lambda card: self.value(view, card) + self.rng.random() * 1e-9)
+        odds = _Odds(view)
+        return max(view.legal,
+                   key=lambda card: self.value(view, card, odds) + self.rng.random() * 1e-9)
 
-    def value(self, view: XeriView, card: Card) -> float:
+    def value(self, view: XeriView, card: Card, odds: _Odds | None = None) -> float:
         """Expected points for this seat's team of playing ``card`` now."""
+        odds = odds or _Odds(view)
         rules = view.rules
         pile = view.pile
         outcome = resolve_play(pile, card, rules, dealer_last_card=view.dealer_last_card)
@@ -84,13 +87,9 @@ class GreedyBot(_Bot):
             if card.rank == 11 and not outcome.xeri and not last_cards:
                 value -= JACK_KEEP
             return value
-        unseen = _unseen_ranks(view)
-        following = (view.seat + 1) & 3
-        held = _bottom_card_rank(view, unseen, following)
-        unknown = sum(unseen.values())
-        chance = _holding_chance(unknown, view.hand_sizes[following] - (held is not None))
-        p_same = 1.0 if card.rank == held else chance(unseen.get(card.rank, 0))
-        p_jack = chance(unseen.get(11, 0)) * 0.7  # a jack may be kept for a bigger pile
+        unseen = odds.unseen
+        p_same = odds.same_rank(card.rank)
+        p_jack = odds.same_rank(11) * 0.7  # a jack may be kept for a bigger pile
         left = pile_value + own
         if not pile:  # a single card: the next player may Xeri it (XR-4.1, XR-4.2)
             bonus = rules.jack_xeri_points if card.rank == 11 else rules.xeri_points
@@ -104,6 +103,22 @@ class GreedyBot(_Bot):
         if card.rank == 11 and not last_cards:
             value -= JACK_KEEP
         return value
+
+
+class _Odds:
+    """What the next player (an opponent) may hold, from the cards this seat has seen."""
+
+    def __init__(self, view: XeriView) -> None:
+        self.unseen = _unseen_ranks(view)
+        following = (view.seat + 1) & 3
+        self.held = _bottom_card_rank(view, self.unseen, following)
+        unknown = sum(self.unseen.values())
+        self.chance = _holding_chance(unknown,
+                                      view.hand_sizes[following] - (self.held is not None))
+
+    def same_rank(self, rank: int) -> float:
+        """The chance that the next player holds a card of ``rank``."""
+        return 1.0 if rank == self.held else self.chance(self.unseen.get(rank, 0))
 
 
 def _unseen_ranks(view: XeriView) -> dict[int, int]:
