@@ -47,6 +47,7 @@ __all__ = [
     "MeldVerdict",
     "can_exchange_joker",
     "can_lay_off",
+    "check_laid_meld",
     "check_meld",
     "hand_points",
     "joker_exchanges",
@@ -256,6 +257,39 @@ def _make_set(rank: int, cards: Iterable[Card]) -> Meld:
     face = Card(rank, "C")
     faces = tuple(Card(rank, c.suit) if c.rank else face for c in ordered)
     return Meld(MeldKind.SET, tuple(ordered), faces, None, rank, None, None)
+
+
+def check_laid_meld(meld: Meld, rules: Rules | None = None) -> MeldVerdict:
+    """Is this `Meld` value, with its own joker placements, a legal meld (ZC-5)?
+
+    Unlike `check_meld` (which finds a placement), this checks the placement the meld states.
+    """
+    if not isinstance(meld, Meld):
+        raise ValueError(f"expected a Meld, not {meld!r}")
+    rules = rules or _DEFAULT_RULES
+    if meld.kind is MeldKind.SET:
+        verdict = check_meld(meld.cards, rules, kind="set")
+        if verdict.ok and (verdict.meld.rank != meld.rank  # type: ignore[union-attr]
+                           or any(f.rank != meld.rank for f in meld.stands_for)):
+            return _fail(f"{meld}: every card of a set stands for its rank (ZC-5.1)", "ZC-5.1")
+        return verdict
+    text = _cards_text(meld.cards)
+    twice = _duplicate(meld.cards)
+    if twice is not None:
+        return _fail(f"{twice.to_text()} appears twice: one physical card cannot be in a meld "
+                     "twice (ZC-1.1)", "ZC-1.1")
+    if not 4 <= len(meld.cards) <= 14:
+        return _fail(f"{text}: a run holds 4 to 14 cards (ZC-5.2)", "ZC-5.2")
+    naturals = len(meld.naturals)
+    if naturals < rules.min_natural_per_meld:
+        return _fail(f"{text} is not a meld: every meld needs at least "
+                     f"{rules.min_natural_per_meld} natural card(s) (ZC-5.3)", "ZC-5.3")
+    rebuilt = _run_from_positions(meld.cards, meld.stands_for)
+    if rebuilt != meld:
+        return _fail(f"{meld} is not a run: its cards are not one suit in sequence as laid "
+                     "(ZC-5.2)", "ZC-5.2")
+    return MeldVerdict(True, f"{meld} is {meld.description} (ZC-5.2)", "ZC-5.2",
+                       MeldKind.RUN.value, meld.jokers, meld)
 
 
 def _run_from_positions(cards: Sequence[Card], faces: Sequence[Card | None]) -> Meld | None:

@@ -1,0 +1,169 @@
+"""Going down: is a list of melds a legal go-down for a hand's contract? (ZC-4, ZC-9, ZC-10)
+
+>>> from cardkit.cards import parse_cards
+>>> check_go_down(["8C 8C 8H", "KD KS JK"], 1).ok
+True
+>>> v = check_go_down(["AC 2C 3C 4C", "5C 6C 7C 8C"], 3)
+>>> v.ok, v.rule
+(False, 'ZC-10')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import product
+from typing import Any
+
+from cardkit.cards import Card
+from cardkit.engine import Verdict
+from cardkit.zioncheck.melds import (
+    Meld,
+    MeldKind,
+    MeldVerdict,
+    _coerce_cards,
+    check_laid_meld,
+    check_meld,
+)
+from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
+
+__all__ = ["check_go_down", "contract_for", "runs_are_two_melds", "zc10_allows"]
+
+_DEFAULT_RULES = Rules()
+
+
+def contract_for(hand_number: int | Contract, rules: Rules | None = None) -> Contract:
+    """The contract of hand 1–6 under ``rules`` (a `Contract` passes through unchanged)."""
+    if isinstance(hand_number, Contract):
+        return hand_number
+    if isinstance(hand_number, tuple) and len(hand_number) == 2:
+        return Contract(*hand_number)
+    return (rules or _DEFAULT_RULES).contract(hand_number)
+
+
+def zc10_allows(low1: int, high1: int, low2: int, high2: int, mode: TouchingRuns) -> bool:
+    """May runs at positions [low1, high1] and [low2, high2] of one suit be two melds (ZC-10)?
+
+    With a gap or an overlap (through a duplicate card or a joker) yes; touching end to end
+    only under "allow", or under "need_nine" when they hold 9 or more cards together.
+    """
+    if low2 < low1:
+        low1, high1, low2, high2 = low2, high2, low1, high1
+    if high1 + 1 != low2:
+        return True
+    if mode is TouchingRuns.ALLOW:
+        return True
+    if mode is TouchingRuns.FORBID:
+        return False
+    return high2 - low1 + 1 >= 9
+
+
+def runs_are_two_melds(a: Meld, b: Meld, rules: Rules | None = None) -> Verdict:
+    """Are two runs clearly two melds (ZC-10)? Runs of different suits always are."""
+    mode = (rules or _DEFAULT_RULES).same_suit_touching_runs
+    if a.suit != b.suit:
+        return Verdict(True, f"{a} and {b} are in different suits", "ZC-10")
+    lo, hi = sorted((a, b), key=lambda m: (m.low, m.high))
+    assert lo.low is not None and lo.high is not None and hi.low is not None
+    if lo.high + 1 < hi.low:
+        return Verdict(True, f"{lo} and {hi} are two runs: there is a gap between them (ZC-10)",
+                       "ZC-10")
+    if lo.high >= hi.low:
+        return Verdict(True, f"{lo} and {hi} are two runs: they overlap, so a card appears "
+                       "twice (ZC-10)", "ZC-10")
+    together = len(lo.cards) + len(hi.cards)
+    if zc10_allows(lo.low, lo.high, hi.low, hi.high, mode):  # type: ignore[arg-type]
+        return Verdict(True, f"{lo} and {hi} touch and hold {together} cards together: two "
+                       "runs (ZC-10)", "ZC-10")
+    if mode is TouchingRuns.FORBID:
+        return Verdict(False, f"{lo} and {hi} touch: two runs in one suit may not touch under "
+                       "these rules (same_suit_touching_runs='forbid', ZC-10)", "ZC-10")
+    return Verdict(False, f"{lo} and {hi} touch and hold only {together} cards together: "
+                   "touching runs in one suit are two melds only with 9 or more cards (ZC-10)",
+                   "ZC-10")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _contract_text(contract: Contract) -> str:
+    parts = [_plural(n, w) for n, w in ((contract.sets, "set"), (contract.runs, "run")) if n]
+    return " and ".join(parts)
+
+
+def _readings(item: Any, rules: Rules) -> list[MeldVerdict]:
+    """The ways one given meld can be read: a `Meld` as laid, a card list as a set and/or a run
+    (with spare run jokers at either end)."""
+    if isinstance(item, Meld):
+        return [check_laid_meld(item, rules)]
+    cards = _coerce_cards(item, "each meld")
+    found: list[MeldVerdict] = []
+    first_failure = None
+    for kind, end in (("run", "high"), ("run", "low"), ("set", "high")):
+        verdict = check_meld(cards, rules, kind=kind, joker_end=end)
+        if verdict.ok:
+            if all(v.meld != verdict.meld for v in found):
+                found.append(verdict)
+        elif first_failure is None:
+            first_failure = verdict
+    return found or [check_meld(cards, rules)]
+
+
+def check_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int | Contract,
+                  rules: Rules | None = None) -> Verdict:
+    """Is this list of melds a legal go-down for hand 1–6 (ZC-4, ZC-9.2, ZC-10)?
+
+    ``melds`` are `Meld` values (checked as laid) or card lists / card texts (read as a set or
+    a run, whichever meets the contract). ``hand_number`` may also be a `Contract`.
+    """
+    rules = rules or _DEFAULT_RULES
+    contract = contract_for(hand_number, rules)
+    if isinstance(melds, (str, Meld)):
+        raise ValueError("melds must be a list of melds (Meld values, card lists or texts)")
+    items = list(melds)
+    where = f"hand {hand_number}" if isinstance(hand_number, int) else "this contract"
+    need = f"{where} needs exactly {_contract_text(contract)} (ZC-4)"
+    if len(items) != contract.sets + contract.runs:
+        return Verdict(False, f"{need}: {len(items)} meld{'s' if len(items) != 1 else ''} "
+                       "given; a go-down lays exactly the contract, no fewer and no extra melds "
+                       "(ZC-9.2)", "ZC-9.2")
+    readings = []
+    for number, item in enumerate(items, 1):
+        options = _readings(item, rules)
+        if not options[0].ok:
+            return Verdict(False, f"meld {number}: {options[0].reason}", options[0].rule)
+        readings.append(options)
+    seen: set[Card] = set()
+    for options in readings:
+        for card in options[0].meld.cards:  # type: ignore[union-attr]
+            if card in seen:
+                return Verdict(False, f"{card.to_text()} is in two melds: one physical card "
+                               "can be used only once (ZC-1.1)", "ZC-1.1")
+            seen.add(card)
+    first_failure: Verdict | None = None
+    for choice in product(*readings):
+        chosen = [v.meld for v in choice]
+        verdict = _check_chosen(chosen, contract, need, rules)  # type: ignore[arg-type]
+        if verdict.ok:
+            return verdict
+        if first_failure is None or (first_failure.rule == "ZC-9.2" and verdict.rule != "ZC-9.2"):
+            first_failure = verdict
+    assert first_failure is not None
+    return first_failure
+
+
+def _check_chosen(melds: list[Meld], contract: Contract, need: str, rules: Rules) -> Verdict:
+    sets = [m for m in melds if m.kind is MeldKind.SET]
+    runs = [m for m in melds if m.kind is MeldKind.RUN]
+    if len(sets) != contract.sets or len(runs) != contract.runs:
+        return Verdict(False, f"{need}: these are {_plural(len(sets), 'set')} and "
+                       f"{_plural(len(runs), 'run')}; a go-down lays exactly the contract "
+                       "(ZC-9.2)", "ZC-9.2")
+    for i, a in enumerate(runs):
+        for b in runs[i + 1:]:
+            verdict = runs_are_two_melds(a, b, rules)
+            if not verdict.ok:
+                return verdict
+    listed = "; ".join(str(m) for m in melds)
+    return Verdict(True, f"{listed}: {_contract_text(contract)}, the contract "
+                   f"({need.split(' needs')[0]}, ZC-4, ZC-9.2)", "ZC-9.2")

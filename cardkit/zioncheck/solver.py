@@ -1,0 +1,552 @@
+"""The go-down solver: the legal go-down that leaves the fewest penalty points (ZC-4, ZC-9, ZC-10).
+
+>>> from cardkit.cards import parse_cards
+>>> hand = parse_cards("8C 8C 8H KD KS JK 2D 5S 9H QC")
+>>> [str(m) for m in find_go_down(hand, 1)]
+['8♣ 8♣ 8♥', 'K♦ K♠ JK(K)']
+>>> find_go_down(parse_cards("2C 5D 9H"), 1) is None
+True
+
+How it searches (cards are counted by face; decks only matter when the melds are built):
+
+* A run is a **core** (from a natural card to a natural card of one suit, its inner gaps filled
+  by jokers) plus **padding** jokers at its ends. Cores are listed once, best first; the runs of
+  the contract are picked as a multiset of cores in that order (never the same combination
+  twice), with an upper bound that prunes every branch that cannot beat the best go-down found.
+* For each choice of runs, the sets are picked among the ranks still in hand (best first,
+  bounded again), a set taking every natural card of its rank (that only lowers the points left).
+  A set whose rank the runs used up may borrow a natural card from a run, a joker taking its
+  place (needed when every meld must hold a natural card, ZC-5.3).
+* Jokers are never searched card by card: they fill gaps, pad run ends and sets by count. Spare
+  jokers go on run ends first (jokers in sets are frowned upon, ZC-5.4), then into a set.
+* Two runs of one suit must stay two melds (ZC-10): the padding of such runs is chosen among the
+  placements that keep them apart or overlapping, or touching when the rules allow it.
+
+The best go-down leaves the fewest points; among equals, the one using fewer jokers; then the
+first in the search order, which depends only on the cards (not on their order in the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import product
+
+from cardkit.cards import SUITS, Card
+from cardkit.zioncheck.contract import contract_for, zc10_allows
+from cardkit.zioncheck.melds import Meld, _coerce_cards, _make_run, _make_set
+from cardkit.zioncheck.rules import Contract, Rules
+
+__all__ = ["can_go_down", "find_go_down", "leftover"]
+
+_DEFAULT_RULES = Rules()
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+
+def _face_index(suit_index: int, position: int) -> int:
+    """Index 0–51 of the face at run position 1–14 of a suit (14 is the ace)."""
+    return suit_index * 13 + (0 if position == 14 else position - 1)
+
+
+_POS_FACE = tuple(tuple(_face_index(s, p) if p else -1 for p in range(15)) for s in range(4))
+
+
+class _Search:
+    """One solver run over a hand: its counts, the contract and the best plan so far."""
+
+    def __init__(self, cards: list[Card], contract: Contract, rules: Rules, keep_at_least: int,
+                 set_jokers: bool, first_only: bool) -> None:
+        values = rules.card_values.by_rank()
+        self.values = values
+        self.vj = values[0]
+        self.mn = rules.min_natural_per_meld
+        self.mode = rules.same_suit_touching_runs
+        self.sets = contract.sets
+        self.runs = contract.runs
+        self.cap = len(cards) - keep_at_least
+        self.set_jokers = set_jokers
+        self.first_only = first_only
+        counts = [0] * 52
+        for c in cards:
+            if c.rank:
+                counts[_SUIT_INDEX[c.suit] * 13 + c.rank - 1] += 1
+        self.counts = counts
+        self.jokers = len(cards) - sum(counts)
+        self.joker_bound = max(0, self.vj) * self.jokers
+        self.natural_points = sum(counts[f] * values[f % 13 + 1] for f in range(52))
+        rank_points = sorted((sum(counts[s * 13 + r] for s in range(4)) * values[r + 1]
+                              for r in range(13)), reverse=True)
+        self.set_bound = sum(rank_points[:self.sets])
+        self.best: tuple[int, int] | None = None  # (points melded, -jokers used)
+        self.plan: tuple | None = None
+        self.pad_memo: dict = {}
+        self.cores = self._list_cores() if self.runs else []
+
+    def _list_cores(self) -> list[tuple[int, int, int, int]]:
+        """Every run core (points, suit, a, b): natural ends, gaps fillable by the jokers."""
+        counts, values, jokers, mn = self.counts, self.values, self.jokers, self.mn
+        cores = []
+        for s in range(4):
+            face = _POS_FACE[s]
+            present = [p for p in range(1, 15) if counts[face[p]]]
+            for i, a in enumerate(present):
+                naturals = 0
+                points = 0
+                for b in present[i:]:
+                    naturals += 1
+                    points += values[1 if b == 14 else b]
+                    if a == 1 and b == 14 and counts[face[1]] < 2:
+                        break  # one ace cannot sit at both ends
+                    length = b - a + 1
+                    gaps = length - naturals
+                    if gaps > jokers:
+                        break
+                    if gaps + max(0, 4 - length) > jokers or naturals < mn:
+                        continue
+                    cores.append((points, s, a, b))
+        cores.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
+        if mn == 0 and jokers >= 4:
+            cores.append((0, -1, 0, 0))  # a run of jokers only
+        return cores
+
+    def solve(self) -> None:
+        smallest = 3 * self.sets + 4 * self.runs
+        if self.jokers + sum(self.counts) < smallest or self.cap < smallest:
+            return
+        self._pick_run(0, self.runs, [], 0, 0, 0)
+
+    # -- runs -------------------------------------------------------------------------------
+    def _pick_run(self, start: int, left: int, chosen: list, points: int, naturals: int,
+                  gaps: int) -> bool:
+        """Choose ``left`` more run cores from index ``start`` on; True stops the search."""
+        if left == 0:
+            return self._runs_chosen(chosen, points, naturals, gaps)
+        counts, cores, values, mn = self.counts, self.cores, self.values, self.mn
+        jokers_left = self.jokers - gaps
+        for index in range(start, len(cores)):
+            value, s, a, b = cores[index]
+            best = self.best
+            if best is not None:
+                bound = points + min(left * value + self.set_bound,
+                                     self.natural_points - points) + self.joker_bound
+                if bound < best[0] or (bound == best[0] and gaps >= -best[1]):
+                    return False
+            if s < 0:
+                if jokers_left >= 4:
+                    chosen.append((-1, 0, 0, ()))
+                    if self._pick_run(index, left - 1, chosen, points, naturals, gaps):
+                        return True
+                    chosen.pop()
+                continue
+            face = _POS_FACE[s]
+            if (not counts[face[a]] or not counts[face[b]]) and mn < 2:
+                continue
+            taken = []
+            run_points = 0
+            for p in range(a, b + 1):
+                f = face[p]
+                if counts[f]:
+                    counts[f] -= 1
+                    taken.append(p)
+                    run_points += values[1 if p == 14 else p]
+            length = b - a + 1
+            run_gaps = length - len(taken)  # the jokers this choice adds, moves or not
+            own = len(taken)
+            stop = False
+            moved = self._rebalance(chosen, s, a, b, taken) if own < mn else None
+            if (mn >= 2 or taken[-1] == b) and run_gaps + max(0, 4 - length) <= jokers_left \
+                    and len(taken) >= mn:
+                chosen.append((s, a, b, tuple(sorted(taken))))
+                stop = self._pick_run(index, left - 1, chosen, points + run_points,
+                                      naturals + own, gaps + run_gaps)
+                chosen.pop()
+            if moved:
+                for j, entry in reversed(moved):
+                    chosen[j] = entry
+                taken = taken[:own]
+            for p in taken:
+                counts[face[p]] += 1
+            if stop:
+                return True
+        return False
+
+    def _rebalance(self, chosen: list, s: int, a: int, b: int, taken: list) -> list:
+        """With ``min_natural_per_meld`` ≥ 2, an overlapping run of the same suit chosen earlier
+        may hand natural cards to this one (a joker takes their place there, and one fewer
+        joker is needed here). Moves them into ``taken``; returns what to restore."""
+        moved = []
+        have = set(taken)
+        for p in range(a, b + 1):
+            if len(taken) >= self.mn:
+                break
+            if p in have:
+                continue
+            rank = 1 if p == 14 else p
+            for j, (s2, a2, b2, t2) in enumerate(chosen):
+                if s2 != s or len(t2) <= self.mn:
+                    continue
+                q = next((q for q in t2 if (1 if q == 14 else q) == rank), None)
+                if q is not None:
+                    moved.append((j, chosen[j]))
+                    chosen[j] = (s2, a2, b2, tuple(x for x in t2 if x != q))
+                    taken.append(p)
+                    have.add(p)
+                    break
+        return moved
+
+    def _padding(self, runs: tuple, jokers: int) -> dict[int, tuple]:
+        """Feasible padding totals (≤ jokers) of these runs: {total: ((pad_low, pad_high) per
+        run)}, keeping each run 4–14 cards within A…A and runs of one suit apart (ZC-10)."""
+        key = (runs, jokers)
+        memo = self.pad_memo.get(key)
+        if memo is not None:
+            return memo
+        groups: dict[int, list[int]] = {}
+        for i, (s, _a, _b, _t) in enumerate(runs):
+            groups.setdefault(s if s >= 0 else -1 - i, []).append(i)
+        result: dict[int, list] = {0: [None] * len(runs)}
+        for members in groups.values():
+            options: dict[int, list] = {}
+            if len(members) == 1:
+                i = members[0]
+                s, a, b, _t = runs[i]
+                length = 0 if s < 0 else b - a + 1
+                for total in range(max(0, 4 - length), min(14 - length, jokers) + 1):
+                    high = total if s < 0 else min(total, 14 - b)
+                    options[total] = [(i, (total - high, high))]
+            else:
+                per_run = []
+                for i in members:
+                    _s, a, b, _t = runs[i]
+                    length = b - a + 1
+                    per_run.append([(total - high, high)
+                                    for total in range(max(0, 4 - length),
+                                                       min(14 - length, jokers) + 1)
+                                    for high in range(min(total, 14 - b), -1, -1)
+                                    if total - high <= a - 1])
+                for combo in product(*per_run):
+                    total = sum(lo + hi for lo, hi in combo)
+                    if total > jokers or total in options:
+                        continue
+                    spans = [(runs[i][1] - lo, runs[i][2] + hi)
+                             for i, (lo, hi) in zip(members, combo, strict=True)]
+                    if all(zc10_allows(*spans[x], *spans[y], self.mode)
+                           for x in range(len(spans)) for y in range(x + 1, len(spans))):
+                        options[total] = list(zip(members, combo, strict=True))
+            merged: dict[int, list] = {}
+            for total, plan in result.items():
+                for extra, pads in options.items():
+                    t = total + extra
+                    if t <= jokers and t not in merged:
+                        new = list(plan)
+                        for i, pad in pads:
+                            new[i] = pad
+                        merged[t] = new
+            result = merged
+        final = {t: tuple(p) for t, p in sorted(result.items())}
+        self.pad_memo[key] = final
+        return final
+
+    # -- sets -------------------------------------------------------------------------------
+    def _runs_chosen(self, chosen: list, points: int, naturals: int, gaps: int) -> bool:
+        runs = tuple(chosen)
+        pads = self._padding(runs, self.jokers - gaps)
+        if not pads:
+            return False
+        if self.sets == 0:
+            return self._consider(runs, pads, points, naturals, gaps, (), ())
+        counts, values, mn = self.counts, self.values, self.mn
+        in_runs = set()
+        if mn:
+            for _s, _a, _b, taken in runs:
+                in_runs.update(1 if p == 14 else p for p in taken)
+        candidates = []  # (points, rank, own naturals)
+        zero_rank_added = False
+        for r in range(1, 14):
+            own = counts[r - 1] + counts[12 + r] + counts[25 + r] + counts[38 + r]
+            if own:
+                candidates.append((own * values[r], r, own))
+            elif mn == 0:
+                if not zero_rank_added:
+                    candidates.append((0, r, 0))
+                    zero_rank_added = True
+            elif r in in_runs:
+                candidates.append((0, r, 0))
+        candidates.sort(key=lambda x: (-x[0], x[1]))
+        return self._pick_set(candidates, 0, self.sets, [], runs, pads, points, naturals, gaps)
+
+    def _pick_set(self, candidates: list, start: int, left: int, picked: list, runs: tuple,
+                  pads: dict, points: int, naturals: int, gaps: int) -> bool:
+        """Choose ``left`` more set ranks (a multiset of candidates, best first)."""
+        if left == 0:
+            return self._sets_chosen(candidates, picked, runs, pads, points, naturals, gaps)
+        for index in range(start, len(candidates)):
+            repeat = bool(picked) and picked[-1] == index
+            best = self.best
+            if best is not None:
+                top = sum(c[0] for c in candidates[index + repeat:index + repeat + left])
+                bound = points + top + self.joker_bound
+                if bound < best[0] or (bound == best[0] and gaps >= -best[1]):
+                    return False
+            _, _, own = candidates[index]
+            picked.append(index)
+            stop = self._pick_set(candidates, index, left - 1, picked, runs, pads,
+                                  points + (0 if repeat else candidates[index][0]),
+                                  naturals + (0 if repeat else own), gaps)
+            picked.pop()
+            if stop:
+                return True
+        return False
+
+    def _sets_chosen(self, candidates: list, picked: list, runs: tuple, pads: dict,
+                     points: int, naturals: int, gaps: int) -> bool:
+        mn = self.mn
+        groups = []  # (rank, sets of that rank, own naturals, borrowed naturals)
+        borrow_needs = []
+        for index in sorted(set(picked)):
+            _, r, own = candidates[index]
+            m = picked.count(index)
+            borrowed = max(0, m * mn - own)
+            if borrowed:
+                borrow_needs.append((r, borrowed))
+            groups.append((r, m, own, borrowed))
+        borrows: tuple = ()
+        if borrow_needs:
+            found = _borrow(borrow_needs, runs, mn)
+            if found is None:
+                return False
+            borrows = found
+        return self._consider(runs, pads, points, naturals, gaps, tuple(groups), borrows)
+
+    # -- the fill: how many jokers go where, under the keep_at_least cap ---------------------
+    def _consider(self, runs: tuple, pads: dict, points: int, naturals: int, gaps: int,
+                  groups: tuple, borrows) -> bool:
+        vj = self.vj
+        jokers_left = self.jokers - gaps
+        borrowed = sum(g[3] for g in groups)
+        need = borrowed  # jokers that take the place of borrowed naturals in runs
+        for _r, m, own, b in groups:
+            need += max(0, 3 * m - own - b)
+        if need - borrowed and not self.set_jokers:
+            return False
+        avail = jokers_left - need
+        totals = [t for t in pads if t <= avail]
+        if not totals:
+            return False
+        spares_to_sets = bool(groups) and self.set_jokers
+        if vj > 0:
+            pad = totals[-1]
+            extra = avail - pad if spares_to_sets else 0
+        else:
+            pad, extra = totals[0], 0
+        used = gaps + need + pad + extra
+        if naturals + used <= self.cap:
+            kept = tuple(g[2] for g in groups)
+            set_jokers = tuple(max(0, 3 * m - own - b) for r, m, own, b in groups)
+            score = (points + vj * used, -used)
+        else:
+            found = self._capped_fill(totals, jokers_left, points, naturals, gaps, groups,
+                                      spares_to_sets)
+            if found is None:
+                return False
+            score, pad, kept, set_jokers, extra = found
+            used = -score[1]
+        if self.best is None or score > self.best:
+            self.best = score
+            self.plan = (runs, pads[pad], groups, borrows, kept, set_jokers, extra)
+            return self.first_only
+        return False
+
+    def _capped_fill(self, totals: list, jokers_left: int, points: int, naturals: int,
+                     gaps: int, groups: tuple, spares_to_sets: bool):
+        """The best fill when at most ``cap`` cards may be melded (``keep_at_least``)."""
+        values, vj = self.values, self.vj
+        set_naturals = sum(g[2] for g in groups)
+        run_naturals = naturals - set_naturals
+        run_points = points - sum(own * values[r] for r, _m, own, _b in groups)
+        best = None
+        for pad in totals:
+            need_b = sum(g[3] for g in groups)
+            jokers = jokers_left - need_b - pad  # jokers the sets may take
+            count = run_naturals + gaps + pad + need_b
+            pts = run_points
+            used = gaps + pad + need_b
+            kept = []
+            set_jokers = []
+            optional = []
+            swappable = []
+            for gi, (r, m, own, b) in enumerate(groups):
+                must = max(0, m * self.mn - b)
+                deficit = max(0, 3 * m - b - must)
+                forced = max(0, deficit - (own - must))
+                kept.append(must + deficit - forced)
+                set_jokers.append(forced)
+                jokers -= forced
+                if vj > values[r] and self.set_jokers:
+                    swappable.append((values[r], gi, deficit - forced))
+            # the other minimum slots of a set hold naturals, unless a joker is worth more
+            for _value, gi, slots in sorted(swappable):
+                swap = min(slots, max(0, jokers))
+                kept[gi] -= swap
+                set_jokers[gi] += swap
+                jokers -= swap
+            for gi, (r, _m, own, _b) in enumerate(groups):
+                count += kept[gi] + set_jokers[gi]
+                pts += kept[gi] * values[r]
+                used += set_jokers[gi]
+                optional.extend([(values[r], 0, gi)] * (own - kept[gi]))
+            if jokers < 0 or count > self.cap:
+                continue
+            if spares_to_sets:
+                optional.extend([(vj, 1, -1)] * jokers)
+            optional.sort(key=lambda x: (-x[0], x[1]))
+            extra = 0
+            for value, is_joker, gi in optional[:self.cap - count]:
+                if value <= 0:
+                    break
+                if is_joker:
+                    extra += 1
+                    used += 1
+                else:
+                    kept[gi] += 1
+                    pts += value
+            score = (pts + vj * used, -used)
+            if best is None or score > best[0]:
+                best = (score, pad, tuple(kept), tuple(set_jokers), extra)
+        if best is None:
+            return None
+        return best
+
+
+def _borrow(needs: list[tuple[int, int]], runs: tuple, mn: int) -> tuple | None:
+    """Natural cards that sets of ranks the runs used up take from those runs, a joker taking
+    each one's place: ((rank, run index, position), ...) or None if the runs cannot spare them
+    (every run keeps ``mn`` natural cards)."""
+    spare = [len(taken) - mn for _s, _a, _b, taken in runs]
+    places = {}
+    for i, (_s, _a, _b, taken) in enumerate(runs):
+        for p in taken:
+            places.setdefault(1 if p == 14 else p, []).append((i, p))
+    units = [r for r, n in needs for _ in range(n)]
+    used: set[tuple[int, int]] = set()
+    chosen: list[tuple[int, int, int]] = []
+
+    def place(k: int) -> bool:
+        if k == len(units):
+            return True
+        r = units[k]
+        for i, p in places.get(r, ()):
+            if spare[i] > 0 and (i, p) not in used:
+                spare[i] -= 1
+                used.add((i, p))
+                chosen.append((r, i, p))
+                if place(k + 1):
+                    return True
+                chosen.pop()
+                used.discard((i, p))
+                spare[i] += 1
+        return False
+
+    return tuple(chosen) if place(0) else None
+
+
+def _build(cards: list[Card], plan: tuple) -> tuple[Meld, ...]:
+    """Turn the winning plan into `Meld` values made of the hand's physical cards."""
+    runs, pads, groups, borrows, kept, set_jokers, extra = plan
+    pool: dict[tuple[int, str], list[Card]] = {}
+    jokers: list[Card] = []
+    for c in sorted(cards, key=lambda c: (c.rank, _SUIT_INDEX.get(c.suit, 0), c.deck)):
+        if c.rank:
+            pool.setdefault(c.face, []).append(c)  # type: ignore[arg-type]
+        else:
+            jokers.append(c)
+    jokers.reverse()
+    borrowed_at = {(i, p): r for r, i, p in borrows}
+    lent: dict[int, list[Card]] = {}
+    melds_runs = []
+    for i, (s, a, b, taken) in enumerate(runs):
+        pad_low, pad_high = pads[i]
+        if s < 0:  # jokers only: a suit no other run uses, from the ace up
+            used_suits = {run[0] for run in runs}
+            s = next(x for x in range(4) if x not in used_suits)
+            a, b, taken = 1, 0, ()
+            pad_low, pad_high = 0, pad_low + pad_high
+        suit = SUITS[s]
+        seq: list[Card] = [jokers.pop() for _ in range(pad_low)]
+        positions = set(taken)
+        for p in range(a, b + 1):
+            if p in positions:
+                card = pool[(1 if p == 14 else p, suit)].pop(0)
+                if (i, p) in borrowed_at:
+                    lent.setdefault(borrowed_at[(i, p)], []).append(card)
+                    card = jokers.pop()
+                seq.append(card)
+            else:
+                seq.append(jokers.pop())
+        seq.extend(jokers.pop() for _ in range(pad_high))
+        melds_runs.append(_make_run(suit, a - pad_low if s >= 0 else 1, seq))
+    melds_sets = []
+    for gi, (r, m, _own, _b) in enumerate(groups):
+        naturals = list(lent.get(r, []))
+        for suit in SUITS:
+            while len(naturals) - len(lent.get(r, [])) < kept[gi] and pool.get((r, suit)):
+                naturals.append(pool[(r, suit)].pop(0))
+        wild = [jokers.pop() for _ in range(set_jokers[gi] + (extra if gi == 0 else 0))]
+        piles: list[list[Card]] = [[] for _ in range(m)]
+        for k, card in enumerate(naturals):
+            piles[k % m].append(card)
+        for joker in wild:
+            short = min(range(m), key=lambda x: (len(piles[x]) >= 3, x))
+            piles[short].append(joker)
+        melds_sets.extend(_make_set(r, pile) for pile in piles)
+    melds_runs.sort(key=lambda m: (_SUIT_INDEX[m.suit], m.low, m.high))
+    melds_sets.sort(key=lambda m: m.rank)
+    return (*melds_sets, *melds_runs)
+
+
+def _prepare(cards: Iterable[Card] | str, hand_number: int | Contract, rules: Rules | None,
+             keep_at_least: int) -> tuple[list[Card], Contract, Rules]:
+    rules = rules or _DEFAULT_RULES
+    hand = _coerce_cards(cards, "the hand")
+    if len(set(hand)) != len(hand):
+        twice = next(c for c in hand if hand.count(c) > 1)
+        raise ValueError(f"{twice.to_text()} is in the hand twice: each physical card is "
+                         "distinct (ZC-1.1); give copies their deck, e.g. 7C@1")
+    contract = contract_for(hand_number, rules)
+    if not isinstance(keep_at_least, int) or keep_at_least < 0:
+        raise ValueError(f"keep_at_least must be a non-negative int, not {keep_at_least!r}")
+    return hand, contract, rules
+
+
+def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
+                 rules: Rules | None = None, *, keep_at_least: int = 0,
+                 avoid_set_jokers: bool = False) -> tuple[Meld, ...] | None:
+    """The legal go-down from ``cards`` for hand 1–6 (or a `Contract`) that leaves the fewest
+    penalty points in hand; among equals, the one with fewer jokers. None when there is none.
+
+    ``keep_at_least`` cards stay in hand (a game where going out needs a final discard asks
+    for 1, ZC-13.1). With ``avoid_set_jokers`` no joker goes into a set unless there is no
+    go-down otherwise (ZC-5.4); spare jokers then go on run ends or stay in hand.
+    Sets come first, then runs (by suit and rank).
+    """
+    hand, contract, rules = _prepare(cards, hand_number, rules, keep_at_least)
+    for set_jokers in ((False, True) if avoid_set_jokers else (True,)):
+        search = _Search(hand, contract, rules, keep_at_least, set_jokers, False)
+        search.solve()
+        if search.plan is not None:
+            return _build(hand, search.plan)
+    return None
+
+
+def can_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
+                rules: Rules | None = None, *, keep_at_least: int = 0) -> bool:
+    """Is there any legal go-down in ``cards``? (Stops at the first one found.)"""
+    hand, contract, rules = _prepare(cards, hand_number, rules, keep_at_least)
+    search = _Search(hand, contract, rules, keep_at_least, True, True)
+    search.solve()
+    return search.plan is not None
+
+
+def leftover(cards: Sequence[Card], melds: Sequence[Meld]) -> list[Card]:
+    """The cards of ``cards`` that are not in ``melds`` (what stays in hand)."""
+    used = {c for m in melds for c in m.cards}
+    return [c for c in cards if c not in used]
