@@ -12,6 +12,7 @@ from cardkit.zioncheck.actions import (
     parse_action,
 )
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
+from cardkit.zioncheck.contract import check_go_down
 from cardkit.zioncheck.events import EventKind, ZionEvent
 from cardkit.zioncheck.game import HandResult, Phase, TableMeld, ZionGame, new_game
 from cardkit.zioncheck.melds import (
@@ -35,6 +36,7 @@ from cardkit.zioncheck.rules import (
     TouchingRuns,
     decks_for_players,
 )
+from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.view import Observation
 
 __all__ = [
@@ -66,9 +68,12 @@ __all__ = [
     "ZionEvent",
     "ZionGame",
     "can_exchange_joker",
+    "can_go_down",
     "can_lay_off",
+    "check_go_down",
     "check_meld",
     "decks_for_players",
+    "find_go_down",
     "hand_points",
     "joker_exchanges",
     "lay_off_options",

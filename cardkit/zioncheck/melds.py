@@ -128,6 +128,9 @@ class Meld:
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.cards)
 
+    def __repr__(self) -> str:
+        return f"Meld.from_text({self.to_text()!r})"
+
     def __str__(self) -> str:
         parts = []
         for card, face in zip(self.cards, self.stands_for, strict=True):
