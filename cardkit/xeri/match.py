@@ -359,6 +359,7 @@ class XeriMatch:
             events.append(XeriEvent(EventKind.TARGET_RAISED, None, None, (), target, "XR-7.2",
                                     totals))
         self._target = target
+        # A team already past the raised target has reached it at the end of this round.
         if totals[0] >= target or totals[1] >= target:
             self._winner = 0 if totals[0] >= target else 1
             events.append(XeriEvent(EventKind.MATCH_WON, None, None, (), self._winner, "XR-7.2",
