@@ -250,7 +250,7 @@ class XeriMatch:
         not be played.
         """
         seat = self._current
-        if seat is None or card.__class__ is not Card:
+        if seat is None or (card.__class__ is not Card and not isinstance(card, Card)):
             raise IllegalAction(self.check(card))
         held = self._hands[seat].pop(card.code, None)  # the match's own object for that card
         if held is None:
