@@ -15,7 +15,7 @@ from cardkit.zioncheck.events import EventKind, seat_name
 from cardkit.zioncheck.game import ZionGame, new_game
 from cardkit.zioncheck.rules import PRESETS
 
-__all__ = ["add_parser", "play_narrated"]
+__all__ = ["add_parser", "make_bots", "play_narrated"]
 
 _BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
@@ -44,20 +44,25 @@ def run(args: argparse.Namespace) -> int:
     if args.rules not in PRESETS:
         raise ValueError(f"unknown rules preset {args.rules!r}: choose one of "
                          f"{', '.join(PRESETS)}")
-    kinds = [k.strip().lower() for k in args.bots.split(",") if k.strip()]
-    bad = [k for k in kinds if k not in _BOTS]
-    if bad or not kinds:
-        raise ValueError(f"unknown bot kind(s) {', '.join(bad) or '(none)'}: use greedy or "
-                         "random, comma separated")
+    bots = make_bots(args.bots, args.players, args.seed)
     game = new_game(players=args.players, seed=args.seed, rules=PRESETS[args.rules])
-    bots = [_BOTS[kinds[s % len(kinds)]](s, seed=args.seed * 1000 + s)
-            for s in range(args.players)]
     play_narrated(game, bots, quiet=args.quiet)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             handle.write(game.to_json())
         print(f"record written to {args.json}")
     return 0
+
+
+def make_bots(kinds_text: str, players: int, seed: int) -> list[Any]:
+    """Bots from text such as ``"greedy"`` or ``"greedy,random"`` (repeated to fill the seats);
+    random bots get seeds derived from the game's seed."""
+    kinds = [k.strip().lower() for k in kinds_text.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in _BOTS]
+    if bad or not kinds:
+        raise ValueError(f"unknown bot kind(s) {', '.join(bad) or '(none)'}: use greedy or "
+                         "random, comma separated")
+    return [_BOTS[kinds[s % len(kinds)]](s, seed=seed * 1000 + s) for s in range(players)]
 
 
 def play_narrated(game: ZionGame, bots: list[Any], *, quiet: bool = False,

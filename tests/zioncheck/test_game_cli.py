@@ -1,0 +1,49 @@
+"""``cardkit zion``: narration, quiet mode, the JSON record and clear errors."""
+
+from __future__ import annotations
+
+import json
+
+from cardkit.cli import main
+from cardkit.records import load_record, replay_steps
+from cardkit.zioncheck import ZionGame
+
+
+def test_zion_narrates_a_game_and_writes_a_record(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    assert main(["zion", "--seed", "3", "--players", "3", "--json", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Hand 1: Seat ") and "(ZC-3)" in out[0]
+    assert any("(ZC-8.2)" in line for line in out)
+    assert out[-2].startswith("Winner")
+    assert out[-1] == f"record written to {path}"
+    record = path.read_text(encoding="utf-8")
+    assert json.loads(record)["players"] == 3
+    game = load_record(record)
+    assert isinstance(game, ZionGame) and game.is_over
+
+
+def test_zion_quiet_prints_hand_results_and_the_end(capsys):
+    assert main(["zion", "--seed", "1", "--quiet", "--rules", "may_i",
+                 "--bots", "greedy,random"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 7
+    assert all(line.startswith(f"Hand {n} ends") for n, line in enumerate(out[:6], 1))
+    assert out[-1].startswith("The game is over after six hands")
+
+
+def test_zion_bad_options_give_clear_errors(capsys):
+    assert main(["zion", "--rules", "nope"]) == 2
+    assert "unknown rules preset 'nope'" in capsys.readouterr().err
+    assert main(["zion", "--bots", "clever"]) == 2
+    assert "unknown bot kind(s) clever" in capsys.readouterr().err
+    assert main(["zion", "--players", "1"]) == 2
+    assert "at least 2 players" in capsys.readouterr().err
+
+
+def test_records_step_through_a_zion_game():
+    game = ZionGame.from_deal(["7C 7D 7H 8S 8D 8H 2D", "5C 9D KH", "QS 4H 6C"], "3D 4S 5S")
+    game.apply(game.legal_actions()[0])
+    steps = replay_steps(game.to_json())
+    assert len(steps) == 1 and steps[0].seat == 0
+    assert steps[0].after.hand(0)[-1].ascii == "3D"
