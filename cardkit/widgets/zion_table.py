@@ -1,0 +1,644 @@
+"""ZionTable: play Zion Check against bots in a notebook or a Voila app.
+
+The learner holds one seat; bots (greedy or random) hold the others and answer after a short
+pause (``bot_delay``). Every try of the learner becomes a core action (`DrawStock`,
+`TakeDiscard`, `Claim`, `Pass`, `GoDown`, `LayOff`, `ExchangeJoker`, `Discard`) that the game
+checks before it applies it; a refusal shows its reason and rule ID and leaves the game as it
+was. Buttons are enabled only when the core says the action is legal, but that is a courtesy:
+a disabled button is no guard (a hand-made widget message still runs the callback), so
+`ZionTable.act` checks everything again::
+
+    table = ZionTable(players=4, seed=3, bot_delay=0)
+    table.draw_button.click()               # draw from the stock
+    table.hand.select_cards([table.my_hand[0]])
+    table.discard_button.click()            # discard it; the bots play until it is our move
+    table.message.text, table.log_text()[:3]
+
+Going down: select cards, press "Add meld" (each meld is listed with its live verdict from
+`check_meld`, and the whole with `check_go_down`: what is missing for the contract), then
+"Go down". "Suggest go-down" fills the melds with the solver's arrangement.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import time
+from collections.abc import Iterable
+from typing import Any
+
+import ipywidgets as widgets
+
+from cardkit import render
+from cardkit.cards import Card
+from cardkit.engine import IllegalAction, Verdict
+from cardkit.widgets.common import MessageArea, guarded
+from cardkit.widgets.hand import HandWidget
+from cardkit.zioncheck import (
+    Claim,
+    Discard,
+    DrawStock,
+    ExchangeJoker,
+    GoDown,
+    GreedyBot,
+    LayOff,
+    Pass,
+    RandomBot,
+    Rules,
+    TakeDiscard,
+    check_go_down,
+    check_meld,
+    find_go_down,
+    joker_exchanges,
+    lay_off_options,
+    new_game,
+)
+from cardkit.zioncheck.events import EventKind, seat_name
+
+__all__ = ["ZionTable"]
+
+BOTS = {"greedy": GreedyBot, "random": RandomBot}
+LOG_LINES = 300
+_HAND_END = (EventKind.HAND_END, EventKind.GAME_END)
+_EMPHASIS = {
+    EventKind.GO_DOWN: "down", EventKind.GO_OUT: "out", EventKind.HAND_END: "score",
+    EventKind.GAME_END: "score", EventKind.DEAL: "deal", EventKind.CLAIM: "claim",
+    EventKind.EXCHANGE: "claim", EventKind.LAY_OFF: "down",
+}
+_LOG_STYLE = {
+    "down": "color:#1f5f3f;font-weight:600", "out": "color:#9b2c2c;font-weight:700",
+    "score": "font-weight:700", "deal": "color:#3573c9;font-weight:600",
+    "claim": "color:#8a4b00;font-weight:600", "you": "color:#222",
+}
+_ENDS = (("the end that fits", "either"), ("low end", "low"), ("high end", "high"))
+_NO_MELD = (("(no melds on the table yet)", -1),)  # a Dropdown shows a None value as blank
+
+
+def _cards_words(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _mark(ok: bool) -> str:
+    return ('<span style="color:#2e8b57;font-weight:700">✔</span>' if ok
+            else '<span style="color:#c0392b;font-weight:700">✘</span>')
+
+
+def _button(description: str, tooltip: str, style: str = "") -> widgets.Button:
+    # no icons: Font Awesome comes from a CDN, and the apps work offline
+    button = widgets.Button(description=description, tooltip=tooltip, button_style=style,
+                            layout=widgets.Layout(width="auto"))
+    button.add_class("ck-btn-" + description.lower().replace(" ", "-").replace("-", "_"))
+    return button
+
+
+class ZionTable(widgets.VBox):
+    """Zion Check against bots: the learner plays ``seat``; the other seats are bots.
+
+    ``players`` 2 or more; ``seed`` fixes the deals (None draws one; "New game" takes the next
+    seed of that series); ``rules`` the options (default `Rules()`); ``bot`` "greedy" or
+    "random"; ``bot_delay`` seconds of pause before each bot move (tests use 0).
+    """
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int | None = None,
+        seat: int = 0,
+        rules: Rules | None = None,
+        bot: str = "greedy",
+        bot_delay: float = 0.6,
+        four_colour: bool = False,
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+            raise ValueError(f"players must be an int of 2 or more, not {players!r} (ZC-1.2)")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
+        if bot not in BOTS:
+            raise ValueError(f"bot is one of {', '.join(sorted(BOTS))}, not {bot!r}")
+        if not (isinstance(bot_delay, (int, float)) and bot_delay >= 0):
+            raise ValueError(f"bot_delay is a number of seconds >= 0, not {bot_delay!r}")
+        self.players, self.seat, self.rules = players, seat, rules
+        self.bot_kind, self.bot_delay, self.four_colour = bot, float(bot_delay), four_colour
+        self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.pending_melds: list[tuple[Card, ...]] = []
+        self.log_lines: list[tuple[str, str]] = []  # (text, css kind), oldest first
+        self._results_shown = 0
+
+        self.message = MessageArea()
+        self.status = widgets.HTML().add_class("ck-zion-status")
+        self.table_view = widgets.HTML().add_class("ck-zion-table-view")
+        self.hand_caption = widgets.HTML().add_class("ck-zion-hand-caption")
+        self.hand = HandWidget(multiple=True, label="your hand", four_colour=four_colour,
+                               card_width=56)
+
+        self.draw_button = _button("Draw from stock", "draw the top card of the stock (ZC-6)",
+                                   "primary")
+        self.take_button = _button("Take discard", "take the top discard as your draw (ZC-6)",
+                                   "primary")
+        self.claim_button = _button("Claim", "claim the discard out of turn (ZC-8)",
+                                    "warning")
+        self.pass_button = _button("Pass", "let the discard go (ZC-8.2)")
+        self.add_meld_button = _button("Add meld", "put the selected cards in a new meld")
+        self.clear_melds_button = _button("Clear melds", "forget the melds built so far")
+        self.go_down_button = _button("Go down", "lay down the melds listed (ZC-9)", "success")
+        self.suggest_button = _button("Suggest go-down",
+                                      "the solver's best arrangement for your hand")
+        self.meld_choice = widgets.Dropdown(options=_NO_MELD,
+                                            description="Table meld",
+                                            layout=widgets.Layout(width="420px"))
+        self.end_choice = widgets.Dropdown(options=_ENDS, description="Run end",
+                                           layout=widgets.Layout(width="230px"))
+        self.lay_off_button = _button("Lay off", "put the selected card on the table meld "
+                                      "chosen (ZC-11)")
+        self.exchange_button = _button("Exchange joker", "put the selected card in place of the "
+                                       "joker it matches (ZC-12)")
+        self.discard_button = _button("Discard", "discard the selected card, ending your turn",
+                                      "danger")
+        self.new_game_button = _button("New game", "deal a new game (next seed)")
+        self.ask_claims = widgets.Checkbox(
+            value=True, description="Ask me whether to claim each discard (ZC-8)", indent=False,
+            layout=widgets.Layout(width="auto"))
+        self.melds_view = widgets.HTML().add_class("ck-zion-melds")
+        self.options_view = widgets.HTML().add_class("ck-zion-options")
+        self.narration = widgets.HTML().add_class("ck-zion-log")
+        self.results_view = widgets.HTML().add_class("ck-zion-results")
+        self.chart_box = widgets.VBox().add_class("ck-zion-chart")
+
+        guard = guarded(self.message)
+        self.draw_button.on_click(guard(self.on_draw))
+        self.take_button.on_click(guard(self.on_take))
+        self.claim_button.on_click(guard(self.on_claim))
+        self.pass_button.on_click(guard(self.on_pass))
+        self.add_meld_button.on_click(guard(self.on_add_meld))
+        self.clear_melds_button.on_click(guard(self.on_clear_melds))
+        self.go_down_button.on_click(guard(self.on_go_down))
+        self.suggest_button.on_click(guard(self.on_suggest))
+        self.lay_off_button.on_click(guard(self.on_lay_off))
+        self.exchange_button.on_click(guard(self.on_exchange))
+        self.discard_button.on_click(guard(self.on_discard))
+        self.new_game_button.on_click(guard(self.on_new_game))
+        self.ask_claims.observe(guard(self._on_ask_claims), names="value")
+        self.hand.on_select(guard(lambda _cards: self._refresh_controls()))
+        self.meld_choice.observe(guard(lambda _change: self._refresh_controls()), names="value")
+        self.end_choice.observe(guard(lambda _change: self._refresh_controls()), names="value")
+
+        box = widgets.Layout(flex_flow="row wrap", align_items="center")
+        controls = widgets.VBox([
+            widgets.HBox([widgets.HTML("<b>Draw:</b>&nbsp;"), self.draw_button,
+                          self.take_button, widgets.HTML("&nbsp;<b>Claim window:</b>&nbsp;"),
+                          self.claim_button, self.pass_button], layout=box),
+            widgets.HBox([widgets.HTML("<b>Go down:</b>&nbsp;"), self.add_meld_button,
+                          self.clear_melds_button, self.go_down_button, self.suggest_button],
+                         layout=box),
+            self.melds_view,
+            widgets.HBox([self.meld_choice, self.end_choice, self.lay_off_button,
+                          self.exchange_button], layout=box),
+            self.options_view,
+            widgets.HBox([self.discard_button, self.new_game_button, self.ask_claims],
+                         layout=box),
+        ])
+        left = widgets.VBox(
+            [self.status, self.hand_caption, self.hand, controls, self.message, self.table_view],
+            layout=widgets.Layout(flex="3 1 600px", min_width="0"),
+        )
+        right = widgets.VBox(
+            [widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
+            layout=widgets.Layout(flex="2 1 320px", min_width="0"),
+        )
+        super().__init__([
+            widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
+            self.results_view, self.chart_box,
+        ])
+        self.add_class("cardkit-app")
+        self.add_class("cardkit-zion-table")
+        self.new_game(seed if seed is not None else self._seeds.randrange(10**9), pause=False)
+
+    # ----------------------------------------------------------------- the game
+
+    def new_game(self, seed: int | None = None, *, pause: bool = True) -> None:
+        """Deal a new game (``seed`` or the next of the series) and let the bots open it."""
+        seed = self._seeds.randrange(10**9) if seed is None else seed
+        self.start(new_game(self.players, seed, self.rules), pause=pause)
+
+    def start(self, game: Any, *, pause: bool = True) -> None:
+        """Play on from ``game`` (a `ZionGame`, e.g. a scripted deal for a lesson): the views
+        start afresh and the bots move until it is the learner's move."""
+        if game.players != self.players:
+            raise ValueError(f"this table seats {self.players} players, the game has "
+                             f"{game.players}")
+        self.game = game
+        self.rules = game.rules
+        cls = BOTS[self.bot_kind]
+        self.bots = {s: cls(s, seed=game.seed * 31 + s)
+                     for s in range(self.players) if s != self.seat}
+        self.pending_melds = []
+        self.log_lines = []
+        self._events_seen = 0
+        self._results_shown = 0
+        self.results_view.value = ""
+        self.chart_box.children = ()
+        self._charts: Any = None
+        self.hand.clear_selection()
+        self._narrate()
+        self._run_bots(pause=pause)
+
+    @property
+    def my_hand(self) -> tuple[Card, ...]:
+        """The learner's cards."""
+        return self.game.hand(self.seat)
+
+    def act(self, action: Any) -> list[Any] | None:
+        """Try ``action`` for the learner's seat: the core checks it, then applies it.
+
+        Refused (reason and rule ID in the message area, game unchanged) when it is not the
+        learner's move or the core says no. Returns the events, or None when refused.
+        """
+        verdict = self._verdict(action)
+        if not verdict:
+            self.message.show_verdict(verdict)
+            self._refresh()
+            return None
+        events = self.game.apply(action)
+        self.message.show(f"You {action}.", "ok")
+        self._after_move(action)
+        self._run_bots(pause=True)
+        return events
+
+    def _verdict(self, action: Any) -> Verdict:
+        """The core's verdict on ``action`` for the learner, who may act only on their move."""
+        game = self.game
+        mover = game.current_player
+        if mover is not None and mover != self.seat:
+            phase = getattr(game.phase, "value", game.phase)
+            rule = "ZC-8.2" if phase == "claim" else "ZC-6"
+            return Verdict(False, f"it is {seat_name(mover)}'s move, not yours "
+                           f"({seat_name(self.seat)}): wait for your turn", rule)
+        return game.check(action)
+
+    def _after_move(self, action: Any) -> None:
+        if isinstance(action, GoDown):
+            self.pending_melds = []
+        self.hand.clear_selection()
+        self._narrate()
+        self._refresh()
+
+    def _run_bots(self, *, pause: bool) -> None:
+        """Let the bots move until it is the learner's move (each after ``bot_delay`` s).
+
+        The pause is a plain sleep in the callback: each move's view update reaches the page at
+        once, and clicks made meanwhile wait in order instead of racing the bots.
+        """
+        game = self.game
+        try:
+            for _ in range(10_000):  # a whole hand of bot moves at most, never forever
+                mover = game.current_player
+                if mover is None:
+                    break
+                if mover == self.seat:
+                    if not self._passes_for_learner():
+                        break
+                    game.apply(Pass())
+                    self._narrate()
+                    continue
+                choice = self.bots[mover].choose(game)
+                verdict = game.check(choice)
+                if not verdict:  # a bot is checked like anyone else
+                    raise IllegalAction(verdict)
+                quiet = isinstance(choice, Pass)
+                if pause and self.bot_delay and not quiet:
+                    self._refresh()
+                    time.sleep(self.bot_delay)
+                game.apply(choice)
+                self._narrate()
+        finally:
+            self._refresh()
+
+    def _passes_for_learner(self) -> bool:
+        """Pass for the learner in a claim window when they asked not to be asked (ZC-8.2)."""
+        game = self.game
+        return (not self.ask_claims.value and game.current_player == self.seat
+                and getattr(game.phase, "value", game.phase) == "claim"
+                and bool(game.check(Pass())))
+
+    def _on_ask_claims(self, _change: Any) -> None:
+        if self._passes_for_learner():
+            self.message.clear()
+            self._run_bots(pause=True)
+
+    # ----------------------------------------------------------------- the learner's buttons
+
+    def on_draw(self, _: Any = None) -> None:
+        self.act(DrawStock())
+
+    def on_take(self, _: Any = None) -> None:
+        self.act(TakeDiscard())
+
+    def on_claim(self, _: Any = None) -> None:
+        self.act(Claim())
+
+    def on_pass(self, _: Any = None) -> None:
+        self.act(Pass())
+
+    def on_discard(self, _: Any = None) -> None:
+        card = self._one_selected("discard")
+        if card is not None:
+            self.act(Discard(card))
+
+    def on_lay_off(self, _: Any = None) -> None:
+        card = self._one_selected("lay off")
+        if card is None:
+            return
+        if self.meld_choice.value < 0:
+            self.message.show("There is no meld on the table to lay off on yet (ZC-11.1).",
+                              "refused")
+            return
+        self.act(LayOff(card, self.meld_choice.value, self._end()))
+
+    def on_exchange(self, _: Any = None) -> None:
+        card = self._one_selected("exchange for a joker")
+        if card is None:
+            return
+        if self.meld_choice.value < 0:
+            self.message.show("There is no meld on the table yet, so no joker to take "
+                              "(ZC-12.1).", "refused")
+            return
+        self.act(ExchangeJoker(card, self.meld_choice.value))
+
+    def on_add_meld(self, _: Any = None) -> None:
+        cards = self.hand.selected_cards
+        if not cards:
+            self.message.show("Select the cards of one meld first, then press Add meld.", "info")
+            return
+        self.pending_melds.append(tuple(cards))
+        self.hand.clear_selection()
+        self.message.show(f"Meld {len(self.pending_melds)} added: {_cards_words(cards)}.",
+                          "info")
+        self._refresh()
+
+    def on_clear_melds(self, _: Any = None) -> None:
+        self.pending_melds = []
+        self.message.clear()
+        self._refresh()
+
+    def on_go_down(self, _: Any = None) -> None:
+        if not self.pending_melds:
+            self.message.show("Build your melds first: select cards and press Add meld (or "
+                              "Suggest go-down).", "info")
+            return
+        self.act(GoDown(tuple(self.pending_melds)))
+
+    def on_suggest(self, _: Any = None) -> None:
+        """Fill the melds with the solver's go-down for the learner's hand, or say none exists.
+
+        On the learner's own turn after drawing, the game's `best_go_down` is asked (it keeps a
+        card to discard, ZC-13.1); otherwise the solver looks at the hand as it is."""
+        game = self.game
+        phase = getattr(game.phase, "value", game.phase)
+        contract = game.contract
+        if game.has_gone_down(self.seat):
+            self.message.show("You have gone down already: lay cards off instead (ZC-9.3).",
+                              "info")
+            return
+        mine_to_play = game.current_player == self.seat and phase == "play"
+        melds = (game.best_go_down() if mine_to_play
+                 else find_go_down(self.my_hand, game.hand_number, self.rules))
+        if melds is None:
+            self.message.show(f"Your hand cannot make the contract of hand {game.hand_number} "
+                              f"({contract}) yet (ZC-4, ZC-9.2).", "info")
+            return
+        self.pending_melds = [tuple(meld.cards) for meld in melds]
+        self.hand.clear_selection()
+        when = "press Go down" if mine_to_play else "go down after you draw"
+        self.message.show(f"Suggested go-down for {contract}: "
+                          + " + ".join(f"[{meld}]" for meld in melds) + f"; {when}.", "info")
+        self._refresh()
+
+    def on_new_game(self, _: Any = None) -> None:
+        self.message.clear()
+        self.new_game()
+        self.message.show(f"New game, seed {self.game.seed}.", "info")
+
+    def _end(self) -> str | None:
+        """The run end chosen for a lay-off; None lets the core pick the end that fits."""
+        return None if self.end_choice.value == "either" else self.end_choice.value
+
+    def _one_selected(self, what: str) -> Card | None:
+        cards = self.hand.selected_cards
+        if len(cards) != 1:
+            self.message.show(f"Select exactly one card to {what} "
+                              f"({len(cards)} selected).", "info")
+            return None
+        return cards[0]
+
+    # ----------------------------------------------------------------- what the page shows
+
+    def log_text(self) -> list[str]:
+        """The narration lines, newest first (as shown)."""
+        return [text for text, _ in reversed(self.log_lines)]
+
+    def _narrate(self) -> None:
+        events = self.game.events
+        new = events[self._events_seen:]
+        self._events_seen = len(events)
+        ended = False
+        for event in new:
+            own = event.seat == self.seat
+            # the learner sees their own draws; the bots' stock cards stay hidden
+            text = event.text if own else event.public_text
+            kind = _EMPHASIS.get(event.kind, "you" if own else "")
+            if own:
+                text = text.replace(seat_name(self.seat), f"{seat_name(self.seat)} (you)", 1)
+            self.log_lines.append((text, kind))
+            ended = ended or event.kind in _HAND_END
+        del self.log_lines[:-LOG_LINES]
+        items = []
+        for text, kind in reversed(self.log_lines):
+            items.append(f'<li class="ck-log-line ck-log-{kind or "play"}" '
+                         f'style="margin:2px 0;{_LOG_STYLE.get(kind, "")}">'
+                         f"{html.escape(text)}</li>")
+        self.narration.value = (
+            '<ol reversed role="log" aria-live="polite" class="ck-zion-narration" '
+            'style="max-height:520px;overflow-y:auto;margin:0;padding-left:2.2em;'
+            f'font-size:13px;line-height:1.35">{"".join(items)}</ol>'
+        )
+        if ended:
+            self._show_results()
+
+    def _show_results(self) -> None:
+        """The points of every hand so far, the totals, and the totals chart."""
+        from cardkit.widgets import charts
+
+        game = self.game
+        results = game.hand_results
+        if len(results) == self._results_shown:
+            return
+        self._results_shown = len(results)
+        seats = range(game.players)
+        head = "".join(f"<th>{html.escape(self._seat_label(s))}</th>" for s in seats)
+        rows = []
+        for result in results:
+            if result.winner is not None:
+                why = f"{seat_name(result.winner)} went out"
+            else:
+                why = f"nobody went out ({result.reason})"
+            cells = "".join(
+                f"<td>{result.points[s]}{' (stuck)' if s in result.stuck else ''}</td>"
+                for s in seats)
+            rows.append(f"<tr><td>Hand {result.hand_number}</td>{cells}"
+                        f"<td>{html.escape(why)}</td></tr>")
+        totals = game.totals
+        total_cells = "".join(f"<td><b>{totals[s]}</b></td>" for s in seats)
+        over = ""
+        if game.is_over:
+            winners = " and ".join(self._seat_label(s) for s in game.winners)
+            over = (f"<p class='ck-zion-winner'><b>Game over: {html.escape(winners)} "
+                    f"{'win' if len(game.winners) > 1 else 'wins'} with the lowest total "
+                    "(ZC-14.2).</b></p>")
+        self.results_view.value = (
+            "<h3 style='margin:10px 0 4px'>Hand results (penalty points, lower is better; "
+            "ZC-14.1)</h3>"
+            '<table class="ck-zion-results-table" style="border-collapse:collapse" border="1" '
+            f'cellpadding="4"><tr><th>Hand</th>{head}<th>How it ended</th></tr>'
+            f'{"".join(rows)}<tr><td><b>Total</b></td>{total_cells}<td></td></tr></table>'
+            + over
+        )
+        if self._charts is None:
+            self._charts = charts.ZionScoreCharts(game)
+            self.chart_box.children = (self._charts.widget,)
+        else:
+            self._charts.update(game)
+
+    def _seat_label(self, seat: int) -> str:
+        return f"{seat_name(seat)} (you)" if seat == self.seat else seat_name(seat)
+
+    def _turn_words(self) -> str:
+        game = self.game
+        mover = game.current_player
+        if mover is None:
+            return "The game is over: press New game to play again."
+        phase = getattr(game.phase, "value", game.phase)
+        if mover != self.seat:
+            return f"{seat_name(mover)} is thinking…"
+        top = game.discard_top
+        if phase == "claim":
+            return (f"Claim window: you may claim {top} out of turn, exchange a joker, or "
+                    "pass (ZC-8.2).")
+        if phase == "draw":
+            if game.check(TakeDiscard()):
+                return f"Your turn: draw from the stock or take {top} (ZC-6)."
+            return "Your turn: draw from the stock (ZC-6)."
+        if game.has_gone_down(self.seat):
+            return "Your turn: lay off or exchange jokers if you like, then discard (ZC-6)."
+        return "Your turn: go down if you can, then discard one card (ZC-6)."
+
+    def _refresh(self) -> None:
+        game = self.game
+        self.table_view.value = render.zion_table_html(game, view=self.seat,
+                                                       four_colour=self.four_colour)
+        total = game.totals[self.seat]
+        self.status.value = (
+            f'<div style="font-size:15px;margin:2px 0"><b>Hand {game.hand_number} of 6</b> · '
+            f"contract: <b>{html.escape(str(game.contract))}</b> · you are "
+            f"{html.escape(seat_name(self.seat))} · your total {total} · seed {game.seed}<br>"
+            f'<span class="ck-zion-turn">{html.escape(self._turn_words())}</span></div>'
+        )
+        hand = self.my_hand
+        self.hand.cards = sorted(hand)  # by suit, then rank: melds are easier to see
+        # melds being built keep only cards still in hand (a new hand starts afresh)
+        held = set(hand)
+        self.pending_melds = [m for m in self.pending_melds if set(m) <= held]
+        self.hand_caption.value = (f"<b>Your hand</b> ({len(hand)} cards): click cards to select "
+                                   "them.")
+        options = [(f"#{i} {placed.meld.description} ({self._seat_label(placed.owner)}): "
+                    f"{placed.meld}", i) for i, placed in enumerate(game.table)]
+        current = self.meld_choice.value
+        self.meld_choice.options = options or _NO_MELD
+        if 0 <= current < len(options):
+            self.meld_choice.value = current
+        self._refresh_controls()
+
+    def _refresh_controls(self) -> None:
+        """Enable what the core allows now; list the melds being built with their verdicts."""
+        game = self.game
+        mine = game.current_player == self.seat
+        selected = self.hand.selected_cards
+        one = selected[0] if len(selected) == 1 else None
+        index = self.meld_choice.value if self.meld_choice.value >= 0 else None
+
+        def legal(action: Any) -> bool:
+            return mine and bool(game.check(action))
+
+        down = game.has_gone_down(self.seat)
+        phase = getattr(game.phase, "value", game.phase)
+        self.draw_button.disabled = not legal(DrawStock())
+        self.take_button.disabled = not legal(TakeDiscard())
+        self.claim_button.disabled = not legal(Claim())
+        self.pass_button.disabled = not legal(Pass())
+        self.add_meld_button.disabled = down or not selected or game.is_over
+        self.clear_melds_button.disabled = not self.pending_melds
+        self.go_down_button.disabled = not (self.pending_melds
+                                            and legal(GoDown(tuple(self.pending_melds))))
+        self.suggest_button.disabled = down or game.is_over
+        self.lay_off_button.disabled = not (one is not None and index is not None
+                                            and legal(LayOff(one, index, self._end())))
+        self.exchange_button.disabled = not (one is not None and index is not None
+                                             and legal(ExchangeJoker(one, index)))
+        self.discard_button.disabled = not (one is not None and legal(Discard(one)))
+        self.hand.disabled = game.is_over
+        self.end_choice.layout.display = "" if game.table else "none"
+        self._show_pending(phase)
+        self._show_options(one)
+
+    def _show_pending(self, phase: str) -> None:
+        game = self.game
+        if not self.pending_melds:
+            self.melds_view.value = "" if game.has_gone_down(self.seat) else (
+                f'<div style="color:#555;font-size:90%">Contract of hand {game.hand_number}: '
+                f"<b>{html.escape(str(game.contract))}</b>. Select the cards of a meld and "
+                "press <b>Add meld</b>.</div>")
+            return
+        items = []
+        verdicts = [check_meld(meld, self.rules) for meld in self.pending_melds]
+        for number, (meld, verdict) in enumerate(zip(self.pending_melds, verdicts,
+                                                     strict=True), 1):
+            what = f"a {verdict.kind}" if verdict.ok else "not a meld"
+            items.append(f"<li>{_mark(verdict.ok)} Meld {number}: "
+                         f"<b>{html.escape(_cards_words(meld))}</b>: {html.escape(what)}. "
+                         f"{html.escape(str(verdict))}</li>")
+        if all(verdicts):
+            total = check_go_down([v.meld for v in verdicts], game.hand_number, self.rules)
+            words = ("these melds make the contract" if total.ok
+                     else "not the contract yet")
+            items.append(f"<li>{_mark(total.ok)} Contract {html.escape(str(game.contract))}: "
+                         f"{words}. {html.escape(str(total))}</li>")
+        else:
+            items.append(f"<li>{_mark(False)} Contract {html.escape(str(game.contract))}: "
+                         "every group must be a meld first (ZC-9.2).</li>")
+        self.melds_view.value = (
+            '<ul class="ck-zion-pending" role="status" style="list-style:none;padding-left:4px;'
+            f'margin:4px 0">{"".join(items)}</ul>')
+
+    def _show_options(self, card: Card | None) -> None:
+        """Where the one selected card could go: lay-off places and joker exchanges."""
+        game = self.game
+        melds = [placed.meld for placed in game.table]
+        if card is None or not melds:
+            self.options_view.value = ""
+            return
+        lines = []
+        places = lay_off_options(card, melds, self.rules)
+        if places:
+            spots = ", ".join(f"#{o.meld_index}" + (f" ({o.end} end)" if o.end else "")
+                              for o in places)
+            lines.append(f"{card} fits on meld {spots} (ZC-11.2)")
+        else:
+            lines.append(f"{card} fits on no table meld (ZC-11.2)")
+        exchanges = joker_exchanges(card, melds)
+        if exchanges:
+            lines.append(f"{card} can free the joker of meld "
+                         + ", ".join(f"#{i}" for i in exchanges) + " (ZC-12.1)")
+        if places and not game.has_gone_down(self.seat):
+            lines.append("but only a player who has gone down may lay off (ZC-11.1)")
+        self.options_view.value = (
+            '<div class="ck-zion-card-options" style="font-size:90%;color:#333">'
+            + html.escape("; ".join(lines)) + ".</div>")

@@ -1,0 +1,340 @@
+"""ZionTable in plain pytest: the learner's clicks go through the widget's own handlers.
+
+Bots answer at once (``bot_delay=0``). A scripted deal checks each kind of move and its words;
+a seeded game is played through a whole hand by a simple learner who only presses buttons.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit.cards import Card, make_pack, parse_card, parse_cards
+from cardkit.widgets.zion_table import ZionTable
+from cardkit.zioncheck import (
+    Discard,
+    DrawStock,
+    Pass,
+    Rules,
+    ZionGame,
+    hand_points,
+    lay_off_options,
+)
+
+ME = 0
+
+
+def scripted_game(hands: list[str], stock_top: str = "", rules: Rules | None = None) -> ZionGame:
+    """Seat 0 plays first with these hands; the stock starts with ``stock_top`` and then holds
+    the rest of a two-deck pack in pack order."""
+    dealt = [parse_cards(hand) for hand in hands]
+    top = parse_cards(stock_top)
+    used = {card for hand in dealt for card in hand} | set(top)
+    rest = [card for card in make_pack(2, jokers=True) if card not in used]
+    return ZionGame.from_deal(dealt, top + rest, rules=rules, seed=11)
+
+
+SCRIPT = [
+    "7C 7D 7H KC KD KS 2C 5D 9H 4S",  # the learner: two sets ready, 7♠ on top of the stock
+    "2D 4D 6D 8D 10D QD 3H 5H 9S JS",
+    "2H 4H 6H 8H 10H QH 3S 5S 9C JC",
+]
+
+
+@pytest.fixture
+def table() -> ZionTable:
+    table = ZionTable(players=3, seed=1, bot_delay=0)
+    table.start(scripted_game(SCRIPT, "7S AD"))
+    return table
+
+
+def select(table: ZionTable, *texts: str) -> None:
+    """Click these cards of the learner's hand (as a person does)."""
+    table.hand.clear_selection()
+    for text in texts:
+        card = parse_card(text)
+        index = next(i for i, held in enumerate(table.hand.card_objects) if held == card)
+        table.hand.toggle(index)
+
+
+def test_the_learner_starts_and_sees_what_to_do(table):
+    game = table.game
+    assert game.current_player == ME
+    assert table.hand.card_objects == tuple(sorted(game.hand(ME)))  # by suit, then rank
+    assert "Your turn: draw from the stock (ZC-6)." in table.status.value
+    assert "Hand 1 of 6" in table.status.value and "2 sets" in table.status.value
+    assert not table.draw_button.disabled
+    assert table.take_button.disabled  # nothing discarded yet (ZC-3.3)
+    assert table.discard_button.disabled  # draw first
+    assert "ck-zion-table" in table.table_view.value
+    assert table.log_text()[-1].startswith("Hand 1: Seat 2 deals 10 cards")
+
+
+def test_zc_6_a_hand_of_moves_through_the_buttons_with_their_words(table):
+    game = table.game
+    table.draw_button.click()
+    assert parse_card("7S") in game.hand(ME)
+    assert table.message.text == "You draw from the stock."
+    assert table.log_text()[0] == "Seat 0 (you) draws 7♠ from the stock (ZC-6)."
+    assert table.draw_button.disabled
+
+    # Go down: two melds built with Add meld, each with its live verdict
+    select(table, "7C", "7D", "7H")
+    table.add_meld_button.click()
+    assert "Meld 1: <b>7♣ 7♦ 7♥</b>: a set." in table.melds_view.value
+    assert "not the contract yet" in table.melds_view.value
+    assert table.go_down_button.disabled
+    select(table, "KC", "KD", "KS")
+    table.add_meld_button.click()
+    assert "these melds make the contract" in table.melds_view.value
+    assert not table.go_down_button.disabled
+    table.go_down_button.click()
+    assert game.has_gone_down(ME)
+    assert [str(placed.meld) for placed in game.table] == ["7♣ 7♦ 7♥", "K♣ K♦ K♠"]
+    assert table.log_text()[0].startswith("Seat 0 (you) goes down with 2 sets")
+    assert table.pending_melds == []
+
+    # Lay off 7♠ on the sevens: the options say where it fits
+    select(table, "7S")
+    assert "7♠ fits on meld #0 (ZC-11.2)" in table.options_view.value
+    table.meld_choice.value = 0
+    assert not table.lay_off_button.disabled
+    table.lay_off_button.click()
+    assert str(game.table[0].meld) == "7♣ 7♦ 7♥ 7♠"
+    assert "lays off 7♠ on meld 0" in table.log_text()[0]
+
+    # Discard; the first player plays twice (ZC-7.1), then the bots answer, narrated
+    select(table, "9H")
+    table.discard_button.click()
+    assert game.discard_top == parse_card("9H")
+    assert game.current_player == ME
+    table.draw_button.click()  # the bots may claim 9♥ first (ZC-8.2)
+    assert any(line.startswith(("Seat 1 ", "Seat 2 ")) for line in table.log_text())
+    select(table, "2C")
+    table.discard_button.click()
+    assert parse_card("2C") not in game.hand(ME)
+    bot_lines = [line for line in table.log_text() if line.startswith("Seat 1 draws")]
+    assert bot_lines and all("draws a card from the stock" in line for line in bot_lines)
+
+
+def test_a_card_not_in_hand_is_refused_by_the_core_and_nothing_changes(table):
+    table.draw_button.click()
+    before = table.game.to_json()
+    assert table.act(Discard(parse_card("AS"))) is None  # a forged discard
+    assert table.message.kind == "refused"
+    assert table.message.text == "Seat 0 does not hold A♠ (ZC-6)"
+    assert table.game.to_json() == before
+
+
+def test_go_down_before_drawing_is_refused_with_its_rule_even_if_the_button_is_pressed(table):
+    select(table, "7C", "7D", "7H")
+    table.add_meld_button.click()
+    select(table, "KC", "KD", "KS")
+    table.add_meld_button.click()
+    assert table.go_down_button.disabled  # the button says no ...
+    before = table.game.to_json()
+    table.go_down_button.click()  # ... but a disabled button is no guard: the core says no
+    assert table.message.kind == "refused"
+    assert "must draw first" in table.message.text and "(ZC-9.1)" in table.message.text
+    assert table.game.to_json() == before
+
+
+def test_zc_9_2_wrong_melds_are_refused_with_what_is_missing(table):
+    table.draw_button.click()
+    select(table, "7C", "7D", "7H")
+    table.add_meld_button.click()
+    assert "not the contract yet" in table.melds_view.value
+    assert "hand 1 needs exactly 2 sets" in table.melds_view.value
+    before = table.game.to_json()
+    table.go_down_button.click()
+    assert table.message.kind == "refused" and "ZC-9.2" in table.message.text
+    assert table.game.to_json() == before
+    table.clear_melds_button.click()
+    assert table.pending_melds == []
+
+
+def test_suggest_go_down_fills_the_melds_with_the_solver_arrangement(table):
+    table.suggest_button.click()  # before drawing: the solver looks at the hand as it is
+    assert "go down after you draw" in table.message.text
+    table.draw_button.click()
+    table.suggest_button.click()
+    assert "Suggested go-down for 2 sets" in table.message.text
+    assert len(table.pending_melds) == 2
+    assert not table.go_down_button.disabled
+    table.go_down_button.click()
+    assert table.game.has_gone_down(ME)
+    assert len(table.game.table) == 2
+    assert table.suggest_button.disabled  # gone down: nothing more to suggest (ZC-9.3)
+
+
+def test_lay_off_before_going_down_is_refused_zc_11_1(table):
+    table.draw_button.click()
+    select(table, "7S")
+    assert table.lay_off_button.disabled
+    table.lay_off_button.click()  # nobody has a meld on the table yet
+    assert "no meld on the table" in table.message.text
+
+
+def test_an_out_of_turn_click_is_refused_and_changes_nothing():
+    table = ZionTable(players=4, seed=5, bot_delay=0)
+    game = table.game
+    assert game.current_player == ME
+    # the learner's own move, made behind the widget's back, hands the turn to a bot
+    if game.phase.value == "claim":  # asked about a discard: let it go
+        game.apply(Pass())
+    else:
+        game.apply(DrawStock())
+        while game.current_player != ME:  # the bots may be asked about the discard first
+            game.apply(Pass())
+        game.apply(Discard(game.hand(ME)[-1]))
+    mover = game.current_player
+    assert mover != ME
+    before = game.to_json()
+    for button in (table.draw_button, table.take_button, table.discard_button,
+                   table.pass_button, table.claim_button):
+        table.hand.clear_selection()
+        table.hand.toggle(0)
+        button.click()  # a forged click: the page's button state is no guard
+        assert table.message.kind == "refused"
+        assert f"it is Seat {mover}'s move, not yours" in table.message.text
+        assert game.to_json() == before
+
+
+def learner_move(table: ZionTable, seen: dict) -> None:
+    """One move of a plain learner who only presses buttons (and sometimes claims)."""
+    game = table.game
+    phase = game.phase.value
+    if phase == "claim":
+        if not seen["claims"]:
+            before = game.to_json()
+            table.draw_button.click()  # out of turn in the claim window: refused (ZC-8.2)
+            assert table.message.kind == "refused" and "(ZC-8.2)" in table.message.text
+            assert game.to_json() == before
+            card = game.discard_top
+            table.claim_button.click()
+            assert card in game.hand(ME) or game.hand_results
+            assert any("(you) claims" in line for line in table.log_text())
+        else:
+            table.pass_button.click()
+        seen["claims"] += 1
+        return
+    if phase == "draw":
+        table.draw_button.click()
+        return
+    if not game.has_gone_down(ME):
+        table.suggest_button.click()
+        if not table.go_down_button.disabled:
+            table.go_down_button.click()
+            seen["down"] = True
+            return
+    else:
+        melds = [placed.meld for placed in game.table]
+        for card in game.hand(ME):
+            options = lay_off_options(card, melds)
+            if options and len(game.hand(ME)) > 1:
+                table.hand.select_cards([card])
+                table.meld_choice.value = options[0].meld_index
+                if not table.lay_off_button.disabled:
+                    table.lay_off_button.click()
+                    seen["lay_offs"] += 1
+                    return
+    for card in sorted(game.hand(ME), key=hand_points_of, reverse=True):
+        table.hand.select_cards([card])
+        if not table.discard_button.disabled:
+            table.discard_button.click()
+            return
+    raise AssertionError("no card could be discarded")
+
+
+def hand_points_of(card: Card) -> int:
+    return hand_points([card])
+
+
+def test_a_whole_hand_against_greedy_bots_through_the_buttons():
+    table = ZionTable(players=4, seed=2, bot_delay=0)
+    game = table.game
+    seen = {"claims": 0, "down": False, "lay_offs": 0}
+    for _ in range(400):
+        if game.hand_results:
+            break
+        assert game.current_player == ME, "the widget hands the turn back to the learner"
+        learner_move(table, seen)
+    assert game.hand_results, "the first hand ends"
+    result = game.hand_results[0]
+    log = table.log_text()
+    assert any(line.startswith("Hand 1 ends") for line in log)
+    assert any(line.startswith("Hand 2:") for line in log)  # the next hand is dealt
+    assert "Hand results" in table.results_view.value
+    assert f"<td>{result.points[ME]}" in table.results_view.value
+    assert table.chart_box.children, "the totals chart appears after the hand"
+    assert game.hand_number == 2
+    assert table.pending_melds == []
+    # on this seeded deal the learner claims, goes down, lays off and goes out
+    assert seen["claims"] >= 1 and seen["down"] and seen["lay_offs"] >= 1
+    assert result.winner == ME
+    assert any(line.startswith("Seat 0 (you) goes out") for line in log)
+    assert "Seat 0 went out" in table.results_view.value
+
+
+def test_zc_14_2_a_whole_game_ends_with_six_hands_of_results_and_the_winner():
+    table = ZionTable(players=3, seed=6, bot="random", bot_delay=0)
+    game = table.game
+    seen = {"claims": 0, "down": False, "lay_offs": 0}
+    for _ in range(3000):
+        if game.is_over:
+            break
+        learner_move(table, seen)
+    assert game.is_over and len(game.hand_results) == 6
+    assert table.results_view.value.count("<tr><td>Hand ") == 6
+    assert "Game over: " in table.results_view.value and "(ZC-14.2)" in table.results_view.value
+    assert "The game is over: press New game to play again." in table.status.value
+    assert all(button.disabled for button in (table.draw_button, table.discard_button,
+                                              table.go_down_button, table.suggest_button))
+    table.draw_button.click()  # a click after the end is refused by the core
+    assert table.message.text == "the game is over (ZC-14.2)"
+
+
+def test_new_game_deals_the_next_seed_and_starts_afresh():
+    one = ZionTable(players=3, seed=8, bot_delay=0)
+    two = ZionTable(players=3, seed=8, bot_delay=0)
+    assert one.game.to_json() == two.game.to_json()
+    first = one.game.seed
+    one.new_game_button.click()
+    two.new_game_button.click()
+    assert one.game.seed == two.game.seed != first
+    assert one.message.text == f"New game, seed {one.game.seed}."
+    assert one.results_view.value == "" and not one.chart_box.children
+
+
+def test_bad_options_are_clear_errors():
+    with pytest.raises(ValueError, match="seat must be 0 to 3"):
+        ZionTable(seat=4)
+    with pytest.raises(ValueError, match="bot is one of greedy, random"):
+        ZionTable(bot="clever")
+    with pytest.raises(ValueError, match="bot_delay"):
+        ZionTable(bot_delay=-1)
+    with pytest.raises(ValueError, match="players"):
+        ZionTable(players=1)
+
+
+def test_random_bots_and_other_seats_work_too():
+    table = ZionTable(players=3, seed=4, seat=2, bot="random", bot_delay=0)
+    assert table.game.current_player == 2
+    assert "Seat 2 (you)" in table.table_view.value
+
+
+def test_zc_8_2_a_learner_who_is_not_asked_about_claims_passes_automatically():
+    table = ZionTable(players=4, seed=1, bot_delay=0)
+    assert table.game.phase.value == "claim" and table.game.current_player == ME
+    assert "Claim window: you may claim J♠" in table.status.value
+    assert not table.claim_button.disabled and not table.pass_button.disabled
+    table.ask_claims.value = False  # passing now, and at every later discard
+    assert any(line.startswith("Seat 0 (you) does not claim J♠") for line in table.log_text())
+    for _ in range(3):
+        assert table.game.phase.value in ("draw", "play")
+        assert table.game.current_player == ME
+        if table.game.phase.value == "draw":
+            table.draw_button.click()
+        table.hand.toggle(0)
+        table.discard_button.click()
+    passes = [line for line in table.log_text() if line.startswith("Seat 0 (you) does not claim")]
+    assert len(passes) >= 2
