@@ -7,6 +7,8 @@ An event holds its data (kind, seat, rule ID and a few values); the words are bu
     >>> e = ZionEvent(EventKind.DISCARD, 2, "ZC-6", card=parse_card("7H"))
     >>> e.text
     'Seat 2 discards 7♥ (ZC-6).'
+
+Every text names the rule it follows (the event's ``rule``, unless the words already cite it).
 """
 
 from __future__ import annotations
@@ -75,7 +77,9 @@ class ZionEvent:
 
 
 def _finish(words: str, rule: str | None) -> str:
-    return f"{words} ({rule})." if rule else f"{words}."
+    if not rule or f"({rule}" in words or f", {rule})" in words:
+        return f"{words}."
+    return f"{words} ({rule})."
 
 
 def _cards(cards: Any) -> str:
@@ -88,10 +92,17 @@ def _meld(meld: Any) -> str:
 
 def _deal(e: ZionEvent, public: bool) -> str:
     d = e.data
-    first = d["first"]
-    return (f"Hand {d['hand']}: {seat_name(e.seat)} deals {d['size']} cards each from "
+    first = _FIRST.get(d.get("first_rule", ""), "plays first")
+    return (f"Hand {d['hand']} (ZC-3): {seat_name(e.seat)} deals {d['size']} cards each from "
             f"{d['decks']} decks ({d['pack']} cards); contract: {d['contract']} (ZC-4); "
-            f"{seat_name(first)} plays first")
+            f"{seat_name(d['first'])} {first}")
+
+
+_FIRST = {
+    "double_turn": "plays first, with two turns in a row since there is no discard yet (ZC-7.1)",
+    "draw_two": "plays first and draws two cards since there is no discard yet (ZC-7.1)",
+    "upcard": "plays first (ZC-7.1)",
+}
 
 
 def _upcard(e: ZionEvent, public: bool) -> str:
@@ -132,7 +143,8 @@ def _pass(e: ZionEvent, public: bool) -> str:
 def _penalty(e: ZionEvent, public: bool) -> str:
     cards = e.data["cards"]
     wanted = e.data["wanted"]
-    what = f"{len(cards)} card(s)" if public else (_cards(cards) or "nothing")
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    what = count if public else (_cards(cards) or "nothing")
     short = "" if len(cards) == wanted else f" (only {len(cards)} of {wanted} could be drawn)"
     return f"{seat_name(e.seat)} takes {what} from the stock as the claim penalty{short}"
 
@@ -182,7 +194,12 @@ def _hand_end(e: ZionEvent, public: bool) -> str:
               "length guard": f"it reached {d['turns']} turns, so nobody wins it"}[d["reason"]]
     points = ", ".join(f"{seat_name(s)} {p}" + (" (stuck)" if s in d["stuck"] else "")
                        for s, p in d["points"].items())
-    return f"Hand {d['hand']} ends: {reason}. Points: {points}"
+    stuck = ""
+    if d["stuck"]:
+        extra = d.get("stuck_penalty", 0)
+        stuck = (f"; stuck, not having gone down: {', '.join(seat_name(s) for s in d['stuck'])}"
+                 + (f", {extra} extra points each" if extra else "") + " (ZC-13.2)")
+    return f"Hand {d['hand']} ends: {reason}. Points: {points}{stuck}"
 
 
 def _game_end(e: ZionEvent, public: bool) -> str:

@@ -383,7 +383,8 @@ class ZionGame:
         out.append(ZionEvent(
             EventKind.DEAL, self.dealer, "ZC-3", hand=self.hand_number,
             size=rules.deal_sizes[self.hand_number - 1], decks=len(self._pack) // 54,
-            pack=len(self._pack), contract=rules.contract(self.hand_number), first=first))
+            pack=len(self._pack), contract=rules.contract(self.hand_number), first=first,
+            first_rule=fpr.value))
         if fpr is FirstPlayerRule.UPCARD:
             card = pop()
             self._discard.append(card)
@@ -862,7 +863,7 @@ class ZionGame:
         rule = {"went out": "ZC-14.1", "stock exhausted": "ZC-6.2", "length guard": "ZC-6.3"}
         out.append(ZionEvent(EventKind.HAND_END, winner, rule[reason], hand=self.hand_number,
                              winner=winner, reason=reason, points=points, stuck=tuple(stuck),
-                             turns=self._turns))
+                             turns=self._turns, stuck_penalty=rules.stuck_penalty))
         self._asking = []
         self._window_card = None
         if self.hand_number >= HANDS:

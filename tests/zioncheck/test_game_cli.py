@@ -13,7 +13,7 @@ def test_zion_narrates_a_game_and_writes_a_record(tmp_path, capsys):
     path = tmp_path / "game.json"
     assert main(["zion", "--seed", "3", "--players", "3", "--json", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("Hand 1: Seat ") and "(ZC-3)" in out[0]
+    assert out[0].startswith("Hand 1 (ZC-3): Seat ")
     assert any("(ZC-8.2)" in line for line in out)
     assert out[-2].startswith("Winner")
     assert out[-1] == f"record written to {path}"

@@ -21,6 +21,7 @@ from cardkit.zioncheck.actions import (
     Pass,
     TakeDiscard,
 )
+from cardkit.zioncheck.bots import GreedyBot
 from cardkit.zioncheck.events import EventKind
 from cardkit.zioncheck.game import Phase, ZionGame, new_game
 from cardkit.zioncheck.melds import hand_points
@@ -547,3 +548,18 @@ def test_scripted_deal_is_checked():
         ZionGame.from_deal(["7C", "8C"], "", hand_number=7)
     with pytest.raises(ValueError, match="bad table meld"):
         ZionGame.from_deal(["7C", "8C"], "", table=[("7D 9D", 0)])
+
+
+def test_narration_cites_rules_and_public_text_hides_stock_cards():
+    game = scripted()
+    event = game.apply(DrawStock())[0]
+    assert event.text == "Seat 0 draws 7♣ from the stock (ZC-6)."
+    assert event.public_text == "Seat 0 draws a card from the stock (ZC-6)."
+    assert repr(event) == "ZionEvent(DRAW, seat=0, rule='ZC-6')"
+    played = new_game(players=4, seed=3)
+    bots = [GreedyBot(s) for s in range(4)]
+    while not played.is_over:
+        played.apply(bots[played.current_player].choose(played))
+    seen = {e.kind for e in played.events}
+    assert {EventKind.GO_DOWN, EventKind.LAY_OFF, EventKind.CLAIM, EventKind.GO_OUT} <= seen
+    assert all("(ZC-" in e.text for e in played.events)
