@@ -60,11 +60,14 @@ class RandomBot:
 
 
 class GreedyBot:
-    """A quick, sensible player (see the module docstring)."""
+    """A quick, sensible player (see the module docstring).
+
+    Its choices are deterministic (ties go to the lowest card code); ``seed`` is accepted so
+    that every bot class is built the same way."""
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
-        self.rng = random.Random(seed)
+        self.seed = seed
         self._solved: dict[tuple[int, frozenset[Card], int], tuple[Any, ...] | None] = {}
 
     def __repr__(self) -> str:

@@ -13,8 +13,21 @@ A `ZionGame` follows the engine protocol: ``current_player`` acts with one of
     'play'
 
 The turn (ZC-6): DRAW (stock or discard) → PLAY (go down, lay off, exchange jokers, then
-discard). After a discard the next player N decides first; if N draws from the stock the others
-are asked in CLAIM phases, one seat at a time, clockwise from N's left (ZC-8.2); N then draws.
+discard). The claim window (ZC-8.2, ZC-12.3), in this order:
+
+1. After P discards c, the next player N is in DRAW: ``TakeDiscard`` takes c as the draw (no
+   window opens); ``DrawStock`` declines c, and drawing from the stock is final.
+2. If N declined, the other players except P are asked one at a time in CLAIM phases,
+   clockwise from N's left (``current_player`` is the seat asked). Each may exchange jokers
+   (staying asked), then ``Claim`` or ``Pass``. The first claim takes c (plus
+   ``claim_penalty_cards`` from the stock) and closes the window; a seat that could only pass
+   (at ``max_claims_per_hand`` and with no joker to free) is not asked.
+3. Then N draws the stock card (two for the ``draw_two`` first turn) and plays.
+
+Other decisions: the window also opens for an upcard or a scripted discard nobody discarded
+(then everyone but N is asked); in the double turn P = N, so every other seat is asked.
+The stock is reshuffled only when a card must be drawn and none is left (ZC-6.2). The length
+guard counts completed turns (ZC-6.3). "Stuck" (ZC-13.2) applies only when someone went out.
 """
 
 from __future__ import annotations
