@@ -73,7 +73,8 @@ def meld_readings(spec: Any, rules: Rules) -> tuple[list[Meld], Verdict]:
         v = check_meld(cards, rules, kind=kind, joker_end=end)
         if v.ok and _placed_as_asked(v.meld, requested) and v.meld not in found:  # type: ignore
             found.append(v.meld)  # type: ignore[arg-type]
-            verdict = verdict or v
+            if verdict is None:
+                verdict = v
     if requested and not found:
         text = "run " + " ".join(
             c.to_text() + (f"={requested[c].ascii}" if c in requested else "") for c in cards)

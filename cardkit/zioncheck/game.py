@@ -625,14 +625,17 @@ class ZionGame:
             if not found:
                 return Verdict(False, f"meld {number}: {verdict.reason}", verdict.rule), None, None
             readings.append(found)
-        first_failure = None
+        failure: Verdict | None = None
         for choice in product(*readings):
             verdict = ops.check_go_down(choice, self.hand_number, self.rules)
             if verdict.ok:
                 break
-            first_failure = first_failure or verdict
+            if failure is None or (failure.rule == "ZC-9.2" and verdict.rule != "ZC-9.2"):
+                failure = verdict  # the most specific reason: a wrong count says least
         else:
-            return first_failure or ops.check_go_down((), self.hand_number, self.rules), None, None
+            if failure is None:
+                failure = ops.check_go_down((), self.hand_number, self.rules)
+            return failure, None, None
         melds = tuple(choice)
         if not self._leaves_discard(seat, [c for m in melds for c in m.cards]):
             return _no_discard_left(who, not pool), None, None

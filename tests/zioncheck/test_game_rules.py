@@ -20,11 +20,12 @@ from cardkit.zioncheck.actions import (
     LayOff,
     Pass,
     TakeDiscard,
+    parse_action,
 )
 from cardkit.zioncheck.bots import GreedyBot
 from cardkit.zioncheck.events import EventKind
 from cardkit.zioncheck.game import Phase, ZionGame, new_game
-from cardkit.zioncheck.melds import hand_points
+from cardkit.zioncheck.melds import MeldKind, hand_points
 from cardkit.zioncheck.rules import Rules
 
 C = parse_card
@@ -563,3 +564,43 @@ def test_narration_cites_rules_and_public_text_hides_stock_cards():
     seen = {e.kind for e in played.events}
     assert {EventKind.GO_DOWN, EventKind.LAY_OFF, EventKind.CLAIM, EventKind.GO_OUT} <= seen
     assert all("(ZC-" in e.text for e in played.events)
+
+
+def test_zc_9_legal_actions_offer_the_solvers_go_down():
+    game = scripted(hands=["7C 7D 7H 8S 8D 8H KC 2D", H1, H2, H3], stock="3D")
+    game.apply(DrawStock())
+    offers = [a for a in game.legal_actions() if isinstance(a, GoDown)]
+    assert len(offers) == 1
+    assert offers[0].melds == game.best_go_down()
+    assert game.check(offers[0])
+    game.apply(offers[0])
+    assert game.has_gone_down(0) and len(game.table) == 2
+    assert all(not isinstance(a, GoDown) for a in game.legal_actions())
+
+
+def test_zc_5_3_player_places_a_joker_and_zc_11_2_joker_lay_off_at_a_chosen_end():
+    game = scripted(hands=["5S 6S 7S JK 9D 9H 9C 2C@1 JK@1 KD@1", H1, H2, H3], stock="3D",
+                    hand_number=2)
+    game.apply(DrawStock())
+    run = [C("5S"), C("6S"), C("7S"), (Card.joker(), C("4S"))]  # the joker low, not high
+    game.apply(GoDown([run, parse_cards("9D 9H 9C")]))
+    meld = game.table[0].meld
+    assert (meld.low, meld.high) == (4, 7) and meld.kind is MeldKind.RUN
+    events = game.apply(LayOff(Card.joker(1), 0, "low"))
+    assert game.table[0].meld.low == 3
+    assert "JK(3♠)" in events[0].text
+
+
+def test_zc_10_two_touching_runs_in_one_suit_need_nine_cards():
+    hand = "AC 2C 3C 4C 5C 6C 7C 8C 9C KD"
+    game = scripted(hands=[hand, H1, H2, H3], stock="3D", hand_number=3)
+    game.apply(DrawStock())
+    refused(game, GoDown([parse_cards("AC 2C 3C 4C"), parse_cards("5C 6C 7C 8C")]), "ZC-10")
+    assert game.check(GoDown([parse_cards("AC 2C 3C 4C"), parse_cards("5C 6C 7C 8C 9C")]))
+
+
+def test_go_down_from_its_text_form():
+    game = scripted(hands=["7C 7D 7H 8S 8D 8H KC 2D", H1, H2, H3], stock="3D")
+    game.apply(DrawStock())
+    game.apply(parse_action("down 7C 7D 7H | 8S 8D 8H"))
+    assert game.history[-1].to_text() == "down 7C 7D 7H | 8D 8H 8S"
