@@ -66,7 +66,8 @@ def test_the_learner_starts_and_sees_what_to_do(table):
     assert table.take_button.disabled  # nothing discarded yet (ZC-3.3)
     assert table.discard_button.disabled  # draw first
     assert "ck-zion-table" in table.table_view.value
-    assert table.log_text()[-1].startswith("Hand 1: Seat 2 deals 10 cards")
+    deal = table.log_text()[-1]
+    assert deal.startswith("Hand 1") and "Seat 2 deals 10 cards" in deal
 
 
 def test_zc_6_a_hand_of_moves_through_the_buttons_with_their_words(table):
@@ -262,17 +263,42 @@ def test_a_whole_hand_against_greedy_bots_through_the_buttons():
     result = game.hand_results[0]
     log = table.log_text()
     assert any(line.startswith("Hand 1 ends") for line in log)
-    assert any(line.startswith("Hand 2:") for line in log)  # the next hand is dealt
+    assert any(line.startswith("Hand 2") for line in log)  # the next hand is dealt
     assert "Hand results" in table.results_view.value
     assert f"<td>{result.points[ME]}" in table.results_view.value
     assert table.chart_box.children, "the totals chart appears after the hand"
     assert game.hand_number == 2
     assert table.pending_melds == []
-    # on this seeded deal the learner claims, goes down, lays off and goes out
-    assert seen["claims"] >= 1 and seen["down"] and seen["lay_offs"] >= 1
-    assert result.winner == ME
-    assert any(line.startswith("Seat 0 (you) goes out") for line in log)
+    # every move the learner made is narrated once, in the learner's name
+    mine = [line for line in log if line.startswith("Seat 0 (you)")]
+    answers = [line for line in mine if " claims " in line or " does not claim " in line]
+    assert seen["claims"] >= 1 and len(answers) == seen["claims"]
+    assert sum(" lays off " in line for line in mine) == seen["lay_offs"]
+    assert any(" goes down " in line for line in mine) == seen["down"]
+    if result.winner != ME:
+        assert result.points[ME] == hand_points(result.hands[ME])
+
+
+def test_zc_13_1_the_learner_goes_out_and_the_hand_results_and_chart_appear():
+    table = ZionTable(players=3, seed=1, bot_delay=0)
+    table.start(scripted_game(["7C 7D 7H KC KD KS 9H", *SCRIPT[1:]], "7S"))
+    table.draw_button.click()
+    table.suggest_button.click()
+    table.go_down_button.click()
+    assert table.game.hand(ME) == (parse_card("9H"),)
+    select(table, "9H")
+    table.discard_button.click()
+    result = table.game.hand_results[0]
+    assert result.winner == ME and result.points[ME] == 0
+    assert any(line.startswith("Seat 0 (you) goes out") for line in table.log_text())
     assert "Seat 0 went out" in table.results_view.value
+    assert "<th>Seat 0 (you)</th>" in table.results_view.value
+    for seat in (1, 2):  # the bots had not gone down: stuck (ZC-13.2)
+        assert result.stuck == (1, 2)
+        points = hand_points(result.hands[seat])
+        assert f"<td>{points} (stuck)</td>" in table.results_view.value
+    assert table.chart_box.children
+    assert table.game.hand_number == 2 and table.game.current_player == ME
 
 
 def test_zc_14_2_a_whole_game_ends_with_six_hands_of_results_and_the_winner():
