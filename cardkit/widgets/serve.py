@@ -102,6 +102,10 @@ def voila_command(
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2))}",
         "--MappingKernelManager.cull_connected=False",
+        # Voila 0.5.13 shuts a page's kernel down on unload with a POST whose _xsrf cookie the
+        # page never got (403: the kernel lingers until culled). The POST needs the kernel's
+        # unguessable id, and Voila serves no other form, so the xsrf check is off.
+        "--Voila.tornado_settings=disable_check_xsrf=True",
     ]
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html
 import random
+import threading
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -69,6 +70,27 @@ def preview_text(outcome: Any) -> str:
     else:
         head = "This captures nothing"
     return f"{head}: {outcome}"
+
+
+_warming: threading.Thread | None = None
+
+
+def _warm_up_charts() -> None:
+    """Import plotly's FigureWidget in the background (about 2 s), once per kernel.
+
+    It is started by the learner's first play, long before the first round ends, so that the
+    score charts then appear without that wait, and opening the app does not pay for it.
+    """
+    global _warming
+    if _warming is None:
+        _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
+        _warming.start()
+
+
+def _import_charts() -> None:
+    import plotly.graph_objs._figurewidget  # noqa: F401
+
+    import cardkit.widgets.charts  # noqa: F401
 
 
 class XeriTable(widgets.VBox):
@@ -158,6 +180,7 @@ class XeriTable(widgets.VBox):
         bot_class = BOTS[self.bot_kind]
         self.bots = {s: bot_class(s, seed=seed * 4 + s) for s in range(4) if s not in self.humans}
         self.log_lines = []
+        self._charts: Any = None
         self.scores.children = ()
         self.message.show(f"New match (seed {seed}). {self._turn_words()}", "info")
         self._narrate(self.match.events)
@@ -192,6 +215,7 @@ class XeriTable(widgets.VBox):
         if not verdict:
             raise IllegalAction(verdict)
         events = match.apply(card)
+        _warm_up_charts()
         self.message.clear()
         self._after(events)
         self._run_bots(pause=True)
@@ -297,14 +321,20 @@ class XeriTable(widgets.VBox):
             self._on_select(self.hand.selected_cards)
 
     def _show_scores(self) -> None:
-        """The itemised sheets of every round so far, and the charts of the match."""
-        from cardkit.widgets import charts
+        """The itemised sheets of the round just scored, and the charts of the match so far.
+
+        The charts are made at the first round's end (plotly loads only then) and updated in
+        place afterwards.
+        """
+        from cardkit.widgets.charts import XeriScoreCharts
 
         match = self.match
-        number = len(match.round_scores)
-        blocks: list[widgets.Widget] = [
-            widgets.HTML(f"<h3 style='margin:8px 0 4px'>Score sheets after round {number}</h3>"),
-            widgets.HTML(charts.xeri_score_table(match)),
-        ]
-        blocks += [charts.xeri_round_chart(match), charts.xeri_running_chart(match)]
-        self.scores.children = tuple(blocks)
+        if self._charts is None:
+            # Making the figures takes a moment the first time; say what is coming meanwhile.
+            self.scores.children = (widgets.HTML(
+                "<h3 style='margin:10px 0 4px'>Scoring the round and drawing the charts…</h3>"),)
+            self._charts = XeriScoreCharts()
+        self._charts.update(match)
+        heading = (f"<h3 style='margin:10px 0 4px'>Score sheets after round "
+                   f"{len(match.round_scores)}</h3>")
+        self.scores.children = (widgets.HTML(heading), self._charts.widget)

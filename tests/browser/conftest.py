@@ -69,6 +69,8 @@ CHROMIUM_FLAGS = [
 ]
 BOT_DELAY = "0.05"
 OPEN_TIMEOUT_MS = 90_000  # a cold kernel on a busy 2-core machine
+# What Voila shows when a cell raises (with show_tracebacks, the traceback).
+CELL_ERROR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 # Console messages that Voila itself prints on every page; nothing of ours.
 IGNORED_CONSOLE = (
     "favicon.ico",
@@ -118,6 +120,7 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY=BOT_DELAY, PYTHONUNBUFFERED="1"))
     # The same command as `cardkit serve`, so the tests see what users see.
     command = voila_command(NOTEBOOKS, port, "127.0.0.1", cull_idle=15)
+    command.append("--VoilaConfiguration.show_tracebacks=True")  # a failing cell says why
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     base = f"http://127.0.0.1:{port}"
@@ -208,7 +211,11 @@ def open_app(page) -> Callable[..., float]:
         start = time.perf_counter()
         url = f"/voila/render/{name}.ipynb" + (f"?{query}" if query else "")
         page.goto(url, wait_until="domcontentloaded", timeout=OPEN_TIMEOUT_MS)
-        page.locator(ready).first.wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+        app = page.locator(ready).first
+        failed = page.locator(CELL_ERROR).first
+        app.or_(failed).wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+        if failed.is_visible():
+            pytest.fail(f"the notebook {name} failed in Voila:\n{failed.inner_text()[-3000:]}")
         elapsed = time.perf_counter() - start
         _check(page.cardkit_errors)
         return elapsed

@@ -35,6 +35,7 @@ def test_voila_command_serves_the_tree_offline_on_a_fixed_port():
     assert command[1:3] == ["-m", "voila"]
     assert "--port=9123" in command and "--Voila.port_retries=0" in command
     assert "--VoilaConfiguration.template=cardkit" in command
+    assert "--Voila.tornado_settings=disable_check_xsrf=True" in command  # see voila_command
     template = serve.SHARE_DIR / "voila" / "templates" / "cardkit" / "index.html.j2"
     assert "https://" not in template.read_text()
     assert serve.voila_env({})["JUPYTER_PATH"].split(":")[0] == str(serve.SHARE_DIR)

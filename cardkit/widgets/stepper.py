@@ -1,0 +1,280 @@
+"""`TurnStepper`: walk a recorded game of either kind forwards and backwards.
+
+Every step is replayed once, on construction, with `cardkit.records.replay_steps` (a Xeri
+match is about 200 plays); moving around afterwards only shows snapshots. Position 0 is the
+deal, position k the state after the k-th action, with that action's events, their
+explanations and rule IDs, and the scores so far::
+
+    >>> from cardkit import play_out
+    >>> from cardkit.xeri import GreedyBot, new_match
+    >>> match = play_out(new_match(5), [GreedyBot(s, seed=s) for s in range(4)], max_actions=8)
+    >>> stepper = TurnStepper(match.to_json())
+    >>> stepper.slider.max, stepper.position
+    (8, 0)
+    >>> stepper.next_button.click(); stepper.position
+    1
+    >>> stepper.last_button.click(); stepper.position
+    8
+
+`ReplayViewer` is the replay app: it makes a sample bot game of either kind, or loads a record
+that the learner uploads or pastes, and shows it in a `TurnStepper`.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+
+import ipywidgets as widgets
+
+from cardkit import render
+from cardkit.engine import Game
+from cardkit.records import Step, replay_steps
+from cardkit.widgets.common import MessageArea, guarded
+
+__all__ = ["ReplayViewer", "TurnStepper", "sample_game", "seat_names"]
+
+ALL_HANDS = -1  # the seat selector's value for "all hands open"
+PLAY_INTERVAL_MS = 700
+
+
+def seat_names(game: Game) -> tuple[str, ...]:
+    """The names of the seats of ``game``: North…West for Xeri, the players for Zion Check."""
+    if game.game_name == "xeri":
+        from cardkit.xeri import SEAT_NAMES
+
+        return tuple(SEAT_NAMES)
+    from cardkit.zioncheck.events import seat_name
+
+    return tuple(seat_name(seat) for seat in range(game.players))
+
+
+def _table_html(game: Game, seat: int | None) -> str:
+    if game.game_name == "xeri":
+        return render.xeri_table_html(game, view=seat)
+    return render.zion_table_html(game, view=seat)
+
+
+def _scores_html(game: Game) -> str:
+    if game.game_name == "xeri":
+        from cardkit.xeri import TEAM_NAMES
+
+        totals, won = game.totals, game.rounds_won
+        parts = [f"{TEAM_NAMES[t]}: {totals.get(t, 0)} points, rounds won: {won.get(t, 0)}"
+                 for t in (0, 1)]
+        done = len(game.round_scores)
+        head = f"Scores after round {done}" if done else "Scores: no round finished yet"
+    else:
+        names = seat_names(game)
+        parts = [f"{names[s]}: {points}" for s, points in sorted(game.totals.items())]
+        done = len(game.hand_results)
+        head = (f"Penalty points after hand {done} (lower is better)" if done
+                else "Penalty points: no hand finished yet")
+    items = "".join(f"<li>{html.escape(p)}</li>" for p in parts)
+    return (f'<div><b>{html.escape(head)}</b>'
+            f'<ul style="margin:2px 0">{items}</ul></div>')
+
+
+def _action_words(game: Game, step: Step) -> str:
+    who = seat_names(game)[step.seat] if step.seat is not None else "The dealer"
+    if game.game_name == "xeri":
+        return f"{who} plays {step.action}"
+    return f"{who}: {step.action}"
+
+
+class TurnStepper(widgets.VBox):
+    """Step through ``record`` (a JSON record text, or a game whose record is taken).
+
+    First / previous / next / last buttons, a slider, a Play button that advances the slider on
+    its own (linked in the page), and a seat selector: all hands open, or one seat's view.
+    """
+
+    def __init__(self, record: str | Game, seat: int | None = None) -> None:
+        self.steps: list[Step] = replay_steps(record)
+        if self.steps:
+            self.start: Game = self.steps[0].before
+        else:  # a record without actions: just the deal
+            from cardkit.records import load_record
+
+            self.start = load_record(record if isinstance(record, str) else record.to_json())
+        names = seat_names(self.start)
+        if seat is not None and seat not in range(len(names)):
+            raise ValueError(f"seat is 0 to {len(names) - 1} or None (all hands), not {seat!r}")
+        n = len(self.steps)
+
+        self.message = MessageArea()
+        self.first_button = widgets.Button(description="◀◀ First", tooltip="the deal")
+        self.prev_button = widgets.Button(description="◀ Back", tooltip="one step back")
+        self.next_button = widgets.Button(description="Next ▶", tooltip="one step forward")
+        self.last_button = widgets.Button(description="Last ▶▶", tooltip="the end of the record")
+        self.slider = widgets.IntSlider(
+            value=0, min=0, max=n, description="Step", continuous_update=False,
+            layout=widgets.Layout(width="420px"),
+        )
+        self.player = widgets.Play(
+            value=0, min=0, max=n, interval=PLAY_INTERVAL_MS, description="Play",
+            show_repeat=False,
+        )
+        widgets.jslink((self.player, "value"), (self.slider, "value"))
+        self.view = widgets.Dropdown(
+            options=[("All hands open", ALL_HANDS)]
+            + [(f"{name}'s view", s) for s, name in enumerate(names)],
+            value=ALL_HANDS if seat is None else seat,
+            description="Show",
+        )
+        self.table = widgets.HTML().add_class("cardkit-table")
+        self.caption = widgets.HTML().add_class("cardkit-step-caption")
+        self.events = widgets.HTML().add_class("cardkit-step-events")
+        self.scores = widgets.HTML().add_class("cardkit-step-scores")
+
+        guard = guarded(self.message)
+        self.first_button.on_click(guard(lambda _b: self.go(0)))
+        self.prev_button.on_click(guard(lambda _b: self.go(self.position - 1)))
+        self.next_button.on_click(guard(lambda _b: self.go(self.position + 1)))
+        self.last_button.on_click(guard(lambda _b: self.go(len(self.steps))))
+        self.slider.observe(guard(lambda _c: self._show()), names="value")
+        self.view.observe(guard(lambda _c: self._show()), names="value")
+
+        controls = widgets.HBox(
+            [self.first_button, self.prev_button, self.next_button, self.last_button,
+             self.player],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        super().__init__([
+            controls, widgets.HBox([self.slider, self.view]), self.caption, self.events,
+            self.table, self.scores, self.message,
+        ])
+        self.add_class("cardkit-stepper")
+        self._show()
+
+    @property
+    def position(self) -> int:
+        """0 for the deal, k after the k-th action."""
+        return int(self.slider.value)
+
+    @property
+    def game(self) -> Game:
+        """The state shown now (a snapshot: do not change it)."""
+        k = self.position
+        return self.steps[k - 1].after if k else self.start
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view is shown, or None for all hands open."""
+        return None if self.view.value == ALL_HANDS else int(self.view.value)
+
+    def go(self, position: int) -> None:
+        """Show position ``position`` (clamped to the record)."""
+        self.slider.value = max(0, min(len(self.steps), int(position)))
+
+    @property
+    def event_texts(self) -> list[str]:
+        """The narration of the step shown (the deal's events at position 0)."""
+        k = self.position
+        events = self.steps[k - 1].events if k else tuple(self.start.events)
+        return [event.text for event in events]
+
+    def _show(self) -> None:
+        k, n, game = self.position, len(self.steps), self.game
+        self.first_button.disabled = self.prev_button.disabled = k == 0
+        self.next_button.disabled = self.last_button.disabled = k == n
+        if k:
+            step = self.steps[k - 1]
+            head = f"Step {k} of {n}: {_action_words(game, step)}"
+            events = step.events
+        else:
+            head = f"The deal (step 0 of {n})"
+            events = tuple(self.start.events)
+        self.caption.value = f'<h3 style="margin:6px 0 2px">{html.escape(head)}</h3>'
+        items = []
+        for event in events:
+            rule = getattr(event, "rule", None)
+            shown = rule and f"({rule})" not in event.text  # Xeri's texts already end with it
+            badge = ""
+            if shown:
+                badge = (f' <span class="cardkit-rule" style="font-size:11px;background:#eef;'
+                         f'border-radius:3px;padding:0 4px">{html.escape(rule)}</span>')
+            items.append(f"<li>{html.escape(event.text)}{badge}</li>")
+        self.events.value = (
+            f'<ul role="status" style="margin:2px 0 6px;padding-left:1.4em">{"".join(items)}</ul>'
+        )
+        self.table.value = _table_html(game, self.seat)
+        self.scores.value = _scores_html(game)
+
+
+def sample_game(game: str = "xeri", seed: int = 1, players: int = 4) -> Game:
+    """A whole game of ``game`` ("xeri" or "zioncheck") played by greedy bots, for replaying."""
+    from cardkit.engine import play_out
+
+    if game == "xeri":
+        from cardkit.xeri import GreedyBot, new_match
+
+        return play_out(new_match(seed), [GreedyBot(s, seed=seed * 4 + s) for s in range(4)])
+    if game == "zioncheck":
+        from cardkit.zioncheck import GreedyBot as ZionBot
+        from cardkit.zioncheck import new_game
+
+        bots = [ZionBot(s, seed=seed * players + s) for s in range(players)]
+        return play_out(new_game(players=players, seed=seed), bots)
+    raise ValueError(f'game is "xeri" or "zioncheck", not {game!r}')
+
+
+class ReplayViewer(widgets.VBox):
+    """The replay app: choose a sample bot game or load a record, then step through it."""
+
+    def __init__(self, game: str = "xeri", seed: int = 1) -> None:
+        self.message = MessageArea()
+        self.kind = widgets.Dropdown(
+            options=[("4-Player Xeri", "xeri"), ("Zion Check", "zioncheck")], value=game,
+            description="Game",
+        )
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
+                                           layout=widgets.Layout(width="180px"))
+        self.sample_button = widgets.Button(description="Replay a bot game",
+                                            button_style="primary",
+                                            layout=widgets.Layout(width="auto"))
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         description="Load a record")
+        self.paste = widgets.Textarea(placeholder="…or paste a record (JSON) here",
+                                      layout=widgets.Layout(width="100%", height="3em"))
+        self.paste_button = widgets.Button(description="Replay the pasted record",
+                                           layout=widgets.Layout(width="auto"))
+        self.holder = widgets.VBox()
+        self.stepper: TurnStepper | None = None
+
+        guard = guarded(self.message)
+        self.sample_button.on_click(guard(lambda _b: self.load_sample()))
+        self.upload.observe(guard(lambda _c: self._on_upload()), names="value")
+        self.paste_button.on_click(guard(lambda _b: self.load_record(self.paste.value)))
+        super().__init__([
+            widgets.HBox([self.kind, self.seed, self.sample_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.upload, self.paste_button]), self.paste, self.message, self.holder,
+        ])
+        self.add_class("cardkit-app")
+        self.add_class("cardkit-replay-viewer")
+        self.load_sample()
+
+    def load_sample(self) -> None:
+        """Replay a bot game of the chosen kind and seed."""
+        game = sample_game(self.kind.value, int(self.seed.value))
+        self._show(game, f"A bot game of {self.kind.label}, seed {self.seed.value}")
+
+    def load_record(self, text: str) -> None:
+        """Replay a record (the JSON text that ``to_json()`` writes)."""
+        if not text.strip():
+            raise ValueError("paste a record first: the JSON text of a game's to_json()")
+        json.loads(text)  # a clear JSON error before anything else
+        self._show(text, "Your record")
+
+    def _on_upload(self) -> None:
+        files = self.upload.value
+        if files:
+            content = files[0]["content"]
+            self.load_record(bytes(content).decode("utf-8"))
+
+    def _show(self, record: str | Game, title: str) -> None:
+        self.stepper = TurnStepper(record)
+        steps = len(self.stepper.steps)
+        self.message.show(f"{title}: {steps} steps. Use the buttons, the slider or Play.", "ok")
+        self.holder.children = (self.stepper,)

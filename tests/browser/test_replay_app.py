@@ -1,0 +1,44 @@
+"""The replay viewer in a real browser: step through a recorded match and read the narration."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+
+def test_next_and_last_change_the_narration(page, open_app, page_errors, screenshot):
+    open_app("replay_viewer", "game=xeri&seed=1")
+    app = page.locator(".cardkit-replay-viewer")
+    caption = app.locator(".cardkit-step-caption")
+    events = app.locator(".cardkit-step-events")
+    expect(caption).to_contain_text("The deal (step 0 of")
+    expect(events).to_contain_text("first dealer (XR-2.1)")
+
+    page.get_by_role("button", name="Next ▶").click()
+    expect(caption).to_contain_text(re.compile(r"Step 1 of \d+: \w+ plays"))
+    expect(events).to_contain_text(re.compile(r"\(XR-\d"))
+    page.get_by_role("button", name="Next ▶").click()
+    expect(caption).to_contain_text("Step 2 of")
+
+    page.get_by_role("button", name="Last ▶▶").click()
+    expect(events).to_contain_text("win the match")
+    expect(app.locator(".cardkit-step-scores")).to_contain_text("rounds won")
+    expect(page.get_by_role("button", name="Next ▶")).to_be_disabled()
+
+    page.get_by_role("button", name="◀ Back").click()
+    expect(events).not_to_contain_text("win the match")
+
+    # One seat's view: the table is drawn for that seat.
+    app.locator(".cardkit-stepper select").select_option(label="South's view")
+    expect(app.locator('.cardkit-table [data-view="2"]')).to_have_count(1)
+    page_errors()
+    screenshot("replay_viewer")
+
+
+def test_play_walks_the_record_by_itself(page, open_app, page_errors):
+    open_app("replay_viewer", "game=xeri&seed=1")
+    caption = page.locator(".cardkit-step-caption")
+    page.locator(".cardkit-stepper .widget-play button").first.click()  # ipywidgets' Play
+    expect(caption).to_contain_text(re.compile(r"Step [2-9]\d* of"), timeout=15_000)
+    page_errors()

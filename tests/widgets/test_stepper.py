@@ -1,0 +1,131 @@
+"""TurnStepper and the replay app in plain pytest: buttons, slider, seat view, narration."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+
+from cardkit import play_out
+from cardkit.records import replay_steps
+from cardkit.widgets.stepper import ReplayViewer, TurnStepper, sample_game
+from cardkit.xeri import TEAM_NAMES, GreedyBot, new_match
+
+
+@pytest.fixture(scope="module")
+def match():
+    return play_out(new_match(5), [GreedyBot(s, seed=s) for s in range(4)])
+
+
+@pytest.fixture
+def stepper(match) -> TurnStepper:
+    return TurnStepper(match.to_json())
+
+
+def test_steps_are_precomputed_once_one_per_action(stepper, match):
+    assert len(stepper.steps) == len(match.history) == stepper.slider.max
+    assert stepper.player.max == stepper.slider.max  # Play walks the same range
+    assert stepper.position == 0 and "The deal" in stepper.caption.value
+
+
+def test_next_previous_first_last_walk_the_record(stepper, match):
+    stepper.next_button.click()
+    stepper.next_button.click()
+    assert stepper.position == 2
+    stepper.prev_button.click()
+    assert stepper.position == 1
+    step = stepper.steps[0]
+    assert f"Step 1 of {len(match.history)}" in stepper.caption.value
+    assert f"plays {step.action}" in stepper.caption.value
+    assert stepper.event_texts == [event.text for event in step.events]
+    stepper.last_button.click()
+    assert stepper.position == len(match.history)
+    assert stepper.next_button.disabled and stepper.last_button.disabled
+    stepper.first_button.click()
+    assert stepper.position == 0 and stepper.prev_button.disabled
+
+
+def test_the_narration_shows_each_events_explanation_and_rule_id(stepper):
+    stepper.go(1)
+    shown = stepper.events.value
+    for event in stepper.steps[0].events:
+        assert event.rule in shown
+        assert str(event.card) in shown
+
+
+def test_the_slider_shows_that_steps_state(stepper, match):
+    stepper.slider.value = 10
+    assert stepper.game.history == match.history[:10]
+    assert "Step 10 of" in stepper.caption.value
+    stepper.go(10_000)
+    assert stepper.position == len(match.history)
+
+
+def test_the_last_step_shows_the_final_scores_and_the_winner_xr_7_1(stepper, match):
+    stepper.last_button.click()
+    for team in (0, 1):
+        assert f"{TEAM_NAMES[team]}: {match.totals[team]} points" in stepper.scores.value
+    assert any("win the match" in text for text in stepper.event_texts)
+
+
+def test_seat_view_hides_the_other_hands_xr_9_1(stepper):
+    stepper.go(3)
+    game = stepper.game
+    assert stepper.seat is None
+    open_view = stepper.table.value
+    assert all(card.name in open_view for card in game.hand(1))
+    stepper.view.value = 2
+    assert stepper.seat == 2 and 'data-view="2"' in stepper.table.value
+    hidden = [c for c in game.hand(1) if c not in game.hand(2) and c not in game.pile]
+    assert not any(f'aria-label="{c.name}"' in stepper.table.value for c in hidden)
+
+
+def test_a_game_object_and_its_record_give_the_same_steps(match):
+    from_game = TurnStepper(match)
+    from_text = TurnStepper(match.to_json())
+    assert [s.action for s in from_game.steps] == [s.action for s in from_text.steps]
+
+
+def test_a_bad_seat_or_record_gives_a_clear_error(match):
+    with pytest.raises(ValueError, match="seat is 0 to 3"):
+        TurnStepper(match, seat=7)
+    with pytest.raises(ValueError, match="not a cardkit record"):
+        TurnStepper("{not json")
+
+
+def test_replay_viewer_replays_a_sample_and_a_pasted_record(match):
+    viewer = ReplayViewer(game="xeri", seed=2)
+    assert viewer.stepper is not None and viewer.stepper.slider.max > 150
+    assert "A bot game of 4-Player Xeri, seed 2" in viewer.message.text
+    viewer.paste.value = match.to_json()
+    viewer.paste_button.click()
+    assert viewer.message.kind == "ok"
+    assert [s.action for s in viewer.stepper.steps] == [s.action for s in replay_steps(match)]
+    assert viewer.holder.children == (viewer.stepper,)
+
+
+def test_replay_viewer_shows_a_bad_record_in_its_message_area():
+    viewer = ReplayViewer(game="xeri", seed=2)
+    shown = viewer.stepper
+    viewer.paste.value = json.dumps({"game": "chess", "actions": []})
+    viewer.paste_button.click()
+    assert viewer.message.kind == "error" and "unknown game 'chess'" in viewer.message.text
+    assert viewer.stepper is shown  # the old replay stays
+
+
+def test_replay_viewer_loads_an_uploaded_record(match):
+    viewer = ReplayViewer(game="xeri", seed=2)
+    viewer.upload.value = (
+        {"name": "m.json", "type": "application/json", "size": 1,
+         "last_modified": datetime.datetime.now(datetime.timezone.utc),
+         "content": memoryview(match.to_json().encode())},
+    )
+    assert "Your record" in viewer.message.text
+    assert viewer.stepper.slider.max == len(match.history)
+
+
+def test_sample_games_are_seeded():
+    assert sample_game("xeri", 4).history == sample_game("xeri", 4).history
+    with pytest.raises(ValueError, match='game is "xeri" or "zioncheck"'):
+        sample_game("poker")
