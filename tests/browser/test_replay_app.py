@@ -42,3 +42,17 @@ def test_play_walks_the_record_by_itself(page, open_app, page_errors):
     page.locator(".cardkit-stepper .widget-play button").first.click()  # ipywidgets' Play
     expect(caption).to_contain_text(re.compile(r"Step [2-9]\d* of"), timeout=15_000)
     page_errors()
+
+
+def test_a_zion_check_bot_game_replays_too(page, open_app, page_errors, screenshot):
+    open_app("replay_viewer", "game=zioncheck&seed=2")
+    caption = page.locator(".cardkit-step-caption")
+    expect(caption).to_contain_text("The deal (step 0 of")
+    page.get_by_role("button", name="Next ▶").click()
+    expect(caption).to_contain_text("Step 1 of")
+    expect(page.locator(".cardkit-step-events")).to_contain_text("(ZC-")
+    page.get_by_role("button", name="Last ▶▶").click()
+    expect(page.locator(".cardkit-step-events")).to_contain_text("after six hands")
+    expect(page.locator(".cardkit-step-scores")).to_contain_text("lower is better")
+    page_errors()
+    screenshot("replay_viewer_zion")

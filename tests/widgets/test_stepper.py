@@ -9,7 +9,7 @@ import pytest
 
 from cardkit import play_out
 from cardkit.records import replay_steps
-from cardkit.widgets.stepper import ReplayViewer, TurnStepper, sample_game
+from cardkit.widgets.stepper import ReplayViewer, TurnStepper, sample_game, seat_names
 from cardkit.xeri import TEAM_NAMES, GreedyBot, new_match
 
 
@@ -129,3 +129,20 @@ def test_sample_games_are_seeded():
     assert sample_game("xeri", 4).history == sample_game("xeri", 4).history
     with pytest.raises(ValueError, match='game is "xeri" or "zioncheck"'):
         sample_game("poker")
+
+
+def test_a_zion_check_game_steps_with_penalty_points_and_seat_views_zc_14():
+    game = sample_game("zioncheck", 2)
+    stepper = TurnStepper(game.to_json())
+    assert stepper.slider.max == len(game.history)
+    stepper.next_button.click()
+    assert "Step 1 of" in stepper.caption.value and "ZC-" in stepper.events.value
+    stepper.last_button.click()
+    assert any("The game is over after six hands" in text for text in stepper.event_texts)
+    names = seat_names(game)
+    for seat, points in game.totals.items():
+        assert f"{names[seat]}: {points}</li>" in stepper.scores.value
+    assert "lower is better" in stepper.scores.value
+    stepper.view.value = 1
+    assert 'data-view="1"' in stepper.table.value
+    assert [label for label, _ in stepper.view.options][1].endswith("'s view")
