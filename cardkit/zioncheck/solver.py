@@ -79,6 +79,10 @@ class _Search:
         self.best: tuple[int, int] | None = None  # (points melded, -jokers used)
         self.plan: tuple | None = None
         self.pad_memo: dict = {}
+        # the fewest jokers the sets need (each at least the least any rank needs)
+        self.set_need = self.sets * min(self._set_need(1, sum(counts[s * 13 + r]
+                                                              for s in range(4)))
+                                        for r in range(13))
         self.cores = self._list_cores() if self.runs else []
 
     def _list_cores(self) -> list[tuple[int, int, int, int]]:
@@ -102,10 +106,16 @@ class _Search:
                         break
                     if gaps + max(0, 4 - length) > jokers or naturals < mn:
                         continue
-                    cores.append((points, s, a, b))
+                    cores.append((points, s, a, b, gaps + max(0, 4 - length)))
         cores.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
         if mn == 0 and jokers >= 4:
-            cores.append((0, -1, 0, 0))  # a run of jokers only
+            cores.append((0, -1, 0, 0, 4))  # a run of jokers only
+        # the fewest jokers any core from here on needs: prunes hands short of jokers
+        least = 15
+        self.least_need = [0] * len(cores)
+        for i in range(len(cores) - 1, -1, -1):
+            least = min(least, cores[i][4])
+            self.least_need[i] = least
         return cores
 
     def solve(self) -> None:
@@ -122,8 +132,11 @@ class _Search:
             return self._runs_chosen(chosen, points, naturals, gaps)
         counts, cores, values, mn = self.counts, self.cores, self.values, self.mn
         jokers_left = self.jokers - gaps
+        least_need = self.least_need
         for index in range(start, len(cores)):
-            value, s, a, b = cores[index]
+            value, s, a, b, need = cores[index]
+            if need + (left - 1) * least_need[index] + self.set_need > jokers_left:
+                continue
             best = self.best
             if best is not None:
                 bound = points + min(left * value + self.set_bound,
@@ -196,7 +209,10 @@ class _Search:
     def _padding(self, runs: tuple, jokers: int) -> dict[int, tuple]:
         """Feasible padding totals (≤ jokers) of these runs: {total: ((pad_low, pad_high) per
         run)}, keeping each run 4–14 cards within A…A and runs of one suit apart (ZC-10)."""
-        key = (runs, jokers)
+        suits = [run[0] for run in runs if run[0] >= 0]
+        if len(set(suits)) == len(suits):
+            return _IndependentPads(runs, jokers)
+        key = (tuple(run[:3] for run in runs), jokers)
         memo = self.pad_memo.get(key)
         if memo is not None:
             return memo
@@ -214,24 +230,9 @@ class _Search:
                     high = total if s < 0 else min(total, 14 - b)
                     options[total] = [(i, (total - high, high))]
             else:
-                per_run = []
-                for i in members:
-                    _s, a, b, _t = runs[i]
-                    length = b - a + 1
-                    per_run.append([(total - high, high)
-                                    for total in range(max(0, 4 - length),
-                                                       min(14 - length, jokers) + 1)
-                                    for high in range(min(total, 14 - b), -1, -1)
-                                    if total - high <= a - 1])
-                for combo in product(*per_run):
-                    total = sum(lo + hi for lo, hi in combo)
-                    if total > jokers or total in options:
-                        continue
-                    spans = [(runs[i][1] - lo, runs[i][2] + hi)
-                             for i, (lo, hi) in zip(members, combo, strict=True)]
-                    if all(zc10_allows(*spans[x], *spans[y], self.mode)
-                           for x in range(len(spans)) for y in range(x + 1, len(spans))):
-                        options[total] = list(zip(members, combo, strict=True))
+                spans = tuple((runs[i][1], runs[i][2]) for i in members)
+                found = self._group_padding(spans, jokers)
+                options = {t: list(zip(members, pads, strict=True)) for t, pads in found.items()}
             merged: dict[int, list] = {}
             for total, plan in result.items():
                 for extra, pads in options.items():
@@ -246,8 +247,40 @@ class _Search:
         self.pad_memo[key] = final
         return final
 
+    def _group_padding(self, spans: tuple, jokers: int) -> dict[int, tuple]:
+        """Padding totals for several runs of one suit (cores ``spans``) that keep every two
+        of them two melds (ZC-10): {total: ((pad_low, pad_high) per run)}, the first
+        placement found for each total (padding high first, as `check_meld` places jokers)."""
+        key = (spans, jokers)
+        memo = self.pad_memo.get(key)
+        if memo is not None:
+            return memo
+        mode = self.mode
+        totals = [range(max(0, 4 - (b - a + 1)), min(14 - (b - a + 1), jokers) + 1)
+                  for a, b in spans]
+        options: dict[int, tuple] = {}
+        for combo in product(*totals):
+            total = sum(combo)
+            if total > jokers or total in options:
+                continue
+            places = [[(t - high, high) for high in range(min(t, 14 - b), -1, -1)
+                       if t - high <= a - 1] for (a, b), t in zip(spans, combo, strict=True)]
+            for pads in product(*places):
+                ends = [(a - lo, b + hi) for (a, b), (lo, hi) in zip(spans, pads, strict=True)]
+                if all(zc10_allows(*ends[x], *ends[y], mode)
+                       for x in range(len(ends)) for y in range(x + 1, len(ends))):
+                    options[total] = pads
+                    break
+        self.pad_memo[key] = options
+        return options
+
     # -- sets -------------------------------------------------------------------------------
     def _runs_chosen(self, chosen: list, points: int, naturals: int, gaps: int) -> bool:
+        best = self.best
+        if best is not None and self.sets:
+            bound = points + min(self.set_bound, self.natural_points - points) + self.joker_bound
+            if bound < best[0] or (bound == best[0] and gaps >= -best[1]):
+                return False
         runs = tuple(chosen)
         pads = self._padding(runs, self.jokers - gaps)
         if not pads:
@@ -255,47 +288,71 @@ class _Search:
         if self.sets == 0:
             return self._consider(runs, pads, points, naturals, gaps, (), ())
         counts, values, mn = self.counts, self.values, self.mn
-        in_runs = set()
-        if mn:
-            for _s, _a, _b, taken in runs:
-                in_runs.update(1 if p == 14 else p for p in taken)
-        candidates = []  # (points, rank, own naturals)
+        in_runs = None
+        candidates = []  # (-points, rank, own naturals), best first
         zero_rank_added = False
         for r in range(1, 14):
             own = counts[r - 1] + counts[12 + r] + counts[25 + r] + counts[38 + r]
             if own:
-                candidates.append((own * values[r], r, own))
-            elif mn == 0:
-                if not zero_rank_added:
+                candidates.append((-own * values[r], r, own))
+            else:
+                if in_runs is None:
+                    in_runs = {1 if p == 14 else p for run in runs for p in run[3]}
+                if r in in_runs:
+                    candidates.append((0, r, 0))
+                elif mn == 0 and not zero_rank_added and self.set_jokers:
                     candidates.append((0, r, 0))
                     zero_rank_added = True
-            elif r in in_runs:
-                candidates.append((0, r, 0))
-        candidates.sort(key=lambda x: (-x[0], x[1]))
+        candidates.sort()
         return self._pick_set(candidates, 0, self.sets, [], runs, pads, points, naturals, gaps)
 
     def _pick_set(self, candidates: list, start: int, left: int, picked: list, runs: tuple,
-                  pads: dict, points: int, naturals: int, gaps: int) -> bool:
-        """Choose ``left`` more set ranks (a multiset of candidates, best first)."""
+                  pads, points: int, naturals: int, gaps: int, need: int = 0,
+                  mult: int = 0) -> bool:
+        """Choose ``left`` more set ranks (a multiset of candidates, best first). ``need`` is
+        the jokers the sets picked so far need at least; ``mult`` how often the last rank
+        was picked."""
         if left == 0:
             return self._sets_chosen(candidates, picked, runs, pads, points, naturals, gaps)
+        room = self.jokers - gaps - next(iter(pads))
         for index in range(start, len(candidates)):
             repeat = bool(picked) and picked[-1] == index
             best = self.best
             if best is not None:
-                top = sum(c[0] for c in candidates[index + repeat:index + repeat + left])
+                top = -sum(c[0] for c in candidates[index + repeat:index + repeat + left])
                 bound = points + top + self.joker_bound
                 if bound < best[0] or (bound == best[0] and gaps >= -best[1]):
                     return False
             _, _, own = candidates[index]
+            m = mult + 1 if repeat else 1
+            more = self._set_need(m, own)
+            new_need = need + more - (self._set_need(mult, own) if repeat else 0)
+            if new_need > room:
+                continue
             picked.append(index)
             stop = self._pick_set(candidates, index, left - 1, picked, runs, pads,
-                                  points + (0 if repeat else candidates[index][0]),
-                                  naturals + (0 if repeat else own), gaps)
+                                  points - (0 if repeat else candidates[index][0]),
+                                  naturals + (0 if repeat else own), gaps, new_need, m)
             picked.pop()
             if stop:
                 return True
         return False
+
+    def _set_need(self, m: int, own: int) -> int:
+        """Jokers that ``m`` sets of a rank with ``own`` natural cards need at least (one per
+        natural borrowed from a run, plus fillers up to 3 cards); -1 if they would need
+        filler jokers but jokers may not go into sets."""
+        borrowed, fill = self._set_shape(m, own)
+        return fill + borrowed
+
+    def _set_shape(self, m: int, own: int) -> tuple[int, int]:
+        """(naturals borrowed from runs, filler jokers) of ``m`` sets of a rank with ``own``
+        natural cards. Without jokers in sets (ZC-5.4) every missing card is borrowed: the
+        joker then takes the natural card's place in a run instead."""
+        if self.set_jokers:
+            borrowed = max(0, m * self.mn - own)
+            return borrowed, max(0, 3 * m - own - borrowed)
+        return max(0, m * self.mn - own, 3 * m - own), 0
 
     def _sets_chosen(self, candidates: list, picked: list, runs: tuple, pads: dict,
                      points: int, naturals: int, gaps: int) -> bool:
@@ -305,7 +362,7 @@ class _Search:
         for index in sorted(set(picked)):
             _, r, own = candidates[index]
             m = picked.count(index)
-            borrowed = max(0, m * mn - own)
+            borrowed = self._set_shape(m, own)[0]
             if borrowed:
                 borrow_needs.append((r, borrowed))
             groups.append((r, m, own, borrowed))
@@ -415,6 +472,39 @@ class _Search:
         if best is None:
             return None
         return best
+
+
+class _IndependentPads:
+    """The padding of runs in different suits (nothing between them to check): every total
+    from the least (each run at 4 cards) to the most (each at 14) that the jokers allow;
+    ``pads[total]`` spreads it, run by run, high end first."""
+
+    __slots__ = ("least", "most", "runs")
+
+    def __init__(self, runs: tuple, jokers: int) -> None:
+        self.runs = runs
+        lengths = [0 if s < 0 else b - a + 1 for s, a, b, _t in runs]
+        self.least = sum(max(0, 4 - n) for n in lengths)
+        self.most = min(jokers, sum(14 - n for n in lengths))
+
+    def __bool__(self) -> bool:
+        return self.least <= self.most
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(range(self.least, self.most + 1))
+
+    def __getitem__(self, total: int) -> tuple:
+        extra = total - self.least
+        out = []
+        for s, a, b, _t in self.runs:
+            length, room_high = (0, 14) if s < 0 else (b - a + 1, 14 - b)
+            need = max(0, 4 - length)
+            more = min(extra, 14 - length - need)
+            extra -= more
+            pad = need + more
+            high = min(pad, room_high)
+            out.append((pad - high, high))
+        return tuple(out)
 
 
 def _borrow(needs: list[tuple[int, int]], runs: tuple, mn: int) -> tuple | None:

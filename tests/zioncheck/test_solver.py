@@ -217,8 +217,10 @@ def _zc10_ok(runs, rules):
     return True
 
 
-def oracle(hand, contract, rules, keep=0):
-    """(leftover points, jokers used) of the best go-down by brute force, or None."""
+def oracle(hand, contract, rules, keep=0, avoid_set_jokers=False):
+    """(leftover points, jokers used) of the best go-down by brute force, or None.
+
+    With ``avoid_set_jokers``, the best among go-downs with no joker in a set, if any."""
     n = len(hand)
     sets, runs = [], []
     for size in range(3, n + 1):
@@ -246,10 +248,12 @@ def oracle(hand, contract, rules, keep=0):
             rest = [hand[i] for i in range(n) if not mask >> i & 1]
             if len(rest) < keep:
                 continue
-            score = (hand_points(rest, rules), jokers_used(chosen))
+            polite = not any(m.jokers for m in chosen if m.kind is MeldKind.SET)
+            score = (not polite if avoid_set_jokers else False,
+                     hand_points(rest, rules), jokers_used(chosen))
             if best is None or score < best:
                 best = score
-    return best
+    return None if best is None else best[1:]
 
 
 def _random_hand(rng, contract):
@@ -317,3 +321,29 @@ def test_solver_agrees_with_brute_force_oracle(name):
         assert got == expected, ([str(c) for c in hand], contract, keep,
                                  [str(m) for m in melds], expected)
     assert found >= 20  # the oracle is really exercised
+
+
+def test_zc_5_4_avoid_set_jokers_agrees_with_brute_force_oracle():
+    rng = random.Random("oracle-polite")
+    rules = Rules()
+    found = 0
+    for trial in range(60):
+        contract = CONTRACTS[trial % len(CONTRACTS)]
+        hand = _random_hand(rng, contract)
+        keep = rng.choice((0, 1))
+        expected = oracle(hand, contract, rules, keep, avoid_set_jokers=True)
+        melds = find_go_down(hand, contract, rules, keep_at_least=keep, avoid_set_jokers=True)
+        assert (melds is None) == (expected is None)
+        if melds is None:
+            continue
+        found += 1
+        assert_legal(hand, melds, contract, rules, keep)
+        assert (left_points(hand, melds, rules), jokers_used(melds)) == expected
+    assert found >= 20
+
+
+def test_zc_5_4_avoid_set_jokers_with_runs_only():
+    hand = parse_cards("5C 6C 7C 8C 9D 10D JD QD JK 2S")
+    melds = find_go_down(hand, 3, avoid_set_jokers=True)
+    assert_legal(hand, melds, 3)
+    assert leftover(hand, melds) == parse_cards("2S")
