@@ -241,10 +241,11 @@ class MeldChecker(widgets.VBox):
             points = hand_points(left, self.rules)
             lines, items = [], []
             for i, meld in enumerate(melds, 1):
-                line = f"Meld {i}: {_cards_words(meld.cards)} ({_meld_kind(meld)})"
+                about = _meld_about(meld)
+                line = f"Meld {i}: {_cards_words(meld.cards)} ({about})"
                 lines.append(line)
                 items.append(f"<li>Meld {i}: {_cards_html(meld.cards)} "
-                             f"({html.escape(_meld_kind(meld))})</li>")
+                             f"({html.escape(about)})</li>")
             left_words = _cards_words(left) if left else "nothing"
             text = (f"Best go-down for {source}, hand {n} ({contract}): " + "; ".join(lines)
                     + f". Left in hand: {left_words}, {points} points.")
@@ -328,6 +329,9 @@ def _joker_words(verdict: Any) -> str:
     return ", ".join(words)
 
 
-def _meld_kind(meld: Any) -> str:
-    kind = getattr(meld.kind, "value", meld.kind)
-    return str(kind).lower()
+def _meld_about(meld: Any) -> str:
+    """``a set of fours; JK as 4`` or ``a run of clubs, 5 to 8; JK as 7♣``."""
+    notes = []
+    for joker, face in meld.jokers:
+        notes.append(f"{joker} as {face.rank_text if not meld.is_run else face}")
+    return meld.description + (f"; {', '.join(notes)}" if notes else "")

@@ -145,7 +145,7 @@ class ZionTable(widgets.VBox):
                                       "the solver's best arrangement for your hand")
         self.meld_choice = widgets.Dropdown(options=_NO_MELD,
                                             description="Table meld",
-                                            layout=widgets.Layout(width="420px"))
+                                            layout=widgets.Layout(width="360px"))
         self.end_choice = widgets.Dropdown(options=_ENDS, description="Run end",
                                            layout=widgets.Layout(width="230px"))
         self.lay_off_button = _button("Lay off", "put the selected card on the table meld "

@@ -1,0 +1,59 @@
+"""The meld checker in a real browser: type cards, deal a hand, click cards, read the verdicts."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def type_cards(page, text: str) -> None:
+    box = page.locator(".ck-meld-input input")
+    box.fill(text)
+    box.press("Enter")  # the box checks on Enter (and when it loses focus)
+
+
+def test_a_learner_types_melds_deals_a_hand_and_asks_the_solver(page, open_app, page_errors,
+                                                                screenshot):
+    open_app("meld_checker", "hand=1&seed=16")  # seed 16 deals a hand that can go down
+    app = page.locator(".cardkit-meld-checker")
+    verdict = app.locator(".ck-meld-verdict")
+    hand_choice = app.get_by_role("combobox").first
+    expect(hand_choice).to_have_value("Hand 1: 2 sets")  # from ?hand=1
+    hand_choice.select_option(label="Hand 3: 2 runs")
+
+    type_cards(page, "5C 6C JK 8C | 9H 10H JH QH")
+    expect(verdict).to_contain_text("a run of clubs, 5 to 8")
+    expect(verdict).to_contain_text("Jokers: JK as 7♣.")
+    expect(verdict).to_contain_text("Hand 3 contract (2 runs): these melds go down.")
+
+    type_cards(page, "KC AC 2C 3C")
+    expect(verdict).to_contain_text("never in the middle (ZC-2.1)")
+
+    type_cards(page, "5C 11X")
+    alert = app.get_by_role("alert")
+    expect(alert).to_contain_text("'11X' is not a card")
+    expect(alert).to_contain_text("JK / Joker")
+    expect(verdict).to_have_text("")
+
+    # Deal a hand for hand 1, click three cards, add them as a meld: the text box and the
+    # verdict follow; then the solver's best go-down for the dealt hand.
+    app.get_by_role("button", name="Clear").click()
+    expect(alert).to_have_count(0)
+    hand_choice.select_option(label="Hand 1: 2 sets")
+    app.get_by_role("button", name="Deal me a random hand").click()
+    cards = app.locator("button.ck-hand-card")
+    expect(cards).to_have_count(10)
+    for index in range(3):
+        cards.nth(index).click()
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    app.get_by_role("button", name="Add as meld").click()
+    expect(verdict).to_contain_text("These cards")
+    expect(verdict).to_contain_text("Hand 1 contract (2 sets)")
+    assert len(page.locator(".ck-meld-input input").input_value().split()) == 3
+
+    app.get_by_role("button", name="Best go-down").click()
+    best = app.locator(".ck-best")
+    expect(best).to_contain_text("Best go-down for the dealt hand, hand 1 (2 sets):")
+    expect(best).to_contain_text("Meld 2:")
+    expect(best).to_contain_text("points.")
+    page_errors()
+    screenshot("meld_checker")
