@@ -364,3 +364,43 @@ def test_zc_8_2_a_learner_who_is_not_asked_about_claims_passes_automatically():
         table.discard_button.click()
     passes = [line for line in table.log_text() if line.startswith("Seat 0 (you) does not claim")]
     assert len(passes) >= 2
+
+
+def test_zc_12_1_exchange_a_joker_through_the_button_and_lay_it_off_again():
+    table = ZionTable(players=3, seed=1, bot_delay=0)
+    hands = ["5C 6C JK 8C KD KH KS 9D 2C 4S", *SCRIPT[1:]]
+    table.start(ZionGame.from_deal(
+        [parse_cards(hand) for hand in hands],
+        parse_cards("7C") + [card for card in make_pack(2, jokers=True)
+                             if card not in set(parse_cards(" ".join(hands) + " 7C"))],
+        hand_number=2, seed=3))
+    assert "contract: <b>1 set + 1 run</b>" in table.status.value
+    table.draw_button.click()
+    select(table, "5C", "6C", "JK", "8C")
+    table.add_meld_button.click()
+    assert "Meld 1: <b>5♣ 6♣ JK 8♣</b>: a run." in table.melds_view.value
+    assert "the joker stands for 7♣" in table.melds_view.value
+    select(table, "KD", "KH", "KS")
+    table.add_meld_button.click()
+    table.go_down_button.click()
+    assert table.game.has_gone_down(ME)
+
+    select(table, "7C")
+    assert "7♣ can free the joker of meld #0 (ZC-12.1)" in table.options_view.value
+    table.meld_choice.value = 1  # the set of kings holds no joker: the button says no
+    assert table.exchange_button.disabled
+    table.exchange_button.click()  # and so does the core
+    assert table.message.kind == "refused" and "(ZC-12.1)" in table.message.text
+    table.meld_choice.value = 0
+    assert not table.exchange_button.disabled
+    table.exchange_button.click()
+    assert str(table.game.table[0].meld) == "5♣ 6♣ 7♣ 8♣"
+    assert Card.joker() in table.game.hand(ME)
+    assert " in place of the joker and takes the joker" in table.log_text()[0]
+
+    # the joker goes back at the low end of the run, as the learner chooses
+    select(table, "JK")
+    assert "JK fits on meld #0 (low end), #0 (high end), #1" in table.options_view.value
+    table.end_choice.value = "low"
+    table.lay_off_button.click()
+    assert str(table.game.table[0].meld) == "JK(4♣) 5♣ 6♣ 7♣ 8♣"
