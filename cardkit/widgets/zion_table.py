@@ -473,6 +473,11 @@ class ZionTable(widgets.VBox):
         if len(results) == self._results_shown:
             return
         self._results_shown = len(results)
+        last = results[-1]
+        how = (f"{self._seat_label(last.winner)} went out" if last.winner is not None
+               else f"nobody went out ({last.reason})")
+        self.message.show(f"Hand {last.hand_number} is over: {how}. Your points for it: "
+                          f"{last.points[self.seat]}; the results are below (ZC-14.1).", "ok")
         seats = range(game.players)
         head = "".join(f"<th>{html.escape(self._seat_label(s))}</th>" for s in seats)
         rows = []

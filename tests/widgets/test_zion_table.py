@@ -292,6 +292,8 @@ def test_zc_13_1_the_learner_goes_out_and_the_hand_results_and_chart_appear():
     assert result.winner == ME and result.points[ME] == 0
     assert any(line.startswith("Seat 0 (you) goes out") for line in table.log_text())
     assert "Seat 0 went out" in table.results_view.value
+    assert table.message.text == ("Hand 1 is over: Seat 0 (you) went out. Your points for it: 0;"
+                                  " the results are below (ZC-14.1).")
     assert "<th>Seat 0 (you)</th>" in table.results_view.value
     for seat in (1, 2):  # the bots had not gone down: stuck (ZC-13.2)
         assert result.stuck == (1, 2)
