@@ -141,7 +141,7 @@ class _Search:
             if best is not None:
                 bound = points + min(left * value + self.set_bound,
                                      self.natural_points - points) + self.joker_bound
-                if bound < best[0] or (bound == best[0] and gaps >= -best[1]):
+                if bound < best[0] or (bound == best[0] and (self.vj > 0 or gaps >= -best[1])):
                     return False
             if s < 0:
                 if jokers_left >= 4:
@@ -279,7 +279,7 @@ class _Search:
         best = self.best
         if best is not None and self.sets:
             bound = points + min(self.set_bound, self.natural_points - points) + self.joker_bound
-            if bound < best[0] or (bound == best[0] and gaps >= -best[1]):
+            if bound < best[0] or (bound == best[0] and (self.vj > 0 or gaps >= -best[1])):
                 return False
         runs = tuple(chosen)
         pads = self._padding(runs, self.jokers - gaps)
@@ -321,7 +321,7 @@ class _Search:
             if best is not None:
                 top = -sum(c[0] for c in candidates[index + repeat:index + repeat + left])
                 bound = points + top + self.joker_bound
-                if bound < best[0] or (bound == best[0] and gaps >= -best[1]):
+                if bound < best[0] or (bound == best[0] and (self.vj > 0 or gaps >= -best[1])):
                     return False
             _, _, own = candidates[index]
             m = mult + 1 if repeat else 1
