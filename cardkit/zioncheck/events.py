@@ -26,24 +26,41 @@ def seat_name(seat: int | None) -> str:
 
 
 class EventKind(str, Enum):
-    """The kinds of thing that happen in a Zion Check game."""
+    """The kinds of thing that happen in a Zion Check game, with the keys of their ``data``."""
 
     DEAL = "deal"
+    """A hand is dealt (seat: dealer): hand, size, decks, pack, contract, first, first_rule."""
     UPCARD = "upcard"
+    """The first discard is turned up (upcard rule): card."""
     DRAW = "draw"
+    """Cards drawn from the stock: cards (two for the draw_two first turn)."""
     TAKE = "take"
+    """The top discard taken as the turn's draw: card."""
     DECLINE = "decline"
+    """N draws from the stock instead; the others will be asked: card, order, own."""
     CLAIM = "claim"
+    """A discard claimed out of turn: card."""
     PASS = "pass"
+    """A seat asked in the claim window does not claim: card."""
     PENALTY = "penalty"
+    """Claim penalty cards from the stock: cards, wanted."""
     EXCHANGE = "exchange"
+    """A natural card takes a joker's place: card, index, meld (after), joker, out_of_turn."""
     GO_DOWN = "go_down"
+    """The contract laid down: melds, contract, joker_in_set."""
     LAY_OFF = "lay_off"
+    """A card laid off: card, index, meld (after), owner."""
     DISCARD = "discard"
+    """A card discarded: card."""
     RESHUFFLE = "reshuffle"
+    """The discards under the top card become the stock: count (0: no card can be drawn)."""
     GO_OUT = "go_out"
+    """A player goes out (seat: winner): how, hand."""
     HAND_END = "hand_end"
+    """A hand ends (seat: winner or None): hand, winner, reason, points, stuck, turns,
+    stuck_penalty."""
     GAME_END = "game_end"
+    """The game ends: totals, winners."""
 
 
 class ZionEvent:
