@@ -104,7 +104,7 @@ class MeldChecker(widgets.VBox):
         self.check_button = widgets.Button(description="Check", button_style="primary",
                                            tooltip="Check the typed cards")
         self.clear_button = widgets.Button(description="Clear",
-                                           tooltip="Empty the card box")
+                                           tooltip="Empty the card box and put the dealt hand away")
         self.deal_button = widgets.Button(description="Deal me a random hand",
                                           layout=widgets.Layout(width="auto"),
                                           tooltip="Deal as many cards as this hand gets")
@@ -177,7 +177,12 @@ class MeldChecker(widgets.VBox):
         self._show_verdicts(melds)
 
     def on_clear(self, _: Any = None) -> None:
+        """Start again: empty the card box and put the dealt hand away."""
         self.cards_text.value = ""
+        self.dealt, self.hand_widget = (), None
+        self.hand_box.children = ()
+        self.add_meld_button.disabled = True
+        self.best.value, self.best_text = "", ""
         self._set_verdict("", "")
         self.message.clear()
 
@@ -233,7 +238,8 @@ class MeldChecker(widgets.VBox):
         if melds is None:
             points = hand_points(cards, self.rules)
             text = (f"No go-down: {source} ({len(cards)} cards) cannot make hand {n}'s "
-                    f"contract ({contract}) (ZC-9.2). Points if stuck: {points}.")
+                    f"contract ({contract}) (ZC-9.2). Points in hand if it ended now: {points} "
+                    "(ZC-2.3).")
             body = html.escape(text)
         else:
             used = {card for meld in melds for card in meld.cards}

@@ -96,6 +96,14 @@ def test_the_check_and_clear_buttons():
     checker.clear_button.click()
     assert checker.cards_text.value == ""
     assert checker.verdict_text == ""
+    checker.deal_button.click()
+    checker.best_button.click()
+    checker.clear_button.click()  # the dealt hand goes away too: typed cards are asked again
+    assert checker.dealt == () and checker.hand_box.children == ()
+    assert checker.best_text == "" and checker.add_meld_button.disabled
+    checker.cards_text.value = "8C 8D 8H KD KS KH"
+    checker.best_button.click()
+    assert checker.best_text.startswith("Best go-down for the typed cards")
 
 
 def test_best_go_down_of_typed_cards_shows_the_melds_and_the_points_left():
@@ -111,6 +119,7 @@ def test_best_go_down_says_when_there_is_none():
     checker.best_button.click()
     assert checker.best_text.startswith("No go-down: the typed cards (6 cards) cannot make")
     assert "(2 runs)" in checker.best_text
+    assert checker.best_text.endswith("Points in hand if it ended now: 45 (ZC-2.3).")
 
 
 def test_dealing_a_hand_and_adding_selected_cards_as_melds():
