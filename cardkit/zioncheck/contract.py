@@ -6,6 +6,10 @@ True
 >>> v = check_go_down(["AC 2C 3C 4C", "5C 6C 7C 8C"], 3)
 >>> v.ok, v.rule
 (False, 'ZC-10')
+
+Decision (ZC-10): two runs of one suit that overlap are two melds whether the shared rank is a
+duplicate natural card or a joker (A-2-3-4♣ + JK(4♣)-5-6-7♣): the card appears twice, so they
+cannot be read as one run. Only runs that touch end to end need the option's test.
 """
 
 from __future__ import annotations
@@ -33,10 +37,16 @@ _DEFAULT_RULES = Rules()
 
 def contract_for(hand_number: int | Contract, rules: Rules | None = None) -> Contract:
     """The contract of hand 1–6 under ``rules`` (a `Contract` passes through unchanged)."""
-    if isinstance(hand_number, Contract):
-        return hand_number
-    if isinstance(hand_number, tuple) and len(hand_number) == 2:
-        return Contract(*hand_number)
+    if isinstance(hand_number, tuple):
+        try:
+            contract = Contract(*(int(n) for n in hand_number))
+        except (TypeError, ValueError):
+            contract = None
+        if contract is None or contract.sets < 0 or contract.runs < 0 or \
+                contract.sets + contract.runs == 0:
+            raise ValueError(f"a contract is a (sets, runs) pair of non-negative ints with at "
+                             f"least one meld, not {hand_number!r} (ZC-4)")
+        return contract
     return (rules or _DEFAULT_RULES).contract(hand_number)
 
 

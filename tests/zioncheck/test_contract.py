@@ -141,3 +141,14 @@ def test_zc_10_zc10_allows_positions():
     assert not zc10_allows(1, 4, 5, 9, TouchingRuns.FORBID)
     assert zc10_allows(1, 4, 5, 8, TouchingRuns.ALLOW)
     assert zc10_allows(1, 4, 11, 14, need_nine)     # the low ace and the high ace never touch
+
+
+def test_zc_10_overlap_through_a_joker_is_two_runs():
+    assert check_go_down([meld("AC 2C 3C 4C"), meld("JK 5C 6C 7C", joker_end="low")], 3)
+
+
+def test_zc_4_contract_pairs_are_validated():
+    assert check_go_down(["8C 8D 8H", "9C 9D 9H"], (2, 0))
+    for bad in ((0, 0), (-1, 2), ("x", 1)):
+        with pytest.raises(ValueError, match="contract"):
+            check_go_down([], bad)
