@@ -1,12 +1,15 @@
 # The two commands of the README. Each creates .venv when missing and installs what it needs.
-#   make demo   serve the Voila apps on http://127.0.0.1:$(PORT)/
+#   make demo   serve the Voila apps on http://$(HOST):$(PORT)/voila/render/index.ipynb
+#               (make demo PORT=9000; set NO_BROWSER=1 to not open a browser)
 #   make test   lint and run every test layer (unit, property, golden, widgets, browser)
 PYTHON ?= python3
 VENV   ?= .venv
 PORT   ?= 8866
+HOST   ?= 127.0.0.1
+NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test test-browser lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +24,9 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@ $(VENV)/.apps
 
+# `cardkit serve` finds the app notebooks in notebooks/ beside the editable install.
 demo: $(VENV)/.apps
-	$(BIN)/cardkit serve --port $(PORT)
+	$(BIN)/cardkit serve --port $(PORT) --host $(HOST) $(if $(NO_BROWSER),--no-browser)
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
@@ -30,7 +34,11 @@ lint: $(VENV)/.test
 test: lint
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.apps
+# Only the real-browser tests (Voila + Debian's Chromium), about a minute.
+test-browser: $(VENV)/.test
+	$(BIN)/python -m pytest tests/browser
+
+bench: $(VENV)/.test
 	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -199,10 +200,16 @@ def run(args: argparse.Namespace) -> int:
         threading.Thread(
             target=_open_when_ready, args=(url, args.host, args.port), daemon=True
         ).start()
+    server = subprocess.Popen(voila_command(notebooks, args.port, args.host), env=voila_env())
+    # Stopping `cardkit serve` (Ctrl-C, or a SIGTERM from a process manager) stops Voila too.
+    previous = signal.signal(signal.SIGTERM, lambda *_: server.terminate())
     try:
-        return subprocess.call(voila_command(notebooks, args.port, args.host), env=voila_env())
+        return server.wait()
     except KeyboardInterrupt:
-        return 0
+        server.terminate()
+        return server.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

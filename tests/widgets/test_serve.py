@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
+import psutil
 import pytest
 
 from cardkit.cli import main
@@ -69,3 +74,31 @@ def test_serve_refuses_a_port_in_use(capsys):
         port = busy.getsockname()[1]
         assert main(["serve", "--port", str(port), "--no-browser"]) == 2
     assert f"port {port} on 127.0.0.1 is already in use" in capsys.readouterr().err
+
+
+def test_cardkit_serve_prints_the_address_serves_the_gallery_and_stops_voila_with_it():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "cardkit", "serve", "--port", str(port), "--no-browser"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True)
+    try:
+        first = server.stdout.readline().strip()
+        assert first == f"cardkit apps: http://127.0.0.1:{port}/voila/render/index.ipynb"
+        page = ""
+        for _ in range(150):
+            try:
+                with urllib.request.urlopen(first.split(": ", 1)[1], timeout=5) as response:
+                    page = response.read().decode()
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert "cardkit apps" in page and "cdn.jsdelivr" not in page
+        voila = psutil.Process(server.pid).children()
+        assert voila, "Voila runs as a child of cardkit serve"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    _gone, alive = psutil.wait_procs(voila, timeout=15)
+    assert not alive, "stopping cardkit serve stops Voila"
