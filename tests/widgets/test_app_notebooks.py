@@ -1,0 +1,49 @@
+"""The Voila app notebooks: thin, committed without outputs, and each shows one app.
+
+Their code runs here in-process, with the query string Voila would pass to the kernel, so a
+broken import or option is caught without a browser (the browser tests open them for real).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+APPS = [path for path in NOTEBOOKS if path.stem != "index"]
+
+
+def cells(path: Path, kind: str) -> list[dict]:
+    return [cell for cell in json.loads(path.read_text())["cells"] if cell["cell_type"] == kind]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebooks_are_committed_without_outputs_and_run_on_python3(path):
+    notebook = json.loads(path.read_text())
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    for cell in cells(path, "code"):
+        assert cell["outputs"] == [] and cell["execution_count"] is None
+
+
+def test_the_gallery_links_every_app_by_its_relative_address():
+    text = "".join("".join(cell["source"]) for cell in cells(NOTEBOOKS[0].with_name(
+        "index.ipynb"), "markdown"))
+    for app in APPS:
+        assert f"]({app.name})" in text, f"the gallery does not link {app.name}"
+
+
+@pytest.mark.parametrize("path", APPS, ids=lambda p: p.stem)
+def test_each_app_notebook_displays_one_app_from_its_page_options(path, monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "seed=4&bot_delay=0")
+    source = "\n".join("".join(cell["source"]) for cell in cells(path, "code"))
+    tree = ast.parse(source)
+    assert isinstance(tree.body[-1], ast.Expr), "the last line shows the app"
+    namespace: dict = {}
+    exec(compile(ast.Module(tree.body[:-1], []), str(path), "exec"), namespace)
+    app = eval(compile(ast.Expression(tree.body[-1].value), str(path), "eval"), namespace)
+    assert isinstance(app, widgets.Widget)
+    assert "cardkit-app" in app._dom_classes  # what the browser fixtures wait for
