@@ -571,9 +571,12 @@ def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | No
         if card.rank and card.rank != meld.rank:
             return Verdict(False, f"{card} cannot go on {meld}: a card laid on a set has its "
                            f"rank, {_PLURAL[meld.rank]} (ZC-11.2)", "ZC-11.2"), None  # type: ignore
-        what = "a joker standing for the rank" if not card.rank else str(card)
-        return Verdict(True, f"{what} can go on {meld}, {meld.description} (ZC-11.2)",
-                       "ZC-11.2"), None
+        if card.rank:
+            return Verdict(True, f"{card} can go on {meld}, {meld.description} (ZC-11.2)",
+                           "ZC-11.2"), None
+        return Verdict(True, f"a joker can go on {meld}, {meld.description}, standing for the "
+                       "rank (ZC-11.2); jokers in sets are frowned upon, and this one could "
+                       "never be taken back (ZC-5.4, ZC-12.2)", "ZC-11.2"), None
     low, high, suit = meld.low, meld.high, meld.suit
     assert low is not None and high is not None
     if len(meld.cards) >= 14:
