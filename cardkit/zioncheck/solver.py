@@ -85,8 +85,9 @@ class _Search:
                                         for r in range(13))
         self.cores = self._list_cores() if self.runs else []
 
-    def _list_cores(self) -> list[tuple[int, int, int, int]]:
-        """Every run core (points, suit, a, b): natural ends, gaps fillable by the jokers."""
+    def _list_cores(self) -> list[tuple[int, int, int, int, int]]:
+        """Every run core (points, suit index, a, b, jokers it needs at least): natural cards
+        at positions a and b, the gaps between fillable by the jokers; best first."""
         counts, values, jokers, mn = self.counts, self.values, self.jokers, self.mn
         cores = []
         for s in range(4):
