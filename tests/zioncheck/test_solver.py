@@ -347,3 +347,23 @@ def test_zc_5_4_avoid_set_jokers_with_runs_only():
     melds = find_go_down(hand, 3, avoid_set_jokers=True)
     assert_legal(hand, melds, 3)
     assert leftover(hand, melds) == parse_cards("2S")
+
+
+@pytest.mark.parametrize("name", ["standard", "two_naturals", "no_naturals_needed"])
+def test_zc_5_check_meld_agrees_with_brute_force_readings(name):
+    from cardkit.zioncheck.melds import check_meld
+
+    rules = ORACLE_RULES[name]
+    rng = random.Random(f"meld-{name}")
+    for _ in range(400):
+        hand = _random_hand(rng, CONTRACTS[rng.randrange(len(CONTRACTS))])
+        cards = rng.sample(hand, min(len(hand), rng.randint(3, 7)))
+        readings = _set_reading(cards, rules) + _run_readings(cards, rules)
+        verdict = check_meld(cards, rules)
+        assert verdict.ok == bool(readings), ([str(c) for c in cards], verdict.reason)
+        if verdict.ok:
+            def shape(m):  # which physical joker sits where does not matter
+                return m.kind, m.low, m.high, tuple(c.to_text() if c.rank else "JK"
+                                                    for c in m.cards)
+            assert shape(verdict.meld) in {shape(m) for m in readings}
+            assert sorted(verdict.meld.cards) == sorted(cards)
