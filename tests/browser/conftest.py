@@ -230,7 +230,18 @@ def screenshot(page) -> Callable[[str], Path]:
     def take(name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        # Voila scrolls inside its page, so a "full page" shot would stop at the window:
+        # make the window as tall as the content for the picture.
+        size = page.viewport_size
+        height = page.evaluate(
+            "() => Math.max(...[document.body, document.querySelector('#rendered_cells')]"
+            ".filter(Boolean).map(e => e.scrollHeight))"
+        )
+        page.set_viewport_size({"width": size["width"], "height": min(max(height, 400), 4000)})
+        try:
+            page.screenshot(path=str(path), full_page=True)
+        finally:
+            page.set_viewport_size(size)
         return path
 
     return take
