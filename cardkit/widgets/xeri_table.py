@@ -56,9 +56,9 @@ def preview_text(outcome: Any) -> str:
     >>> from cardkit.xeri import resolve_play
     >>> from cardkit.cards import parse_cards
     >>> preview_text(resolve_play(parse_cards("7C"), parse_card("7H")))
-    'This is a Xeri, +10: 7♥ matches the single 7♣: captures it, a Xeri worth 10 (XR-4.1)'
-    >>> preview_text(resolve_play([], parse_card("5D")))[:24]
-    'This starts a new pile: '
+    'This is a Xeri, +10. 7♥ matches the single 7♣: captures it, a Xeri worth 10 (XR-4.1)'
+    >>> preview_text(resolve_play([], parse_card("5D")))
+    'This starts a new pile. The pile is empty: 5♦ starts a new pile and captures nothing (XR-3.3)'
     """
     if outcome.xeri:
         kind = "jack Xeri" if outcome.jack_xeri else "Xeri"
@@ -69,7 +69,8 @@ def preview_text(outcome: Any) -> str:
         head = "This starts a new pile"
     else:
         head = "This captures nothing"
-    return f"{head}: {outcome}"
+    reason = outcome.reason[:1].upper() + outcome.reason[1:]
+    return f"{head}. {reason} ({outcome.rule})"
 
 
 _warming: threading.Thread | None = None

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
+SEATS = ("North", "East", "South", "West")
 QUERY = "seed=3&bot_delay=0.05"  # a fixed deal; fast bots (they still pause between moves)
 
 
@@ -69,3 +72,19 @@ def test_a_whole_round_ends_with_score_sheets_and_charts(page, open_app, page_er
     expect(page.locator(".cardkit-turn")).to_contain_text("It is your turn", timeout=30_000)
     page_errors()
     screenshot("xeri_round_scores")
+
+
+def test_hot_seat_hands_the_view_to_the_next_player(page, open_app, page_errors):
+    open_app("xeri_table", "seed=3&hot_seat=1")
+    caption = page.locator(".cardkit-hand-caption")
+    turn = page.locator(".cardkit-turn")
+    expect(turn).to_contain_text(re.compile(r"It is (North|East|South|West)'s turn"))
+    first = re.search(r"It is (\w+)'s turn", turn.inner_text()).group(1)
+    expect(caption).to_contain_text(f"{first}'s hand")
+    page.locator(".cardkit-xeri-table button.ck-hand-card").first.click()
+    page.get_by_role("button", name="Play", exact=True).click()
+    following = SEATS[(SEATS.index(first) + 1) % 4]
+    expect(turn).to_contain_text(f"It is {following}'s turn")
+    expect(caption).to_contain_text(f"{following}'s hand")
+    expect(page.locator(".cardkit-log")).to_contain_text(f"{first} plays")
+    page_errors()
