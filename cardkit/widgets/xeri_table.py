@@ -133,16 +133,21 @@ class XeriTable(widgets.VBox):
             description="Play", button_style="primary", tooltip="play the selected card"
         )
         self.new_button = widgets.Button(description="New match", tooltip="deal a new match")
+        self.show_all = widgets.Checkbox(
+            value=False, description="Show all hands (teaching view)", indent=False,
+            layout=widgets.Layout(width="auto", margin="0 0 0 12px"),
+        )
         self.narration = widgets.HTML().add_class("cardkit-log")
         self.scores = widgets.VBox().add_class("cardkit-scores")
 
         self.play_button.on_click(lambda _button: self.play())
         self.new_button.on_click(guarded(self.message)(lambda _button: self.new_match()))
+        self.show_all.observe(guarded(self.message)(lambda _change: self._refresh()), "value")
         self.hand.on_select(guarded(self.message)(self._on_select))
 
         left = widgets.VBox(
             [self.status, self.table, self.hand_caption, self.hand, self.preview,
-             widgets.HBox([self.play_button, self.new_button]), self.message],
+             widgets.HBox([self.play_button, self.new_button, self.show_all]), self.message],
             layout=widgets.Layout(flex="3 1 560px", min_width="0"),
         )
         right = widgets.VBox(
@@ -296,13 +301,15 @@ class XeriTable(widgets.VBox):
                          f'style="margin:2px 0;{style}">{html.escape(text)}</li>')
         self.narration.value = (
             '<ol reversed role="log" aria-live="polite" style="max-height:430px;overflow-y:auto;'
-            'margin:0;padding-left:1.8em;font-size:13px;line-height:1.35">'
+            'margin:0;padding-left:2.6em;font-size:13px;line-height:1.35">'
             f'{"".join(items)}</ol>'
         )
 
     def _refresh(self) -> None:
         match, viewer = self.match, self.viewer
-        self.table.value = render.xeri_table_html(match, view=viewer)
+        # The teaching view opens every hand (XR-9.1 allows it); the play is unchanged.
+        self.table.value = render.xeri_table_html(
+            match, view=None if self.show_all.value else viewer)
         over = "Match over. " if match.is_over else ""
         self.status.value = (
             f'<div class="cardkit-turn" role="status" style="font-size:15px;font-weight:600;'

@@ -164,6 +164,15 @@ def test_the_table_is_drawn_from_the_learners_view_xr_9_1(table):
     assert not any(f'aria-label="{card.name}"' in shown for card in hidden)
 
 
+def test_the_teaching_view_shows_every_hand_xr_9_1(table):
+    west = table.match.hand(3)
+    assert not any(f'aria-label="{card.name}"' in table.table.value for card in west)
+    table.show_all.value = True
+    assert all(f'aria-label="{card.name}"' in table.table.value for card in west)
+    table.show_all.value = False
+    assert 'data-view="2"' in table.table.value
+
+
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"seat": 4}, "seat is 0, 1, 2 or 3"),
     ({"bot": "clever"}, "bot is one of greedy, random"),
