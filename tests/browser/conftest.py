@@ -4,8 +4,10 @@ Fixtures for every app's browser test (use them as they are; they are generic):
 
 ``voila_server`` (session)
     Base URL (``http://127.0.0.1:<free port>``) of one Voila server in tree mode on the
-    ``notebooks/`` directory. Kernels inherit ``CARDKIT_BOT_DELAY=0.05`` (fast bots), and idle
-    kernels are culled after a few seconds so that the suite does not pile up ~110 MB kernels.
+    ``notebooks/`` directory, started with the same command as ``cardkit serve`` (cardkit's
+    offline template) plus tracebacks shown. Kernels inherit ``CARDKIT_BOT_DELAY=0.05`` (fast
+    bots); a closed page shuts its kernel down, and idle kernels are culled after 15 s, so the
+    suite does not pile up kernels (60–120 MB each).
 ``browser`` (session)
     A headless Chromium: ``/usr/bin/chromium`` (or ``$CARDKIT_CHROMIUM``) launched through
     Playwright's ``executable_path``; Playwright's own browsers are never downloaded. When no
@@ -24,11 +26,13 @@ Fixtures for every app's browser test (use them as they are; they are generic):
     ``/voila/render/<name>.ipynb?<query>`` and waits until ``ready`` is visible, that is until
     the app's widgets are rendered and connected to their kernel (our apps add the CSS class
     ``cardkit-app`` to their outer widget, so the default fits every app); returns the seconds
-    it took. Query options the apps understand: ``seed=N`` (a deterministic deal) and
-    ``bot_delay=S`` (bot pause in seconds); see ``cardkit.widgets.serve.page_options``.
+    it took. A notebook cell that raises fails the test at once with Voila's traceback. Query
+    options the apps understand: ``seed=N`` (a deterministic deal), ``bot_delay=S`` (bot pause
+    in seconds), ``hot_seat=1`` (Xeri), ``game=xeri|zioncheck`` (replay viewer); a notebook
+    reads them with ``cardkit.widgets.serve.page_options()``.
 ``screenshot``
-    A function: ``screenshot(name)`` saves ``docs/screenshots/<name>.png`` (the README shows
-    them).
+    A function: ``screenshot(name)`` saves ``docs/screenshots/<name>.png`` of the whole app
+    (the window is made as tall as the content for the picture; the README shows them).
 
 Example::
 
