@@ -80,7 +80,9 @@ class Game(Protocol):
     """The protocol both games follow (after OpenSpiel's ``State``).
 
     ``current_player`` is the seat that must act now (also a player asked out of turn, as in
-    Zion Check's claim window), or ``None`` when the game is over.
+    Zion Check's claim window), or ``None`` when the game is over. ``check`` and ``apply`` take
+    an optional ``seat``: who is trying. An app passes the seat that clicked, and any seat but
+    the one to act is refused by the rules, so an out-of-turn try never changes the game.
     """
 
     game_name: ClassVar[str]
@@ -96,9 +98,9 @@ class Game(Protocol):
 
     def legal_actions(self) -> list[Any]: ...
 
-    def check(self, action: Any) -> Verdict: ...
+    def check(self, action: Any, seat: int | None = None) -> Verdict: ...
 
-    def apply(self, action: Any) -> list[Any]: ...
+    def apply(self, action: Any, seat: int | None = None) -> list[Any]: ...
 
     def clone(self: G) -> G: ...
 

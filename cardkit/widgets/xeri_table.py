@@ -212,15 +212,12 @@ class XeriTable(widgets.VBox):
             card = chosen[0]
         elif isinstance(card, str):
             card = parse_card(card)
-        mover = match.current_player
-        if mover is not None and mover not in self.humans:
-            raise IllegalAction(Verdict(
-                False, f"It is {SEAT_NAMES[mover]}'s turn (a bot), not yours: on a turn only the "
-                "player to move plays a card", "XR-3.1"))
-        verdict = match.check(card)
+        # The core refuses a play by any seat but the one to move, so a click that arrives on a
+        # bot's turn (or a forged one) is turned down by the rules, not by the page.
+        verdict = match.check(card, seat=self.viewer)
         if not verdict:
             raise IllegalAction(verdict)
-        events = match.apply(card)
+        events = match.apply(card, seat=self.viewer)
         _warm_up_charts()
         self.message.clear()
         self._after(events)

@@ -224,34 +224,46 @@ class XeriMatch:
             return []
         return list(self._hands[self._current].values())
 
-    def check(self, action: Any) -> Verdict:
-        """May the current player play ``action`` now, and what would it do?"""
-        seat = self._current
-        if seat is None:
+    def check(self, action: Any, seat: int | None = None) -> Verdict:
+        """May the current player play ``action`` now, and what would it do?
+
+        ``seat`` names who is trying (an app passes the seat that clicked): another seat than
+        the one to move is refused, so an out-of-turn try never reaches the state.
+        """
+        mover = self._current
+        if mover is None:
             how = "reached the target" if self._rules.target is not None else "won more rounds"
             return Verdict(False, f"the match is over: {TEAM_NAMES[self._winner]} {how}; "
                            "no more cards are played",
                            "XR-7.2" if self._rules.target is not None else "XR-7.1")
+        if seat is not None and seat != mover:
+            if seat not in (0, 1, 2, 3):
+                return Verdict(False, f"there is no seat {seat!r}: seats are 0-3 "
+                               f"({', '.join(SEAT_NAMES)})", "XR-1.1")
+            return Verdict(False, f"it is {SEAT_NAMES[mover]}'s turn, not {SEAT_NAMES[seat]}'s: "
+                           "players play one at a time, clockwise", "XR-3.1")
         if not isinstance(action, Card):
             return Verdict(False, f"an action is the Card to play (for example "
                            f"parse_card('7C')), not {type(action).__name__} {action!r}", "XR-3.1")
-        who = SEAT_NAMES[seat]
-        held = self._hands[seat].get(action.code)
+        who = SEAT_NAMES[mover]
+        held = self._hands[mover].get(action.code)
         if held is None or held != action:
             return Verdict(False, f"{action} is not in {who}'s hand: on a turn a player plays "
                            "one card from their own hand", "XR-3.1")
         outcome = self.preview(action)
         return Verdict(True, f"{who} may play {action}: {outcome.reason}", outcome.rule)
 
-    def apply(self, card: Card) -> list[XeriEvent]:
+    def apply(self, card: Card, seat: int | None = None) -> list[XeriEvent]:
         """Play ``card`` for the current player; returns the events it caused.
 
         Raises `IllegalAction` (with the reason and rule) and changes nothing when the card may
-        not be played.
+        not be played, or when ``seat`` is given and is not the seat to move.
         """
-        seat = self._current
-        if seat is None or (card.__class__ is not Card and not isinstance(card, Card)):
-            raise IllegalAction(self.check(card))
+        mover = self._current
+        if (mover is None or (seat is not None and seat != mover)
+                or (card.__class__ is not Card and not isinstance(card, Card))):
+            raise IllegalAction(self.check(card, seat))
+        seat = mover
         held = self._hands[seat].pop(card.code, None)  # the match's own object for that card
         if held is None:
             raise IllegalAction(self.check(card))

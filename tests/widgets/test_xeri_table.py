@@ -91,7 +91,8 @@ def test_playing_on_a_bots_turn_is_refused_and_changes_nothing_xr_3_1(table):
     for card in (west_card, table.match.hand(SOUTH)[0]):
         assert table.play(card) is None
         assert table.message.kind == "refused"
-        assert "It is West's turn (a bot), not yours" in table.message.text
+        assert "it is West's turn, not South's" in table.message.text  # the core's words
+        assert "XR-3.1" in table.message.text
     assert table.match.to_json() == before
 
 

@@ -225,6 +225,25 @@ def test_xr_3_1_only_a_card_of_ones_own_hand_may_be_played():
     assert "an action is the Card to play" in match.check("7C").reason
 
 
+def test_xr_3_1_a_seat_that_is_not_to_move_is_refused_by_the_core():
+    match = new_match(4)
+    mover = match.current_player
+    other = (mover + 1) % 4
+    card = match.hand(other)[0]
+    before = match.snapshot()
+    verdict = match.check(card, seat=other)
+    assert not verdict and verdict.rule == "XR-3.1"
+    assert f"it is {SEAT_NAMES[mover]}'s turn, not {SEAT_NAMES[other]}'s" in verdict.reason
+    with pytest.raises(IllegalAction) as info:
+        match.apply(card, seat=other)
+    assert info.value.verdict == verdict and match.snapshot() == before
+    assert not match.check(card, seat=9) and match.check(card, seat=9).rule == "XR-1.1"
+    own = match.hand(mover)[0]
+    assert match.check(own, seat=mover)
+    match.apply(own, seat=mover)
+    assert match.history == [own]
+
+
 def test_xr_3_1_an_equal_card_object_is_accepted():
     match = new_match(4)
     card = match.legal_actions()[0]
