@@ -604,3 +604,31 @@ def test_go_down_from_its_text_form():
     game.apply(DrawStock())
     game.apply(parse_action("down 7C 7D 7H | 8S 8D 8H"))
     assert game.history[-1].to_text() == "down 7C 7D 7H | 8D 8H 8S"
+
+
+def test_observation_shows_own_hand_and_public_facts_only():
+    game = scripted(rules=Rules(first_player_rule="upcard"), discard="QS@3")
+    game.apply(TakeDiscard())
+    mine, theirs = game.observation(0), game.observation(1)
+    assert mine.hand == game.hand(0) and theirs.hand == game.hand(1)
+    assert mine.hand_sizes == theirs.hand_sizes == (11, 10, 10, 10)
+    assert mine.taken_card == C("QS@3") and theirs.taken_card is None
+    assert mine.legal_actions() == game.legal_actions() and theirs.legal_actions() == []
+    assert mine.is_my_move and not theirs.is_my_move
+    assert all(not isinstance(v, list) for v in theirs)  # immutable values only
+    hidden = set(game.hand(0)) - set(theirs.hand)
+    assert hidden and not hidden & set(c for v in theirs if isinstance(v, tuple)
+                                       for c in v if isinstance(c, Card))
+    assert "hand=[" in repr(mine)
+
+
+def test_zc_12_3_exchange_then_claim_in_the_window():
+    game = scripted(hands=[H0, H1, H2 + " 7C@1", H3], table=[("5C 6C JK 8C", 1)],
+                    rules=Rules(first_player_rule="draw_two"))
+    game.apply(DrawStock())
+    game.apply(Discard(C("KS")))
+    game.apply(DrawStock())
+    game.apply(ExchangeJoker(C("7C@1"), 0))
+    events = game.apply(Claim())
+    assert kinds(events) == ["claim", "draw"]
+    assert Card.joker() in game.hand(2) and C("KS") in game.hand(2)
