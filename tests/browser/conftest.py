@@ -31,8 +31,10 @@ Fixtures for every app's browser test (use them as they are; they are generic):
     in seconds), ``hot_seat=1`` (Xeri), ``game=xeri|zioncheck`` (replay viewer); a notebook
     reads them with ``cardkit.widgets.serve.page_options()``.
 ``screenshot``
-    A function: ``screenshot(name)`` saves ``docs/screenshots/<name>.png`` of the whole app
-    (the window is made as tall as the content for the picture; the README shows them).
+    A function: ``screenshot(name)`` saves ``<name>.png`` of the whole app (the window is made
+    as tall as the content for the picture) into ``tests/browser/artifacts/``, or, with
+    ``CARDKIT_UPDATE_SCREENSHOTS=1``, into ``docs/screenshots/`` for the README; so a test run
+    leaves the checkout clean.
 
 Example::
 
@@ -61,7 +63,8 @@ from cardkit.widgets.serve import voila_command, voila_env
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+SCREENSHOTS = (ROOT / "docs" / "screenshots" if os.environ.get("CARDKIT_UPDATE_SCREENSHOTS")
+               else ROOT / "tests" / "browser" / "artifacts")
 CHROMIUM_FLAGS = [
     "--no-sandbox",  # Chromium as root needs it
     "--disable-gpu",
@@ -229,7 +232,7 @@ def open_app(page) -> Callable[..., float]:
 
 @pytest.fixture
 def screenshot(page) -> Callable[[str], Path]:
-    """``screenshot(name)`` saves a full-page picture to ``docs/screenshots/<name>.png``."""
+    """``screenshot(name)`` saves a full-page picture to ``SCREENSHOTS/<name>.png``."""
 
     def take(name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
