@@ -475,3 +475,15 @@ def test_zc_14_2_zion_table_at_the_end_names_the_winners():
     for seat in range(3):
         assert ("winner" in text_of(seats[str(seat)])) == (seat in game.winners)
         assert f"{game.totals[seat]} penalty points" in text_of(seats[str(seat)])
+
+
+def test_games_and_melds_draw_themselves_in_notebooks():
+    from cardkit.render import meld_html, xeri_table_html
+    from cardkit.xeri import new_match
+    from cardkit.zioncheck import check_meld
+
+    match = new_match(3)
+    assert match._repr_html_() == xeri_table_html(match)
+    assert 'aria-label="seven of clubs"' in parse_card("7C")._repr_html_()
+    meld = check_meld("5C 6C JK 8C 9C").meld
+    assert meld._repr_html_() == meld_html(meld) and "7♣" in meld._repr_html_()

@@ -575,6 +575,12 @@ class XeriMatch:
         return (f"<XeriMatch seed={self._seed} round {self._round}, {state}, "
                 f"totals {self._totals[0]}–{self._totals[1]}>")
 
+    def _repr_html_(self) -> str:
+        """In a notebook a match shows itself as its table, every hand open."""
+        from cardkit.render import xeri_table_html
+
+        return xeri_table_html(self)
+
 
 def _team(team: int) -> int:
     if team not in (0, 1) or type(team) is not int:

@@ -131,6 +131,12 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.from_text({self.to_text()!r})"
 
+    def _repr_html_(self) -> str:
+        """In a notebook a meld shows itself as its cards, each joker labelled."""
+        from cardkit.render import meld_html
+
+        return meld_html(self)
+
     def __str__(self) -> str:
         parts = []
         for card, face in zip(self.cards, self.stands_for, strict=True):
