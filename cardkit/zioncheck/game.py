@@ -518,9 +518,28 @@ class ZionGame:
                 return held
         return None
 
-    def check(self, action: Any) -> Verdict:
-        """May the current player do ``action`` now? A verdict with reason and rule ID."""
+    def check(self, action: Any, seat: int | None = None) -> Verdict:
+        """May the current player do ``action`` now? A verdict with reason and rule ID.
+
+        ``seat`` names who is trying (an app passes the seat that clicked): any seat but the
+        one to act is refused."""
+        wrong = self._wrong_seat(seat)
+        if wrong is not None:
+            return wrong
         return self._prepare(action, explain=True)[0]
+
+    def _wrong_seat(self, seat: int | None) -> Verdict | None:
+        if seat is None or self.phase is Phase.OVER or seat == self._current:
+            return None
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            return Verdict(False, f"there is no seat {seat!r}: seats are 0 to "
+                           f"{self.players - 1}", "ZC-1.3")
+        mover = seat_name(self._current)
+        if self.phase is Phase.CLAIM:
+            return Verdict(False, f"{mover} is being asked about {self._window_card} now, not "
+                           f"{seat_name(seat)}: the others are asked one at a time, clockwise",
+                           "ZC-8.2")
+        return Verdict(False, f"it is {mover}'s turn, not {seat_name(seat)}'s", "ZC-6")
 
     def _prepare(self, action: Any, explain: bool = False) -> tuple[Verdict, Any, Any]:
         """Verify ``action`` without changing anything: (verdict, resolved action, details).
@@ -677,10 +696,14 @@ class ZionGame:
 
     # ----------------------------------------------------------------- playing
 
-    def apply(self, action: Any) -> list[ZionEvent]:
+    def apply(self, action: Any, seat: int | None = None) -> list[ZionEvent]:
         """Play ``action`` for the current player; returns the events it caused.
 
-        Raises `IllegalAction` (with reason and rule ID) and changes nothing if it is illegal."""
+        Raises `IllegalAction` (with reason and rule ID) and changes nothing if it is illegal,
+        or if ``seat`` is given and is not the seat to act."""
+        wrong = self._wrong_seat(seat)
+        if wrong is not None:
+            raise IllegalAction(wrong)
         verdict, action, detail = self._prepare(action)
         if not verdict.ok:
             raise IllegalAction(verdict)

@@ -632,3 +632,27 @@ def test_zc_12_3_exchange_then_claim_in_the_window():
     events = game.apply(Claim())
     assert kinds(events) == ["claim", "draw"]
     assert Card.joker() in game.hand(2) and C("KS") in game.hand(2)
+
+
+def test_a_seat_that_is_not_to_act_is_refused_by_the_core():
+    game = scripted()
+    assert game.check(DrawStock(), seat=0)
+    reason = refused_by(game, DrawStock(), 2, "ZC-6")
+    assert "Seat 0's turn, not Seat 2's" in reason
+    refused_by(game, DrawStock(), 9, "ZC-1.3")
+    game.apply(DrawStock(), seat=0)
+    game.apply(Discard(C("KS")), seat=0)
+    game.apply(DrawStock(), seat=0)
+    refused_by(game, Claim(), 2, "ZC-8.2")  # seat 1 is asked first
+    game.apply(Claim(), seat=1)
+    assert C("KS") in game.hand(1)
+
+
+def refused_by(game: ZionGame, action, seat: int, rule: str) -> str:
+    before = snapshot(game)
+    verdict = game.check(action, seat=seat)
+    assert not verdict.ok and verdict.rule == rule, verdict
+    with pytest.raises(IllegalAction):
+        game.apply(action, seat=seat)
+    assert snapshot(game) == before
+    return verdict.reason
