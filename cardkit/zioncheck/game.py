@@ -362,6 +362,12 @@ class ZionGame:
         return (f"<ZionGame players={self.players} seed={self.seed} hand={self.hand_number} "
                 f"phase={self.phase.value} current={self.current_player}>")
 
+    def _repr_html_(self) -> str:
+        """In a notebook a game shows itself as its table, every hand open."""
+        from cardkit.render import zion_table_html
+
+        return zion_table_html(self)
+
     # ----------------------------------------------------------------- the deal
 
     def _start_hand(self, out: list[ZionEvent]) -> None:

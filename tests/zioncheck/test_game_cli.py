@@ -47,3 +47,9 @@ def test_records_step_through_a_zion_game():
     steps = replay_steps(game.to_json())
     assert len(steps) == 1 and steps[0].seat == 0
     assert steps[0].after.hand(0)[-1].ascii == "3D"
+
+
+def test_a_game_draws_itself_in_a_notebook():
+    game = ZionGame.from_deal(["7C 7D 7H", "5C 9D KH"], "3D 4S")
+    html = game._repr_html_()
+    assert html.startswith("<") and "Seat 0" in html
