@@ -258,22 +258,16 @@ class ZionTable(widgets.VBox):
             self.message.show_verdict(verdict)
             self._refresh()
             return None
-        events = self.game.apply(action)
+        events = self.game.apply(action, seat=self.seat)
         self.message.show(f"You {action}.", "ok")
         self._after_move(action)
         self._run_bots(pause=True)
         return events
 
     def _verdict(self, action: Any) -> Verdict:
-        """The core's verdict on ``action`` for the learner, who may act only on their move."""
-        game = self.game
-        mover = game.current_player
-        if mover is not None and mover != self.seat:
-            phase = getattr(game.phase, "value", game.phase)
-            rule = "ZC-8.2" if phase == "claim" else "ZC-6"
-            return Verdict(False, f"it is {seat_name(mover)}'s move, not yours "
-                           f"({seat_name(self.seat)}): wait for your turn", rule)
-        return game.check(action)
+        """The core's verdict on ``action`` by the learner's seat: the rules themselves refuse
+        a move made out of turn, so a forged or late click never reaches the game."""
+        return self.game.check(action, seat=self.seat)
 
     def _after_move(self, action: Any) -> None:
         if isinstance(action, GoDown):

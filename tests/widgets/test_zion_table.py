@@ -196,7 +196,10 @@ def test_an_out_of_turn_click_is_refused_and_changes_nothing():
         table.hand.toggle(0)
         button.click()  # a forged click: the page's button state is no guard
         assert table.message.kind == "refused"
-        assert f"it is Seat {mover}'s move, not yours" in table.message.text
+        # the core's own refusal of a seat that is not to act
+        text = table.message.text
+        assert (f"it is Seat {mover}'s turn, not Seat {ME}'s (ZC-6)" in text
+                or (f"Seat {mover} is being asked about" in text and "(ZC-8.2)" in text)), text
         assert game.to_json() == before
 
 
