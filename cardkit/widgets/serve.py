@@ -14,8 +14,15 @@ the gallery (``index.ipynb``) links its siblings by their bare file names. Pages
 Voila template (``share/voila/templates/cardkit`` beside this module): Voila's "lab" template
 without its Font Awesome CDN links, so that nothing is fetched from the internet.
 
-An app notebook may read options from its page's query string with `page_options` (Voila passes
-the query string to the kernel): ``?seed=7&bot_delay=0`` gives ``{"seed": "7", "bot_delay": "0"}``.
+An app notebook reads options from its page's query string (Voila passes the query string to the
+kernel): ``?seed=7&bot_delay=0`` gives ``{"seed": "7", "bot_delay": "0"}``. `page_options`
+refuses an option the app does not know, and `option_int`, `option_float`, `option_flag` and
+`option_choice` refuse a malformed value, each with a ValueError that names what is accepted.
+`show_app` builds the app from the options and, when they are wrong, shows that reason in the
+page (with a link to the app's defaults) instead of a Python traceback::
+
+    show_app(lambda options: XeriTable(seed=option_int(options, "seed", 1)), accepted=("seed",))
+
 The environment variable ``CARDKIT_BOT_DELAY`` sets the default bot pause for every app served
 (the browser tests set it to a small value).
 """
@@ -31,7 +38,9 @@ import sys
 import threading
 import time
 import webbrowser
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl
 
 __all__ = [
@@ -39,8 +48,12 @@ __all__ = [
     "app_url",
     "default_bot_delay",
     "find_notebooks",
+    "option_choice",
+    "option_flag",
     "option_float",
+    "option_int",
     "page_options",
+    "show_app",
     "voila_command",
     "voila_env",
 ]
@@ -122,38 +135,152 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def page_options(query: str | None = None) -> dict[str, str]:
+def page_options(
+    query: str | None = None, accepted: Iterable[str] | None = None
+) -> dict[str, str]:
     """The options in the page's query string (``?seed=7&bot_delay=0``), for app notebooks.
+
+    ``accepted`` names the options the app understands; any other gives a ValueError (a typo
+    such as ``?sed=7`` would otherwise be ignored without a word).
 
     >>> page_options("seed=7&bot_delay=0")
     {'seed': '7', 'bot_delay': '0'}
     >>> page_options("")
     {}
+    >>> page_options("sed=7", accepted=("seed",))
+    Traceback (most recent call last):
+    ...
+    ValueError: this page has no option 'sed'; it understands: seed
     """
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
-    return dict(parse_qsl(query.lstrip("?")))
+    options = dict(parse_qsl(query.lstrip("?")))
+    if accepted is not None:
+        known = list(accepted)
+        unknown = [name for name in options if name not in known]
+        if unknown:
+            names = ", ".join(repr(name) for name in unknown)
+            plural = "s" if len(unknown) > 1 else ""
+            raise ValueError(
+                f"this page has no option{plural} {names}; it understands: {', '.join(known)}"
+            )
+    return options
+
+
+def option_int(
+    options: dict[str, str], name: str, default: int, *, low: int | None = None,
+    high: int | None = None,
+) -> int:
+    """A whole number from ``options`` or the default; a malformed or out-of-range value gives
+    a clear ValueError.
+
+    >>> option_int({"seed": "7"}, "seed", 1)
+    7
+    >>> option_int({"seed": "abc"}, "seed", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a whole number such as 7, not 'abc'
+    """
+    text = options.get(name)
+    if text is None or text.strip() == "":
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number such as 7, not {text!r}") from None
+    if (low is not None and value < low) or (high is not None and value > high):
+        lowest = "" if low is None else f" from {low}"
+        highest = "" if high is None else f" to {high}"
+        raise ValueError(f"{name} must be a whole number{lowest}{highest}, not {value}")
+    return value
 
 
 def option_float(options: dict[str, str], name: str, default: float) -> float:
-    """A number from ``options`` or the default; a malformed value gives a clear ValueError.
+    """A number (0 or more) from ``options`` or the default; a malformed value gives a clear
+    ValueError.
 
     >>> option_float({"bot_delay": "0.1"}, "bot_delay", 0.6)
     0.1
     """
     text = options.get(name)
-    if text is None or text == "":
+    if text is None or text.strip() == "":
         return default
     try:
-        return float(text)
+        value = float(text)
     except ValueError:
         raise ValueError(f"{name} must be a number such as 0.5, not {text!r}") from None
+    if not 0 <= value < float("inf"):
+        raise ValueError(f"{name} must be a number of 0 or more such as 0.5, not {text!r}")
+    return value
 
 
-def default_bot_delay(fallback: float = 0.6) -> float:
-    """The bot pause: the page's ``?bot_delay=``, else ``$CARDKIT_BOT_DELAY``, else ``fallback``."""
+_YES = ("1", "true", "yes", "on")
+_NO = ("", "0", "false", "no", "off")
+
+
+def option_flag(options: dict[str, str], name: str) -> bool:
+    """A yes/no option: ``1``, ``true``, ``yes``, ``on`` or ``0``, ``false``, ``no``, ``off``.
+
+    >>> option_flag({"hot_seat": "1"}, "hot_seat"), option_flag({}, "hot_seat")
+    (True, False)
+    """
+    text = options.get(name, "").strip().lower()
+    if text in _YES:
+        return True
+    if text in _NO:
+        return False
+    raise ValueError(f"{name} is 1 (yes) or 0 (no), not {options[name]!r}")
+
+
+def option_choice(options: dict[str, str], name: str, default: str, choices: Iterable[str]) -> str:
+    """One of ``choices`` from ``options``, or the default.
+
+    >>> option_choice({"game": "xeri"}, "game", "xeri", ("xeri", "zioncheck"))
+    'xeri'
+    """
+    allowed = list(choices)
+    text = options.get(name)
+    if text is None or text == "":
+        return default
+    if text not in allowed:
+        raise ValueError(f"{name} is one of {', '.join(allowed)}, not {text!r}")
+    return text
+
+
+def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) -> Any:
+    """The app that ``build(options)`` makes from the page's options, or, when an option is
+    wrong (a ValueError), a message in the page saying which and why, with a link to the app
+    with its default options. What a teacher who mistyped an address sees, instead of a
+    traceback.
+    """
+    import html
+
+    import ipywidgets as widgets
+
+    known = list(accepted)
+    try:
+        return build(page_options(accepted=known))
+    except ValueError as error:
+        example = "?" + "&".join(f"{name}=…" for name in known) if known else ""
+        message = widgets.HTML(
+            '<div role="alert" class="cardkit-msg cardkit-msg-error cardkit-option-error" '
+            'style="background:#fdecec;border-left:4px solid #c0392b;padding:8px 12px;'
+            'margin:4px 0;border-radius:4px;font-size:15px">'
+            f"<b>This app cannot start from this address:</b> {html.escape(str(error))}."
+            f"<br>Options it understands: {html.escape(example or 'none')}. "
+            '<a href="?">Open the app with its default options</a>.</div>'
+        )
+        message.add_class("cardkit-app")
+        message.add_class("cardkit-app-error")
+        return message
+
+
+def default_bot_delay(fallback: float = 0.6, options: dict[str, str] | None = None) -> float:
+    """The bot pause: the page's ``?bot_delay=`` (or ``options``), else ``$CARDKIT_BOT_DELAY``,
+    else ``fallback``."""
     env = {"bot_delay": os.environ.get(BOT_DELAY_ENV, "")}
-    return option_float(page_options(), "bot_delay", option_float(env, "bot_delay", fallback))
+    page = page_options() if options is None else options
+    return option_float(page, "bot_delay", option_float(env, "bot_delay", fallback))
 
 
 def _port_is_free(host: str, port: int) -> bool:

@@ -36,14 +36,30 @@ def test_the_gallery_links_every_app_by_its_relative_address():
         assert f"]({app.name})" in text, f"the gallery does not link {app.name}"
 
 
-@pytest.mark.parametrize("path", APPS, ids=lambda p: p.stem)
-def test_each_app_notebook_displays_one_app_from_its_page_options(path, monkeypatch):
-    monkeypatch.setenv("QUERY_STRING", "seed=4&bot_delay=0")
+def shown_app(path: Path) -> widgets.Widget:
+    """Run the notebook's code as Voila would; the value of its last line (what is shown)."""
     source = "\n".join("".join(cell["source"]) for cell in cells(path, "code"))
     tree = ast.parse(source)
     assert isinstance(tree.body[-1], ast.Expr), "the last line shows the app"
     namespace: dict = {}
     exec(compile(ast.Module(tree.body[:-1], []), str(path), "exec"), namespace)
-    app = eval(compile(ast.Expression(tree.body[-1].value), str(path), "eval"), namespace)
+    return eval(compile(ast.Expression(tree.body[-1].value), str(path), "eval"), namespace)
+
+
+@pytest.mark.parametrize("path", APPS, ids=lambda p: p.stem)
+def test_each_app_notebook_displays_one_app_from_its_page_options(path, monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "seed=4&bot_delay=0" if "table" in path.stem else "seed=4")
+    app = shown_app(path)
     assert isinstance(app, widgets.Widget)
     assert "cardkit-app" in app._dom_classes  # what the browser fixtures wait for
+    assert "cardkit-app-error" not in app._dom_classes
+
+
+@pytest.mark.parametrize("query", ["seed=abc", "seed=-3", "colour=red"])
+@pytest.mark.parametrize("path", APPS, ids=lambda p: p.stem)
+def test_a_bad_page_option_shows_its_reason_not_a_traceback(path, query, monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", query)
+    app = shown_app(path)
+    assert "cardkit-app-error" in app._dom_classes
+    name = query.split("=")[0]
+    assert f"{name}" in app.value and "cannot start from this address" in app.value

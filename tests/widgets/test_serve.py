@@ -102,3 +102,42 @@ def test_cardkit_serve_prints_the_address_serves_the_gallery_and_stops_voila_wit
         server.wait(timeout=30)
     _gone, alive = psutil.wait_procs(voila, timeout=15)
     assert not alive, "stopping cardkit serve stops Voila"
+
+
+def test_page_options_refuse_an_option_the_app_does_not_know():
+    with pytest.raises(ValueError, match="no option 'sed'; it understands: seed, bot_delay"):
+        serve.page_options("sed=7", accepted=("seed", "bot_delay"))
+    assert serve.page_options("seed=7", accepted=("seed",)) == {"seed": "7"}
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: serve.option_int({"seed": "abc"}, "seed", 1), "seed must be a whole number such"),
+    (lambda: serve.option_int({"hand": "9"}, "hand", 1, low=1, high=6),
+     "hand must be a whole number from 1 to 6, not 9"),
+    (lambda: serve.option_float({"bot_delay": "-1"}, "bot_delay", 0.5), "0 or more"),
+    (lambda: serve.option_float({"bot_delay": "nan"}, "bot_delay", 0.5), "0 or more"),
+    (lambda: serve.option_flag({"hot_seat": "maybe"}, "hot_seat"), "hot_seat is 1 .yes. or 0"),
+    (lambda: serve.option_choice({"game": "chess"}, "game", "xeri", ("xeri", "zioncheck")),
+     "game is one of xeri, zioncheck, not 'chess'"),
+])
+def test_malformed_page_options_are_clear_errors(call, words):
+    with pytest.raises(ValueError, match=words):
+        call()
+
+
+def test_option_readers_give_values_and_defaults():
+    assert serve.option_int({"seed": " 12 "}, "seed", 1) == 12
+    assert serve.option_int({}, "seed", 1) == 1
+    assert serve.option_flag({"hot_seat": "true"}, "hot_seat") is True
+    assert serve.option_flag({"hot_seat": "0"}, "hot_seat") is False
+    assert serve.option_choice({}, "game", "xeri", ("xeri",)) == "xeri"
+
+
+def test_show_app_shows_a_bad_option_as_a_message_instead_of_a_traceback(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "seed=abc")
+    shown = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    assert "cardkit-app-error" in shown._dom_classes
+    assert "seed must be a whole number such as 7, not &#x27;abc&#x27;" in shown.value
+    assert 'href="?"' in shown.value  # a way back to the app's defaults
+    monkeypatch.setenv("QUERY_STRING", "seed=5")
+    assert serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",)) == 5
