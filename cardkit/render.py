@@ -511,6 +511,14 @@ def _seat_hand(
                      four_colour=four_colour)
 
 
+def _own_hand_note(text: str) -> str:
+    return (
+        '<div class="ck-own-hand-note" style="border:2px dashed rgba(255,255,255,0.45);'
+        'border-radius:8px;padding:10px 12px;margin:4px 0;font-size:13.5px;font-weight:600">'
+        f"{escape(text)}</div>"
+    )
+
+
 class _XeriPublic:
     """What a Xeri table shows, read from the match (all open) or from one seat's view."""
 
@@ -543,13 +551,18 @@ class _XeriPublic:
             self.bottom_card = seen.bottom_card
 
 
-def xeri_table_html(match: Any, view: int | None = None, *, four_colour: bool = False) -> str:
+def xeri_table_html(
+    match: Any, view: int | None = None, *, four_colour: bool = False,
+    own_hand_note: str | None = None,
+) -> str:
     """The Xeri table as HTML: four seats around the pile, team piles, scores.
 
     ``view=None`` shows every hand (a teaching view) and the sizes of the captured piles;
     ``view=seat`` shows only that seat's hand (at the bottom), the others as card backs, and
     the captured piles' sizes only if ``rules.show_capture_counts`` (XR-9.1). The pile's top card
-    is drawn large; Xeri cards are face up in their team's panel (XR-4.4).
+    is drawn large; Xeri cards are face up in their team's panel (XR-4.4). ``own_hand_note``
+    (with a ``view``) replaces the viewer's cards by that note, for an app that shows them
+    as a clickable row elsewhere ("your cards are in the row below").
     """
     from cardkit.xeri import SEAT_NAMES, TEAM_NAMES
 
@@ -569,8 +582,11 @@ def xeri_table_html(match: Any, view: int | None = None, *, four_colour: bool = 
         cards = info.hands[seat]
         mine = view is not None and seat == view
         width = 66 if mine else (50 if view is None else 44)
-        hand = _seat_hand(cards, info.hand_sizes[seat], width=width,
-                          overlap=0.0 if mine else 0.4, four_colour=four_colour)
+        if mine and own_hand_note is not None:
+            hand = _own_hand_note(own_hand_note)
+        else:
+            hand = _seat_hand(cards, info.hand_sizes[seat], width=width,
+                              overlap=0.0 if mine else 0.4, four_colour=four_colour)
         team = TEAM_NAMES[seat & 1]
         who = f"{SEAT_NAMES[seat]} (you)" if mine else SEAT_NAMES[seat]
         style = _PANEL_STYLE + (";" + _TURN_STYLE if seat == info.current else "")
@@ -729,12 +745,17 @@ def _zion_phase_words(game: Any, name: Any) -> str:
     return f"{name(current)} to meld, lay off or discard (ZC-6)"
 
 
-def zion_table_html(game: Any, view: int | None = None, *, four_colour: bool = False) -> str:
+def zion_table_html(
+    game: Any, view: int | None = None, *, four_colour: bool = False,
+    own_hand_note: str | None = None,
+) -> str:
     """The Zion Check table as HTML: stock, discard pile, every seat's melds and hand.
 
     ``view=None`` shows every hand; ``view=seat`` shows only that seat's hand, the others as
     card backs. Each seat shows whether it has gone down (ZC-9), its melds on the table (jokers
-    labelled with the card they stand for, ZC-5.3) and its total of penalty points.
+    labelled with the card they stand for, ZC-5.3) and its game total of penalty points so far
+    (ZC-14.1). ``own_hand_note`` (with a ``view``) replaces the viewer's cards by that note, for
+    an app that shows them as a clickable row elsewhere.
     """
     from cardkit.zioncheck.events import seat_name
 
@@ -766,8 +787,12 @@ def zion_table_html(game: Any, view: int | None = None, *, four_colour: bool = F
         mine = view is not None and seat == view
         shown = hand if view is None or mine else None
         own_overlap = 0.0 if len(hand) <= 7 else 0.3
-        hand_part = _seat_hand(shown, len(hand), width=56 if mine else 46,
-                               overlap=own_overlap if mine else 0.35, four_colour=four_colour)
+        if mine and own_hand_note is not None:
+            hand_part = _own_hand_note(own_hand_note)
+        else:
+            hand_part = _seat_hand(shown, len(hand), width=56 if mine else 46,
+                                   overlap=own_overlap if mine else 0.35,
+                                   four_colour=four_colour)
         melds = melds_by_owner[seat]
         meld_part = "".join(meld_html(meld, width=40, four_colour=four_colour, index=index)
                             for index, meld in melds)
@@ -780,7 +805,8 @@ def zion_table_html(game: Any, view: int | None = None, *, four_colour: bool = F
             f'style="{style};flex:1 1 300px">'
             + _heading(who, badges)
             + hand_part
-            + _note(f"{_plural(len(hand), 'card')} in hand · {totals[seat]} penalty points")
+            + _note(f"{_plural(len(hand), 'card')} in hand · total so far: "
+                    f"{_plural(totals[seat], 'penalty point')}")
             + (f'<div class="ck-melds" style="margin-top:6px">{meld_part}</div>' if melds else "")
             + "</section>"
         )

@@ -474,7 +474,7 @@ def test_zc_14_2_zion_table_at_the_end_names_the_winners():
     seats = sections(html, "ck-seat")
     for seat in range(3):
         assert ("winner" in text_of(seats[str(seat)])) == (seat in game.winners)
-        assert f"{game.totals[seat]} penalty points" in text_of(seats[str(seat)])
+        assert f"total so far: {game.totals[seat]} penalty point" in text_of(seats[str(seat)])
 
 
 def test_games_and_melds_draw_themselves_in_notebooks():

@@ -188,10 +188,13 @@ class XeriTable(widgets.VBox):
         self.log_lines = []
         self._charts: Any = None
         self.scores.children = ()
-        self.message.show(f"New match (seed {seed}). {self._turn_words()}", "info")
+        self.message.show(f"New match (seed {seed}).", "info")
         self._narrate(self.match.events)
         self._refresh()
         self._run_bots(pause=pause)
+        # said after the bots' opening plays, so that it does not say "East is thinking…" on
+        # the learner's turn
+        self.message.show(f"New match (seed {seed}). {self._turn_words()}", "info")
 
     def play(self, card: Card | str | None = None) -> list[Any] | None:
         """Play ``card`` (by default the selected one) for the player to move; returns events.
@@ -305,8 +308,13 @@ class XeriTable(widgets.VBox):
     def _refresh(self) -> None:
         match, viewer = self.match, self.viewer
         # The teaching view opens every hand (XR-9.1 allows it); the play is unchanged.
+        # The viewer's cards are the clickable row below the table: drawn once, not twice.
+        held = len(match.hand(viewer))
+        whose = f"{SEAT_NAMES[viewer]}'s" if self.hot_seat else "Your"
         self.table.value = render.xeri_table_html(
-            match, view=None if self.show_all.value else viewer)
+            match, view=None if self.show_all.value else viewer,
+            own_hand_note=(f"{whose} {held} card{'s' if held != 1 else ''}: in the row below "
+                           "the table") if held else "No cards in hand")
         over = "Match over. " if match.is_over else ""
         self.status.value = (
             f'<div class="cardkit-turn" role="status" style="font-size:15px;font-weight:600;'

@@ -532,8 +532,12 @@ class ZionTable(widgets.VBox):
 
     def _refresh(self) -> None:
         game = self.game
-        self.table_view.value = render.zion_table_html(game, view=self.seat,
-                                                       four_colour=self.four_colour)
+        # The learner's cards are the clickable row above the table: drawn once, not twice.
+        mine = len(game.hand(self.seat))
+        self.table_view.value = render.zion_table_html(
+            game, view=self.seat, four_colour=self.four_colour,
+            own_hand_note=(f"Your {mine} card{'s' if mine != 1 else ''}: in the row above, "
+                           "where you select them") if mine else "No cards in hand")
         total = game.totals[self.seat]
         self.status.value = (
             f'<div style="font-size:15px;margin:2px 0"><b>Hand {game.hand_number} of 6</b> · '

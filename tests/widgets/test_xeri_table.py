@@ -160,9 +160,18 @@ def test_new_match_deals_a_fresh_seeded_match():
 def test_the_table_is_drawn_from_the_learners_view_xr_9_1(table):
     shown = table.table.value
     assert 'data-view="2"' in shown
-    assert all(card.name in shown for card in table.match.hand(SOUTH))
     hidden = [card for card in table.match.hand(0) if card not in table.match.hand(SOUTH)]
     assert not any(f'aria-label="{card.name}"' in shown for card in hidden)
+
+
+def test_the_learners_hand_is_shown_once_as_the_clickable_row(table):
+    """The table names where the learner's cards are instead of drawing them a second time."""
+    mine = table.match.hand(SOUTH)
+    assert table.hand.card_objects == mine
+    only_mine = [card for card in mine if not any(card in table.match.hand(s) for s in (0, 1, 3))
+                 and card not in table.match.pile]
+    assert not any(f'aria-label="{card.name}"' in table.table.value for card in only_mine)
+    assert f"Your {len(mine)} cards: in the row below the table" in table.table.value
 
 
 def test_the_teaching_view_shows_every_hand_xr_9_1(table):

@@ -409,3 +409,14 @@ def test_zc_12_1_exchange_a_joker_through_the_button_and_lay_it_off_again():
     table.end_choice.value = "low"
     table.lay_off_button.click()
     assert str(table.game.table[0].meld) == "JK(4♣) 5♣ 6♣ 7♣ 8♣"
+
+
+def test_the_learners_hand_is_shown_once_as_the_clickable_row(table):
+    """The table view names where the learner's cards are rather than drawing them twice; the
+    seats' notes say that their points are the running total of the game (ZC-14.1)."""
+    shown = table.table_view.value
+    assert table.hand.card_objects == tuple(sorted(table.my_hand))
+    assert not any(f'aria-label="{card.name}"' in shown for card in table.my_hand)
+    assert "Your 10 cards: in the row above, where you select them" in shown
+    assert shown.count("total so far: 0 penalty points") == 3
+    assert "0 penalty points" not in shown.replace("total so far: 0 penalty points", "")
