@@ -87,10 +87,11 @@ def _cut(e: XeriEvent) -> str:
     text = f"{SEAT_NAMES[e.seat]}, on the dealer's right, cuts the deck"
     if e.card is None:
         return text
-    if e.extra:
-        return (f"{text}; the bottom card is {_cards(e.extra)}, so the cutter puts {e.card}, "
-                "the first card above it that is no jack, at the bottom: everyone sees it, "
-                "it will be the dealer's last card")
+    if e.extra:  # the jacks that lay at the bottom, top to bottom
+        shown = (f"the bottom card is the jack {e.extra[0]}" if len(e.extra) == 1 else
+                 f"the bottom {len(e.extra)} cards are jacks ({_cards(e.extra)})")
+        return (f"{text}; {shown}, so the cutter puts {e.card}, the first card above that is "
+                "no jack, at the bottom: everyone sees it, it will be the dealer's last card")
     return f"{text} and shows the bottom card {e.card}: it will be the dealer's last card"
 
 
@@ -144,8 +145,11 @@ def _xeri(e: XeriEvent) -> str:
 
 def _leftover(e: XeriEvent) -> str:
     verb = "goes" if len(e.cards) == 1 else "go"
-    return (f"The {_n(len(e.cards), 'card')} left on the pile ({_cards(e.cards)}) {verb} to "
-            f"{TEAM_NAMES[e.seat & 1]}, who captured last ({SEAT_NAMES[e.seat]}); "
+    text = f"The {_n(len(e.cards), 'card')} left on the pile ({_cards(e.cards)}) {verb} to "
+    if e.extra:  # nobody captured this round
+        return (f"{text}{TEAM_NAMES[e.seat & 1]}: nobody captured this round, so the dealer "
+                f"({SEAT_NAMES[e.seat]}), who played last, takes them; this is never a Xeri")
+    return (f"{text}{TEAM_NAMES[e.seat & 1]}, who captured last ({SEAT_NAMES[e.seat]}); "
             "this is never a Xeri")
 
 

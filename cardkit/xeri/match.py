@@ -31,11 +31,18 @@ from cardkit.cards import Card, make_pack, parse_card
 from cardkit.engine import IllegalAction, Verdict
 from cardkit.xeri.events import EventKind, XeriEvent
 from cardkit.xeri.play import PlayOutcome, pile_needs_redeal, resolve_play
-from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, Rules, rules_from_dict, team_of
+from cardkit.xeri.rules import (
+    SEAT_NAMES,
+    TEAM_NAMES,
+    Rules,
+    rules_from_dict,
+    rules_or_default,
+    team_of,
+)
 from cardkit.xeri.scoring import ScoreSheet, _score
 from cardkit.xeri.view import XeriView
 
-__all__ = ["XeriMatch", "new_match"]
+__all__ = ["XeriMatch", "new_match", "target_outcome"]
 
 PACK: tuple[Card, ...] = tuple(make_pack())
 """The 52 cards (XR-1.2). A match only ever holds these objects, so lookups by code are safe."""
@@ -63,7 +70,33 @@ def _shuffle(cards: list[Card], random: Any) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _check_deck(deck: Sequence[Card]) -> list[Card]:
+def target_outcome(totals: tuple[int, int], target: int) -> tuple[tuple[int, ...], int | None]:
+    """The end of a round under the option ``target`` (XR-7.2): the raised targets and winner.
+
+    When both teams reach the target in the same round it becomes 100 more, as often as both
+    still reach it (151 → 251 → 351 …); a team at or past the target then wins::
+
+        >>> target_outcome((160, 150), 151)
+        ((), 0)
+        >>> target_outcome((160, 155), 151)
+        ((251,), None)
+        >>> target_outcome((265, 252), 151)
+        ((251, 351), None)
+        >>> target_outcome((260, 150), 251)
+        ((), 0)
+    """
+    raised = []
+    while totals[0] >= target and totals[1] >= target:
+        target += 100
+        raised.append(target)
+    # A team already past a raised target has reached it at the end of this round.
+    winner = None
+    if totals[0] >= target or totals[1] >= target:
+        winner = 0 if totals[0] >= target else 1
+    return tuple(raised), winner
+
+
+def _check_deck(deck: Sequence[Card | str]) -> list[Card]:
     cards = []
     for card in deck:
         if isinstance(card, str):
@@ -78,13 +111,19 @@ def _check_deck(deck: Sequence[Card]) -> list[Card]:
     return cards
 
 
-def new_match(seed: int, rules: Rules | None = None, *, deck: Sequence[Card] | None = None,
-              dealer: int | None = None) -> XeriMatch:
+def new_match(seed: int, rules: Rules | None = None, *,
+              deck: Sequence[Card | str] | None = None, dealer: int | None = None) -> XeriMatch:
     """A new match: the seed picks the first dealer and shuffles every deal (XR-2.1).
 
-    For lessons and tests, ``deck`` stacks the first round (52 cards, top first, as they are
-    after shuffle and cut: 6 to the player left of the dealer, 6 to the next, 6, 6 to the dealer,
-    4 to the pile bottom to top, then the stock), and ``dealer`` names the first dealer.
+    For lessons and tests, ``deck`` stacks the first round (52 cards or card texts such as
+    ``"7C"``, top first, as they are after shuffle and cut: 6 to the player left of the dealer,
+    6 to the next, 6, 6 to the dealer, 4 to the pile bottom to top, then the stock; it is not
+    cut again, but ``cut_shows_bottom`` still shows its last card, XR-8.1), and ``dealer`` names
+    the first dealer. Later rounds are shuffled from the seed.
+
+    >>> m = new_match(3, dealer=0)
+    >>> m.dealer, m.current_player
+    (0, 1)
     """
     return XeriMatch(seed, rules, deck=deck, dealer=dealer)
 
@@ -102,14 +141,10 @@ class XeriMatch:
     )
 
     def __init__(self, seed: int, rules: Rules | None = None, *,
-                 deck: Sequence[Card] | None = None, dealer: int | None = None) -> None:
+                 deck: Sequence[Card | str] | None = None, dealer: int | None = None) -> None:
         if type(seed) is not int:
             raise ValueError(f"the seed must be a whole number, not {seed!r}")
-        if rules is None:
-            rules = Rules()
-        elif not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a cardkit.xeri.Rules, not {type(rules).__name__}; "
-                             "see cardkit.xeri.PRESETS for named rule sets")
+        rules = rules_or_default(rules)
         self._rules = rules
         self._seed = seed
         self._deck = tuple(_check_deck(deck)) if deck is not None else None
@@ -246,8 +281,7 @@ class XeriMatch:
             return Verdict(False, f"an action is the Card to play (for example "
                            f"parse_card('7C')), not {type(action).__name__} {action!r}", "XR-3.1")
         who = SEAT_NAMES[mover]
-        held = self._hands[mover].get(action.code)
-        if held is None or held != action:
+        if action.code not in self._hands[mover]:  # codes are unique: same code, same card
             return Verdict(False, f"{action} is not in {who}'s hand: on a turn a player plays "
                            "one card from their own hand", "XR-3.1")
         outcome = self.preview(action)
@@ -325,10 +359,12 @@ class XeriMatch:
         more = []
         if self._pile:  # XR-5.1: the rest goes to the last capturer's team, never a Xeri
             last = self._last_capturer
-            # someone always captured: the first jack played finds a pile to take
-            self._captured[last & 1] += self._pile  # type: ignore[operator]
-            more.append(XeriEvent(EventKind.LEFTOVER, last, None, tuple(self._pile), None,
-                                  "XR-5.1", None))
+            # Nobody captured only when all four jacks lay in a pile that was never dealt again
+            # (XR-8.2); the book is silent there, so the dealer, who played last, takes the rest.
+            taker = self._dealer if last is None else last
+            self._captured[taker & 1] += self._pile
+            more.append(XeriEvent(EventKind.LEFTOVER, taker, None, tuple(self._pile), None,
+                                  "XR-5.1", last is None))
             self._pile = []
         sheets = _score(self._captured, self._xeris, self._rules)
         self._round_scores.append(sheets)
@@ -365,16 +401,14 @@ class XeriMatch:
             self._winner = 0 if won[0] > won[1] else 1
             return [XeriEvent(EventKind.MATCH_WON, None, None, (), self._winner, "XR-7.1",
                               ("rounds", won))]
-        events = []  # XR-7.2
-        while totals[0] >= target and totals[1] >= target:
-            target += 100
-            events.append(XeriEvent(EventKind.TARGET_RAISED, None, None, (), target, "XR-7.2",
-                                    totals))
-        self._target = target
-        # A team already past the raised target has reached it at the end of this round.
-        if totals[0] >= target or totals[1] >= target:
-            self._winner = 0 if totals[0] >= target else 1
-            events.append(XeriEvent(EventKind.MATCH_WON, None, None, (), self._winner, "XR-7.2",
+        raised, winner = target_outcome(totals, target)  # XR-7.2
+        events = [XeriEvent(EventKind.TARGET_RAISED, None, None, (), new, "XR-7.2", totals)
+                  for new in raised]
+        if raised:
+            self._target = raised[-1]
+        if winner is not None:
+            self._winner = winner
+            events.append(XeriEvent(EventKind.MATCH_WON, None, None, (), winner, "XR-7.2",
                                     ("target", totals)))
         return events
 
@@ -449,7 +483,7 @@ class XeriMatch:
         """Points of each team over the finished rounds."""
         return {0: self._totals[0], 1: self._totals[1]}
 
-    scores = totals
+    scores = totals  # the protocol's name for the running scores (DESIGN.md)
 
     @property
     def rounds_won(self) -> dict[int, int]:

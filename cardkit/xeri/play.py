@@ -21,12 +21,11 @@ from typing import NamedTuple
 
 from cardkit.cards import RANK_NAMES, Card
 from cardkit.engine import Verdict
-from cardkit.xeri.rules import PileRedeal, Rules
+from cardkit.xeri.rules import PileRedeal, Rules, rules_or_default
 
 __all__ = ["PlayOutcome", "check_initial_pile", "pile_needs_redeal", "resolve_play"]
 
 JACK = 11
-_DEFAULT_RULES = Rules()
 
 
 class PlayOutcome(NamedTuple):
@@ -59,8 +58,9 @@ def _require_card(card: object, what: str) -> Card:
     if not isinstance(card, Card):
         raise ValueError(f"{what} must be a Card (for example parse_card('7C')), "
                          f"not {type(card).__name__} {card!r}")
-    if card.is_joker:
-        raise ValueError(f"Xeri is played without jokers (XR-1.2); {what} is a joker")
+    if card.is_joker or card.deck:
+        raise ValueError(f"Xeri is played with one standard deck without jokers (XR-1.2); "
+                         f"{what} is {card!r}")
     return card
 
 
@@ -71,7 +71,7 @@ def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *
     ``dealer_last_card`` says the card is the dealer's last card of the round, which matters
     under the option ``dealer_last_card_no_xeri`` (XR-8.3).
     """
-    rules = rules or _DEFAULT_RULES
+    rules = rules_or_default(rules)
     card = _require_card(card, "the played card")
     pile = [_require_card(c, "each pile card") for c in pile]
     if not pile:
@@ -132,7 +132,7 @@ def check_initial_pile(cards: Sequence[Card], rules: Rules | None = None) -> Ver
 
     The verdict is truthy when the pile stands; otherwise the reason says why it is dealt again.
     """
-    rules = rules or _DEFAULT_RULES
+    rules = rules_or_default(rules)
     cards = [_require_card(c, "each pile card") for c in cards]
     if len(cards) != 4:
         raise ValueError(f"a new pile has 4 cards (XR-2.3), not {len(cards)}")

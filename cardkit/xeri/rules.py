@@ -28,6 +28,7 @@ __all__ = [
     "PileRedeal",
     "Rules",
     "rules_from_dict",
+    "rules_or_default",
     "team_of",
 ]
 
@@ -72,7 +73,20 @@ def _check_int(name: str, value: Any, low: int, rule: str) -> None:
 class Rules:
     """Every option of 4-Player Xeri, with the rule book's defaults.
 
-    ``initial_pile_redeal`` accepts the `PileRedeal` member or its string value.
+    - ``initial_pile_redeal`` (XR-2.4, XR-8.2): when a new pile of 4 is dealt again; the
+      `PileRedeal` member or its string value ``"any_pair_or_top_jack"`` (default),
+      ``"top_two_pair_or_top_jack"`` or ``"never"``.
+    - ``jack_on_single_is_xeri`` (XR-4.3): a jack taking a single card that is not a jack is
+      a Xeri too (worth ``xeri_points``); off by default, when it only captures.
+    - ``ten_of_diamonds_counts_as_ten`` (XR-6): the 10♦ scores 1 as a ten plus 1 (default),
+      or, when off, 1 only (24 card points a round instead of 25).
+    - ``xeri_points`` (XR-4.1) and ``jack_xeri_points`` (XR-4.2; 25 in XR-8.4).
+    - ``cut_shows_bottom`` (XR-8.1): the bottom card (the first that is no jack) is shown.
+    - ``dealer_last_card_no_xeri`` (XR-8.3): the dealer's last card of a round only captures.
+    - ``rounds`` (XR-7.1): rounds agreed; more are played while the rounds won are equal.
+    - ``target`` (XR-7.2, XR-8.5): ``None`` (play ``rounds``) or the points that end the match,
+      such as 151; it then replaces ``rounds``.
+    - ``show_capture_counts`` (XR-9.1): the sizes of the captured piles are public.
     """
 
     initial_pile_redeal: PileRedeal = PileRedeal.ANY_PAIR_OR_TOP_JACK  # XR-2.4, XR-8.2
@@ -124,6 +138,24 @@ class Rules:
                 if getattr(self, f.name) != getattr(default, f.name)}
 
 
+def rules_or_default(rules: Rules | None) -> Rules:
+    """``rules`` itself, or the default `Rules` for ``None``; anything else is refused clearly.
+
+    >>> rules_or_default(None) == Rules()
+    True
+    >>> rules_or_default({"target": 151})
+    Traceback (most recent call last):
+    ...
+    ValueError: rules must be a cardkit.xeri.Rules or None, not dict; build one with Rules(...) or take one of cardkit.xeri.PRESETS
+    """  # noqa: E501
+    if rules is None:
+        return _DEFAULT
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a cardkit.xeri.Rules or None, not {type(rules).__name__};"
+                         " build one with Rules(...) or take one of cardkit.xeri.PRESETS")
+    return rules
+
+
 def rules_from_dict(data: dict[str, Any] | None) -> Rules:
     """Build `Rules` from a mapping such as `Rules.to_dict` gives; unknown keys are refused.
 
@@ -145,6 +177,8 @@ def rules_from_dict(data: dict[str, Any] | None) -> Rules:
                              + ", ".join(names))
     return Rules(**data)
 
+
+_DEFAULT = Rules()
 
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),

@@ -24,12 +24,11 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from cardkit.cards import RANK_NAMES, Card, make_pack
-from cardkit.xeri.rules import Rules
+from cardkit.xeri.rules import Rules, rules_or_default
 
 __all__ = ["MAJORITY_POINTS", "ScoreLine", "ScoreSheet", "card_points", "score_round"]
 
 MAJORITY_POINTS = 3
-_DEFAULT_RULES = Rules()
 _HONOURS = frozenset((1, 10, 11, 12, 13))
 _TWO_OF_CLUBS = Card(2, "C")
 _TEN_OF_DIAMONDS = Card(10, "D")
@@ -89,7 +88,7 @@ def card_points(card: Card, rules: Rules | None = None) -> int:
     >>> [card_points(c) for c in parse_cards("AS 10D 2C 2D JH")]
     [1, 2, 1, 0, 1]
     """
-    rules = rules or _DEFAULT_RULES
+    rules = rules_or_default(rules)
     return _card_points(card, rules.ten_of_diamonds_counts_as_ten)
 
 
@@ -136,7 +135,7 @@ def score_round(captured: Mapping[int, Iterable[Card]],
     A Xeri card that is a jack is a jack Xeri (XR-4.2); every other Xeri card scores
     ``rules.xeri_points`` (XR-4.1, and XR-4.3 when a jack on a single card counts).
     """
-    rules = rules or _DEFAULT_RULES
+    rules = rules_or_default(rules)
     if not isinstance(captured, Mapping) or set(captured) - {0, 1}:
         raise ValueError("captured must map team 0 and/or team 1 to their captured cards")
     xeris = xeris or {}

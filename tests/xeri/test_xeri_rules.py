@@ -13,7 +13,7 @@ import random
 import pytest
 from xeri_helpers import deck_for_plays, play_in_order, scripted
 
-from cardkit import Card, IllegalAction, parse_card, parse_cards
+from cardkit import Card, IllegalAction, make_pack, parse_card, parse_cards
 from cardkit.xeri import (
     PRESETS,
     SEAT_NAMES,
@@ -22,11 +22,14 @@ from cardkit.xeri import (
     PileRedeal,
     RandomBot,
     Rules,
+    card_points,
     check_initial_pile,
     new_match,
+    resolve_play,
+    score_round,
     team_of,
 )
-from cardkit.xeri.match import PACK
+from cardkit.xeri.match import PACK, target_outcome
 
 WEST = 3  # with West dealing, North leads: plays go North, East, South, West, ...
 PILE = "2D 5H 8S 4C"  # a pile that stands; 4H captures it, JH takes it
@@ -79,6 +82,13 @@ def test_xr_1_2_one_deck_of_52_without_jokers():
         new_match(0, deck=deck, dealer=WEST)
     with pytest.raises(ValueError, match="without jokers"):
         match.preview(Card.joker())
+
+
+def test_xr_1_2_a_card_of_a_second_deck_is_refused():
+    with pytest.raises(ValueError, match="one standard deck without jokers"):
+        resolve_play(parse_cards("7C"), Card(7, "H", deck=1))
+    with pytest.raises(ValueError, match=r"each pile card is Card\(7, 'C', deck=1\)"):
+        check_initial_pile([Card(7, "C", deck=1), *parse_cards("2D 3H 4S")])
 
 
 # ----------------------------------------------------------------- XR-2 dealing
@@ -175,6 +185,33 @@ def test_xr_2_4_option_top_two_pair_or_top_jack():
     match = new_match(0, rules, deck=deck_for_plays(WEST, "7C 2D 7H KS", ""), dealer=WEST)
     assert EventKind.REDEAL not in kinds(match.events)
     assert match.pile == tuple(parse_cards("7C 2D 7H KS"))
+
+
+# pile (bottom to top) -> does it stand under any_pair / top_two_pair / never?
+REDEAL_TABLE = {
+    "2D 5H 8S 4C": (True, True, True),  # no pair, no top jack
+    "7C 2D 7H KS": (False, True, True),  # a pair, not the two top cards
+    "7C 2D 3H 7S": (False, True, True),  # the top card pairs the bottom one only
+    "2D KS 7C 7H": (False, False, True),  # the two top cards are a pair
+    "JC 2D 3H 4S": (True, True, True),  # a jack below the top
+    "JC JD 3H 4S": (False, True, True),  # two jacks are a pair too, but not on top
+    "2D 3H 4S JC": (False, False, True),  # a top jack
+}
+
+
+@pytest.mark.parametrize("pile", sorted(REDEAL_TABLE))
+def test_xr_2_4_each_initial_pile_redeal_option(pile):
+    modes = ("any_pair_or_top_jack", "top_two_pair_or_top_jack", "never")
+    for mode, stands in zip(modes, REDEAL_TABLE[pile], strict=True):
+        rules = Rules(initial_pile_redeal=mode)
+        verdict = check_initial_pile(parse_cards(pile), rules)
+        assert bool(verdict) is stands, (pile, mode, verdict)
+        assert verdict.rule == ("XR-8.2" if mode == "never" else "XR-2.4")
+        match = new_match(0, rules, deck=deck_for_plays(WEST, pile, ""), dealer=WEST)
+        redealt = EventKind.REDEAL in kinds(match.events)
+        assert redealt is not stands, (pile, mode)
+        assert check_initial_pile(match.pile, rules)
+        assert (match.pile == tuple(parse_cards(pile))) is stands
 
 
 def test_xr_2_5_second_deal_when_all_hands_are_empty():
@@ -348,6 +385,17 @@ def test_xr_4_3_option_jack_on_single_is_xeri():
     assert ("Xeri with 9♦", 10, "XR-4.1") in sheet.lines
 
 
+def test_xr_4_3_option_keeps_a_jack_on_a_single_jack_a_jack_xeri():
+    rules = Rules(jack_on_single_is_xeri=True)
+    outcome = resolve_play(parse_cards("JD"), parse_card("JC"), rules)
+    assert (outcome.xeri, outcome.jack_xeri, outcome.points, outcome.rule) == \
+        (True, True, 20, "XR-4.2")
+    plain = resolve_play(parse_cards("9D"), parse_card("JC"), rules)
+    assert (plain.xeri, plain.jack_xeri, plain.points, plain.rule) == (True, False, 10, "XR-4.3")
+    default = resolve_play(parse_cards("9D"), parse_card("JC"))
+    assert (default.captures, default.xeri, default.points) == (True, False, 0)
+
+
 def test_xr_4_4_xeri_cards_are_public():
     match = scripted(WEST, PILE, "4H 9D 9C")
     play_in_order(match, 3)
@@ -370,6 +418,24 @@ def test_xr_5_1_leftover_pile_goes_to_the_last_capturer_and_is_never_a_xeri():
     assert sheets[0].cards + sheets[1].cards == 52
 
 
+def test_xr_5_1_when_nobody_captured_the_dealer_takes_the_pile():
+    # Only possible when all four jacks lie in a pile that is never dealt again (XR-8.2).
+    rules = Rules(initial_pile_redeal="never")
+    plays = " ".join(c.to_text() for c in PACK if c.rank != 11)  # no two ranks in a row
+    match = scripted(WEST, "JC JD JH JS", plays, rules)
+    events = play_in_order(match, 48)
+    assert not any(e.kind in (EventKind.CAPTURE, EventKind.XERI) for e in events)
+    leftover = next(e for e in events if e.kind is EventKind.LEFTOVER)
+    assert leftover.seat == WEST and len(leftover.cards) == 52 and leftover.rule == "XR-5.1"
+    assert leftover.text == (
+        "The 52 cards left on the pile (" + " ".join(str(c) for c in leftover.cards) + ") go "
+        "to East–West: nobody captured this round, so the dealer (West), who played last, "
+        "takes them; this is never a Xeri (XR-5.1)")
+    sheets = match.round_scores[0]
+    assert (sheets[1].cards, sheets[1].card_points, sheets[1].xeri_points) == (52, 25, 0)
+    assert match.round_number == 2
+
+
 # ----------------------------------------------------------------- XR-6 scoring
 
 def test_xr_6_round_scores_land_in_the_match():
@@ -383,6 +449,54 @@ def test_xr_6_round_scores_land_in_the_match():
     scored = next(e for e in events if e.kind is EventKind.ROUND_SCORED)
     assert scored.text.startswith("Round 1 scores: North–South ")
     assert "(XR-6)" in scored.text
+
+
+def test_xr_6_more_captured_cards_score_3_and_a_26_26_split_scores_nothing():
+    pack = make_pack()
+    sheets = score_round({0: pack[:27], 1: pack[27:]})
+    assert sheets[0].lines[0] == ("more cards: 27 against 25", 3, "XR-6")
+    assert not any(line.label.startswith("more cards") for line in sheets[1].lines)
+    even = score_round({0: pack[:26], 1: pack[26:]})
+    for team in (0, 1):
+        assert not any(line.label.startswith("more cards") for line in even[team].lines)
+    assert even[0].card_points + even[1].card_points == 22
+    assert sheets[0].card_points - 3 == even[0].card_points + card_points(pack[26])
+
+
+def test_xr_6_each_honour_and_the_two_of_clubs_score_1():
+    cards = parse_cards("AC KD QH JS 10C 2C 2D 9H 5S")
+    sheet = score_round({0: cards, 1: [c for c in make_pack() if c not in cards]})[0]
+    assert [(line.label, line.points) for line in sheet.lines] == [
+        ("ace A♣", 1), ("king K♦", 1), ("queen Q♥", 1), ("jack J♠", 1), ("ten 10♣", 1),
+        ("the 2♣", 1)]
+    assert sheet.card_points == 6 and sheet.total == 6
+
+
+def test_xr_6_ten_of_diamonds_scores_one_more_by_default_and_once_by_option():
+    both = {0: parse_cards("10D"), 1: [c for c in make_pack() if c != parse_card("10D")]}
+    default = score_round(both)[0]
+    assert default.lines == (("ten 10♦", 1, "XR-6"), ("the 10♦, one more", 1, "XR-6"))
+    assert default.card_points == 2 == card_points(parse_card("10D"))
+    plain_rules = PRESETS["ten_of_diamonds_plain"]
+    plain = score_round(both, rules=plain_rules)[0]
+    assert plain.lines == (("ten 10♦", 1, "XR-6"),) and plain.card_points == 1
+    assert card_points(parse_card("10D"), plain_rules) == 1
+    match = _random_match(4, plain_rules)
+    for sheets in match.round_scores:  # 24 card points a round instead of 25
+        majority = 0 if sheets[0].cards == 26 else 3
+        assert sheets[0].card_points + sheets[1].card_points == 21 + majority
+
+
+def test_xr_6_each_xeri_and_jack_xeri_is_a_line_of_the_sheet():
+    pack = make_pack()
+    sheets = score_round({0: pack[:26], 1: pack[26:]},
+                         {0: parse_cards("7C JD 9D"), 1: parse_cards("5H")},
+                         PRESETS["jack_xeri_25"])
+    lines = sheets[0].lines
+    assert ("Xeri with 7♣", 10, "XR-4.1") in lines and ("Xeri with 9♦", 10, "XR-4.1") in lines
+    assert ("jack Xeri with J♦", 25, "XR-4.2") in lines
+    assert sheets[0].xeri_points == 45 and sheets[1].xeri_points == 10
+    assert sheets[0].total == sheets[0].card_points + 45
 
 
 def test_xr_6_1_the_higher_round_score_wins_the_round():
@@ -483,6 +597,25 @@ def test_xr_7_2_both_reach_the_target_in_one_round_then_251():
     assert match.totals[1 - match.winner] < match.target
 
 
+def test_xr_7_2_target_151_then_251_then_351():
+    assert target_outcome((150, 140), 151) == ((), None)
+    assert target_outcome((151, 140), 151) == ((), 0)
+    assert target_outcome((140, 170), 151) == ((), 1)
+    assert target_outcome((160, 155), 151) == ((251,), None)
+    assert target_outcome((255, 230), 251) == ((), 0)
+    assert target_outcome((260, 252), 251) == ((351,), None)
+    assert target_outcome((265, 252), 151) == ((251, 351), None)  # both past 251 at once
+    assert target_outcome((300, 250), 151) == ((251,), 0)  # past the raised target: wins
+    # seed 206: both pass 151 in one round, later both pass 251 in one round
+    match = _random_match(206, PRESETS["target_151"])
+    raised = [e for e in match.events if e.kind is EventKind.TARGET_RAISED]
+    assert [e.value for e in raised] == [251, 351]
+    assert raised[1].text.startswith("Both teams reached 251 in the same round")
+    assert raised[1].text.endswith("the target becomes 351 (XR-7.2)")
+    assert match.target == 351 and match.totals[match.winner] >= 351
+    assert match.events[-1].kind is EventKind.MATCH_WON and match.events[-1].rule == "XR-7.2"
+
+
 def test_xr_7_2_match_over_refuses_every_play():
     match = _random_match(8)
     before = match.snapshot()
@@ -519,7 +652,25 @@ def test_xr_8_1_a_jack_at_the_bottom_is_replaced_by_the_first_card_that_is_no_ja
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert match.bottom_card == deck[-2] and match.bottom_card.rank != 11
     assert cut.extra == (parse_card("JS"),)
-    assert "the bottom card is J♠, so the cutter puts" in cut.text
+    assert "the bottom card is the jack J♠, so the cutter puts" in cut.text
+
+
+def test_xr_8_1_several_jacks_at_the_bottom():
+    rules = Rules(cut_shows_bottom=True)
+    jacks = parse_cards("JH JS")
+    deck = [c for c in PACK if c not in jacks] + jacks  # the pile Q♦ K♦ A♥ 2♥ stands
+    match = new_match(0, rules, deck=deck, dealer=WEST)
+    cut = next(e for e in match.events if e.kind is EventKind.CUT)
+    assert match.bottom_card == parse_card("KS") == cut.card
+    assert cut.extra == tuple(jacks)
+    assert cut.text == ("South, on the dealer's right, cuts the deck; the bottom 2 cards are "
+                        "jacks (J♥ J♠), so the cutter puts K♠, the first card above that is no "
+                        "jack, at the bottom: everyone sees it, it will be the dealer's last "
+                        "card (XR-8.1)")
+    assert all(match.observation(seat).bottom_card == parse_card("KS") for seat in range(4))
+    play_in_order(match, 24)
+    assert match.hand(WEST)[-1] == parse_card("KS")  # the dealer's last card
+    assert match.hand(WEST)[-3:-1] == tuple(jacks)  # the jacks stay right above it
 
 
 def test_xr_8_1_the_shown_bottom_card_stays_at_the_bottom_through_redeals():
