@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any, TextIO
 
 from cardkit.xeri.bots import GreedyBot, RandomBot
@@ -16,7 +17,7 @@ from cardkit.xeri.events import EventKind
 from cardkit.xeri.match import XeriMatch, new_match
 from cardkit.xeri.rules import PRESETS, SEAT_NAMES, TEAM_NAMES, Rules
 
-__all__ = ["add_parser", "play_narrated", "run"]
+__all__ = ["add_parser", "make_bots", "play_narrated", "preset", "run"]
 
 _BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
@@ -58,9 +59,9 @@ def make_bots(kinds: str, seed: int) -> list[Any]:
     return [_BOTS[name](seat, seed=seed * 4 + seat) for seat, name in enumerate(names)]
 
 
-def play_narrated(match: XeriMatch, bots: list[Any], out: TextIO | None,
-                  ) -> XeriMatch:
-    """Let ``bots`` finish ``match``, writing each event (and each score sheet) to ``out``."""
+def play_narrated(match: XeriMatch, bots: list[Any], out: TextIO | None) -> XeriMatch:
+    """Let ``bots`` (one per seat) finish ``match``, writing each event and each round's score
+    sheets to ``out`` (nothing when ``out`` is None); returns the match."""
     def say(events: list[Any]) -> None:
         if out is None:
             return
@@ -79,8 +80,7 @@ def play_narrated(match: XeriMatch, bots: list[Any], out: TextIO | None,
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-
+    """Play and narrate the match the parsed ``args`` describe; write its record if asked."""
     rules = preset(args.rules)
     bots = make_bots(args.bots, args.seed)
     match = play_narrated(new_match(args.seed, rules), bots, None if args.quiet else sys.stdout)

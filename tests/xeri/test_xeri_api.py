@@ -82,6 +82,12 @@ def test_resolve_play_outcomes_and_reasons():
 
 
 def test_resolve_play_refuses_what_is_not_a_card():
+    with pytest.raises(ValueError, match=r"rules must be a cardkit\.xeri\.Rules or None, not dict"):
+        resolve_play([], parse_card("7C"), {"xeri_points": 5})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"rules must be a cardkit\.xeri\.Rules"):
+        score_round({}, rules="standard")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"rules must be a cardkit\.xeri\.Rules"):
+        check_initial_pile(parse_cards("7C 8D 9H KS"), PRESETS)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="must be a Card"):
         resolve_play([], "7C")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="each pile card must be a Card"):
@@ -225,7 +231,7 @@ def test_from_json_names_the_first_illegal_action():
 def test_new_match_refuses_bad_setup():
     with pytest.raises(ValueError, match="seed must be a whole number"):
         new_match("3")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"cardkit\.xeri\.Rules"):
+    with pytest.raises(ValueError, match=r"cardkit\.xeri\.Rules or None, not dict; .*PRESETS"):
         new_match(3, {"target": 151})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="each once"):
         new_match(3, deck=make_pack()[:51])
@@ -264,3 +270,28 @@ def test_cli_quiet_presets_and_errors(capsys):
     assert "unknown Xeri rules preset 'house'; choose one of standard" in capsys.readouterr().err
     assert main(["xeri", "--bots", "clever"]) == 2
     assert "--bots takes greedy or random" in capsys.readouterr().err
+
+
+def test_replay_narrates_the_opening_events_then_every_play(tmp_path, capsys):
+    path = tmp_path / "match.json"
+    assert main(["xeri", "--seed", "3", "--json", str(path)]) == 0
+    live = capsys.readouterr().out.splitlines()
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    match = XeriMatch.from_json(path.read_text(encoding="utf-8"))
+    opening = [e.text for e in new_match(3).events]  # first dealer, cut, deal, redeals
+    assert replayed[:len(opening)] == opening and opening[0].endswith("(XR-2.1)")
+    # the same events as the live narration, without its score sheets and summary
+    assert replayed[:-1] == [line for line in live[:-2] if not line.startswith("  ")]
+    assert replayed[-1] == f"-- {len(match.history)} actions replayed; game over: True"
+
+
+def test_replay_of_a_record_without_actions_still_shows_the_deal(tmp_path, capsys):
+    path = tmp_path / "start.json"
+    path.write_text(new_match(5).to_json(), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [e.text for e in new_match(5).events] + \
+        ["-- 0 actions replayed; game over: False"]
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert "No such file" in capsys.readouterr().err

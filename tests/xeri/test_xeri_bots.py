@@ -54,7 +54,8 @@ def test_greedy_keeps_jacks_for_big_piles():
 
 
 def test_greedy_avoids_leaving_a_single_card_the_next_player_can_xeri():
-    # the other three kings are gone, three fives are unseen
+    # It remembers the round's plays: the same hand and empty pile, only the plays differ.
+    # The other three kings are gone, three fives are unseen
     assert greedy_choice(view("5H KC", "", "KD KH KS")) == "K♣"
     assert greedy_choice(view("KC 5H", "", "5D 5C 5S")) == "5♥"
 
@@ -90,6 +91,19 @@ def test_seeded_bots_replay_the_same_match():
 
     assert run() == run()
     assert parse_card("7C") in run()
+
+
+def test_xr_9_1_bots_choose_from_their_seats_observation_alone():
+    """Each choice made on the match equals the choice made on a stand-in that offers only
+    ``observation(seat)``: the bots use nothing else."""
+    match = new_match(13, Rules(cut_shows_bottom=True, show_capture_counts=True))
+    for _ in range(60):
+        seat = match.current_player
+        for kind in (GreedyBot, RandomBot):
+            on_match = kind(seat, seed=seat).choose(match)
+            on_view = kind(seat, seed=seat).choose(ViewOnly(match.observation(seat)))
+            assert on_match == on_view
+        match.apply(GreedyBot(seat, seed=seat).choose(match))
 
 
 @pytest.mark.slow
