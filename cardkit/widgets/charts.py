@@ -49,6 +49,7 @@ XERI_ITEMS: tuple[str, ...] = (
 _ITEM_COLOURS = ("#64748b", "#0ea5e9", "#22c55e", "#f59e0b", "#b45309")
 _PLAYER_COLOURS = ("#2563eb", "#dc2626", "#16a34a", "#9333ea", "#ea580c", "#0891b2",
                    "#be185d", "#4d7c0f", "#a16207", "#475569", "#7c3aed", "#0f766e")
+CHART_WIDTH = 590  # pixels: two charts side by side fit the apps' 1280-pixel window
 _LAYOUT = {"template": "plotly_white", "margin": {"l": 50, "r": 20, "t": 50, "b": 50},
            "height": 360, "legend": {"orientation": "h", "y": -0.18}}
 
@@ -347,8 +348,15 @@ class XeriScoreCharts:
         self.round_fig = xeri_round_chart([], widget=figure_widget)
         self.running_fig = xeri_running_chart([], widget=figure_widget)
         self.sheet = widgets.HTML()
-        self.widget = widgets.VBox([self.sheet, widgets.HBox([self.round_fig, self.running_fig])]
-                                   if figure_widget else [self.sheet])
+        if figure_widget:
+            # Side by side within a 1280-pixel window (plotly's default 700 each would push the
+            # second chart off the page); on a narrower window the second wraps below.
+            for fig in (self.round_fig, self.running_fig):
+                fig.layout.width = CHART_WIDTH
+        self.widget = widgets.VBox(
+            [self.sheet, widgets.HBox([self.round_fig, self.running_fig],
+                                      layout=widgets.Layout(flex_flow="row wrap"))]
+            if figure_widget else [self.sheet])
         self.widget.add_class("ck-score-charts")
         if match is not None:
             self.update(match)
