@@ -251,6 +251,7 @@ class XeriMatch:
 
     @property
     def is_over(self) -> bool:
+        """Has a team won the match (XR-7.1, XR-7.2)?"""
         return self._current is None
 
     def legal_actions(self) -> list[Card]:
@@ -366,7 +367,10 @@ class XeriMatch:
             more.append(XeriEvent(EventKind.LEFTOVER, taker, None, tuple(self._pile), None,
                                   "XR-5.1", last is None))
             self._pile = []
-        sheets = _score(self._captured, self._xeris, self._rules)
+        by_jack: frozenset[Card] = frozenset()
+        if self._jack_single and (self._xeris[0] or self._xeris[1]):  # lines cite XR-4.3
+            by_jack = self._xeris_taken_by_a_jack()
+        sheets = _score(self._captured, self._xeris, self._rules, by_jack)
         self._round_scores.append(sheets)
         number = self._round
         more.append(XeriEvent(EventKind.ROUND_SCORED, None, None, (), number, "XR-6", sheets))
@@ -387,6 +391,16 @@ class XeriMatch:
         else:
             self._current = None
         return events
+
+    def _xeris_taken_by_a_jack(self) -> frozenset[Card]:
+        """The round's Xeri cards that a jack took (a Xeri only under XR-4.3's option)."""
+        taken = []
+        for event in reversed(self._events):
+            if event.kind is EventKind.NEW_ROUND:
+                break
+            if event.kind is _XERI and event.rule == "XR-4.3":
+                taken.append(event.cards[-2])
+        return frozenset(taken)
 
     def _decide_match(self) -> list[XeriEvent]:
         target = self._target
@@ -416,10 +430,12 @@ class XeriMatch:
 
     @property
     def rules(self) -> Rules:
+        """The options this match is played with."""
         return self._rules
 
     @property
     def seed(self) -> int:
+        """The seed that chose the first dealer and shuffles every deal."""
         return self._seed
 
     @property
@@ -449,6 +465,7 @@ class XeriMatch:
 
     @property
     def stock_size(self) -> int:
+        """How many cards are left to deal (public, XR-9.1)."""
         return len(self._stock)
 
     @property
@@ -471,6 +488,7 @@ class XeriMatch:
 
     @property
     def last_capturer(self) -> int | None:
+        """The seat that captured last this round (it takes the leftover pile, XR-5.1)."""
         return self._last_capturer
 
     @property
@@ -487,6 +505,7 @@ class XeriMatch:
 
     @property
     def rounds_won(self) -> dict[int, int]:
+        """Rounds each team has won (a tied round counts for nobody, XR-6.1)."""
         return {0: self._rounds_won[0], 1: self._rounds_won[1]}
 
     @property

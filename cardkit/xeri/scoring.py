@@ -57,11 +57,11 @@ class ScoreSheet:
     total: int
     source: tuple[Any, ...] = field(repr=False)
     """What the lines are made from: the team's cards and Xeri cards, the other team's count
-    of cards and the scoring options."""
+    of cards, the scoring options and the Xeri cards a jack took (XR-4.3)."""
 
     @cached_property
     def lines(self) -> tuple[ScoreLine, ...]:
-        cards, xeris, theirs, ten_counts, xeri_points, jack_points = self.source
+        cards, xeris, theirs, ten_counts, xeri_points, jack_points, by_jack = self.source
         lines = []
         if len(cards) > theirs:
             lines.append(ScoreLine(f"more cards: {len(cards)} against {theirs}", MAJORITY_POINTS,
@@ -70,6 +70,9 @@ class ScoreSheet:
         for card in xeris:
             if card.rank == 11:
                 lines.append(ScoreLine(f"jack Xeri with {card}", jack_points, "XR-4.2"))
+            elif card in by_jack:
+                lines.append(ScoreLine(f"Xeri with {card}, taken by a jack", xeri_points,
+                                       "XR-4.3"))
             else:
                 lines.append(ScoreLine(f"Xeri with {card}", xeri_points, "XR-4.1"))
         return tuple(lines)
@@ -163,8 +166,12 @@ def score_round(captured: Mapping[int, Iterable[Card]],
 
 def _score(piles: Sequence[list[Card]] | Mapping[int, list[Card]],
            xeris: Sequence[list[Card]] | Mapping[int, list[Card]],
-           rules: Rules) -> dict[int, ScoreSheet]:
-    """`score_round` without the input checks (the match knows its piles are sound)."""
+           rules: Rules, by_jack: frozenset[Card] = frozenset()) -> dict[int, ScoreSheet]:
+    """`score_round` without the input checks (the match knows its piles are sound).
+
+    ``by_jack`` names the Xeri cards that a jack took under ``jack_on_single_is_xeri``, so
+    that their lines cite XR-4.3 (`score_round` cannot tell and cites XR-4.1).
+    """
     ten_counts = rules.ten_of_diamonds_counts_as_ten
     table = _POINTS_TEN if ten_counts else _POINTS_PLAIN
     xeri_points, jack_points = rules.xeri_points, rules.jack_xeri_points
@@ -178,5 +185,5 @@ def _score(piles: Sequence[list[Card]] | Mapping[int, list[Card]],
         bonus = sum([jack_points if card.rank == 11 else xeri_points for card in xeris[team]])
         sheets[team] = ScoreSheet(len(cards), points, bonus, points + bonus,
                                   (cards, tuple(xeris[team]), theirs, ten_counts, xeri_points,
-                                   jack_points))
+                                   jack_points, by_jack))
     return sheets

@@ -382,7 +382,7 @@ def test_xr_4_3_option_jack_on_single_is_xeri():
     match.apply(match.legal_actions()[0])
     play_in_order(match, 44)
     sheet = match.round_scores[0][0]
-    assert ("Xeri with 9♦", 10, "XR-4.1") in sheet.lines
+    assert ("Xeri with 9♦, taken by a jack", 10, "XR-4.3") in sheet.lines
 
 
 def test_xr_4_3_option_keeps_a_jack_on_a_single_jack_a_jack_xeri():
