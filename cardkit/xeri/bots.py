@@ -14,6 +14,7 @@ next player (always an opponent) can Xeri::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -89,7 +90,7 @@ class GreedyBot(_Bot):
             return value
         unseen = odds.unseen
         p_same = odds.same_rank(card.rank)
-        p_jack = odds.same_rank(11) * 0.7  # a jack may be kept for a bigger pile
+        p_jack = odds.same_rank(11) * 0.7  # a held jack is not always spent on a small pile
         left = pile_value + own
         if not pile:  # a single card: the next player may Xeri it (XR-4.1, XR-4.2)
             bonus = rules.jack_xeri_points if card.rank == 11 else rules.xeri_points
@@ -143,7 +144,7 @@ def _bottom_card_rank(view: XeriView, unseen: dict[int, int], following: int) ->
     return None
 
 
-def _holding_chance(unknown: int, hand_size: int) -> Any:
+def _holding_chance(unknown: int, hand_size: int) -> Callable[[int], float]:
     """The chance that a hand of ``hand_size`` unknown cards holds one of ``k`` given cards."""
 
     def chance(k: int) -> float:

@@ -2,6 +2,8 @@
 
     cardkit xeri --seed 3                     four GreedyBots, every event in words
     cardkit xeri --seed 3 --rules target_151  a named preset (see cardkit.xeri.PRESETS)
+    cardkit xeri --seed 3 --set rounds=2 --set jack_on_single_is_xeri=true
+                                              any option of cardkit.xeri.Rules
     cardkit xeri --seed 3 --json match.json   also write the record for replay
     cardkit xeri --seed 3 --quiet             only the result
 """
@@ -15,9 +17,9 @@ from typing import Any, TextIO
 from cardkit.xeri.bots import GreedyBot, RandomBot
 from cardkit.xeri.events import EventKind
 from cardkit.xeri.match import XeriMatch, new_match
-from cardkit.xeri.rules import PRESETS, SEAT_NAMES, TEAM_NAMES, Rules
+from cardkit.xeri.rules import PRESETS, SEAT_NAMES, TEAM_NAMES, Rules, rules_from_dict
 
-__all__ = ["add_parser", "make_bots", "play_narrated", "preset", "run"]
+__all__ = ["add_parser", "make_bots", "play_narrated", "preset", "run", "with_options"]
 
 _BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
@@ -31,6 +33,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="the match seed (default 0)")
     parser.add_argument("--rules", default="standard", metavar="PRESET",
                         help="rule preset: " + ", ".join(PRESETS) + " (default standard)")
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                        dest="options",
+                        help="change one rule option of the preset, such as target=251, "
+                             "rounds=2, initial_pile_redeal=never or cut_shows_bottom=true "
+                             "(repeatable)")
     parser.add_argument("--bots", default="greedy", metavar="KINDS",
                         help="greedy or random, or one per seat N,E,S,W such as "
                              "greedy,random,greedy,random (default greedy)")
@@ -46,6 +53,30 @@ def preset(name: str) -> Rules:
         raise ValueError(f"unknown Xeri rules preset {name!r}; choose one of "
                          + ", ".join(PRESETS))
     return PRESETS[name]
+
+
+def with_options(rules: Rules, settings: list[str]) -> Rules:
+    """``rules`` with options changed by ``NAME=VALUE`` texts (true/false, none, whole numbers).
+
+    >>> with_options(Rules(), ["target=251", "cut_shows_bottom=True"]).changes()
+    {'cut_shows_bottom': True, 'target': 251}
+    """
+    data = rules.to_dict()
+    for setting in settings:
+        name, sep, text = setting.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--set takes OPTION=VALUE such as target=251 or "
+                             f"cut_shows_bottom=true, not {setting!r}")
+        word = text.strip()
+        value: Any = word
+        if word.lower() in ("true", "false"):
+            value = word.lower() == "true"
+        elif word.lower() == "none":
+            value = None
+        elif word.lstrip("-").isdigit():
+            value = int(word)
+        data[name.strip()] = value
+    return rules_from_dict(data)
 
 
 def make_bots(kinds: str, seed: int) -> list[Any]:
@@ -81,11 +112,12 @@ def play_narrated(match: XeriMatch, bots: list[Any], out: TextIO | None) -> Xeri
 
 def run(args: argparse.Namespace) -> int:
     """Play and narrate the match the parsed ``args`` describe; write its record if asked."""
-    rules = preset(args.rules)
+    rules = with_options(preset(args.rules), args.options)
     bots = make_bots(args.bots, args.seed)
     match = play_narrated(new_match(args.seed, rules), bots, None if args.quiet else sys.stdout)
     totals, won = match.totals, match.rounds_won
-    print(f"{TEAM_NAMES[match.winner]} win the match after {match.round_number} rounds: "
+    rounds = "1 round" if match.round_number == 1 else f"{match.round_number} rounds"
+    print(f"{TEAM_NAMES[match.winner]} win the match after {rounds}: "
           f"rounds won {won[0]}–{won[1]}, points {totals[0]}–{totals[1]} "
           f"({', '.join(f'{SEAT_NAMES[b.seat]} {type(b).__name__}' for b in bots)})")
     if args.json:

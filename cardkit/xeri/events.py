@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from cardkit.cards import Card
+from cardkit.xeri.play import check_initial_pile
 from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, PileRedeal, Rules
 
 __all__ = ["EventKind", "XeriEvent"]
@@ -101,8 +102,6 @@ def _deal(e: XeriEvent) -> str:
 
 
 def _redeal(e: XeriEvent) -> str:
-    from cardkit.xeri.play import check_initial_pile  # only when the words are wanted
-
     verdict = check_initial_pile(e.cards, Rules(initial_pile_redeal=PileRedeal(e.extra)))
     return f"The pile {_cards(e.cards)} is dealt again: {verdict.reason}: {_cards(e.value)}"
 

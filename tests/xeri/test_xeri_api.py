@@ -23,6 +23,7 @@ from cardkit.xeri import (
     resolve_play,
     score_round,
 )
+from cardkit.xeri.cli import with_options
 from cardkit.xeri.rules import rules_from_dict
 
 # ----------------------------------------------------------------- Rules and presets
@@ -270,6 +271,24 @@ def test_cli_quiet_presets_and_errors(capsys):
     assert "unknown Xeri rules preset 'house'; choose one of standard" in capsys.readouterr().err
     assert main(["xeri", "--bots", "clever"]) == 2
     assert "--bots takes greedy or random" in capsys.readouterr().err
+
+
+def test_cli_set_reaches_every_rule_option(capsys):
+    assert main(["xeri", "--seed", "3", "--quiet", "--set", "rounds=1"]) == 0
+    assert " win the match after 1 round: rounds won " in capsys.readouterr().out
+    changed = with_options(PRESETS["target_151"], [
+        "initial_pile_redeal=top_two_pair_or_top_jack", "jack_on_single_is_xeri=true",
+        "ten_of_diamonds_counts_as_ten=False", "xeri_points=5", "jack_xeri_points=25",
+        "cut_shows_bottom=true", "dealer_last_card_no_xeri=true", "rounds=2", "target=251",
+        "show_capture_counts=true"])
+    assert set(changed.changes()) == set(Rules().to_dict())  # every option changed
+    assert changed.target == 251 and changed.xeri_points == 5
+    assert with_options(PRESETS["target_151"], ["target=none"]) == Rules()
+    for bad, message in (("rouns=1", "unknown Xeri rule option 'rouns'"),
+                         ("rounds", "--set takes OPTION=VALUE"),
+                         ("rounds=x", "rounds must be a whole number")):
+        assert main(["xeri", "--quiet", "--set", bad]) == 2
+        assert message in capsys.readouterr().err
 
 
 def test_replay_narrates_the_opening_events_then_every_play(tmp_path, capsys):
