@@ -42,7 +42,7 @@ from cardkit.xeri.rules import (
 from cardkit.xeri.scoring import ScoreSheet, _score
 from cardkit.xeri.view import XeriView
 
-__all__ = ["XeriMatch", "new_match", "target_outcome"]
+__all__ = ["XeriMatch", "new_match", "rounds_outcome", "target_outcome"]
 
 PACK: tuple[Card, ...] = tuple(make_pack())
 """The 52 cards (XR-1.2). A match only ever holds these objects, so lookups by code are safe."""
@@ -68,6 +68,26 @@ def _shuffle(cards: list[Card], random: Any) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(random() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def rounds_outcome(won: tuple[int, int], played: int, rounds: int) -> tuple[int | None, bool]:
+    """The end of round ``played`` of a match of ``rounds`` rounds (XR-7.1): the winning team
+    (or None), and whether one more round is played because both teams won as many rounds.
+
+    Every agreed round is played; after that each tied count of rounds won adds one round::
+
+        >>> rounds_outcome((3, 0), 3, 4)
+        (None, False)
+        >>> rounds_outcome((3, 1), 4, 4)
+        (0, False)
+        >>> rounds_outcome((2, 2), 4, 4), rounds_outcome((2, 2), 5, 4)
+        ((None, True), (None, True))
+    """
+    if played < rounds:
+        return None, False
+    if won[0] == won[1]:
+        return None, True
+    return (0 if won[0] > won[1] else 1), False
 
 
 def target_outcome(totals: tuple[int, int], target: int) -> tuple[tuple[int, ...], int | None]:
@@ -406,14 +426,15 @@ class XeriMatch:
         target = self._target
         totals = tuple(self._totals)
         if target is None:  # XR-7.1
-            if self._round < self._rules.rounds:
-                return []
-            won = tuple(self._rounds_won)
-            if won[0] == won[1]:
+            won = (self._rounds_won[0], self._rounds_won[1])
+            winner, extra = rounds_outcome(won, self._round, self._rules.rounds)
+            if extra:
                 return [XeriEvent(EventKind.EXTRA_ROUND, None, None, (), self._round, "XR-7.1",
                                   won)]
-            self._winner = 0 if won[0] > won[1] else 1
-            return [XeriEvent(EventKind.MATCH_WON, None, None, (), self._winner, "XR-7.1",
+            if winner is None:
+                return []
+            self._winner = winner
+            return [XeriEvent(EventKind.MATCH_WON, None, None, (), winner, "XR-7.1",
                               ("rounds", won))]
         raised, winner = target_outcome(totals, target)  # XR-7.2
         events = [XeriEvent(EventKind.TARGET_RAISED, None, None, (), new, "XR-7.2", totals)

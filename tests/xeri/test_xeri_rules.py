@@ -29,7 +29,7 @@ from cardkit.xeri import (
     score_round,
     team_of,
 )
-from cardkit.xeri.match import PACK, target_outcome
+from cardkit.xeri.match import PACK, rounds_outcome, target_outcome
 
 WEST = 3  # with West dealing, North leads: plays go North, East, South, West, ...
 PILE = "2D 5H 8S 4C"  # a pile that stands; 4H captures it, JH takes it
@@ -566,6 +566,17 @@ def test_xr_7_1_equal_rounds_won_means_one_more_round():
     assert extra.text == f"After 2 rounds both teams have won {extra.extra[0]} round" \
                          f"{'' if extra.extra[0] == 1 else 's'}: one more round is played (XR-7.1)"
     assert match.rounds_won[0] != match.rounds_won[1]
+
+
+def test_xr_7_1_a_tied_extra_round_adds_yet_another():
+    assert rounds_outcome((0, 0), 1, 4) == (None, False)
+    assert rounds_outcome((3, 0), 3, 4) == (None, False)  # every agreed round is played
+    assert rounds_outcome((2, 1), 4, 4) == (0, False)  # a tied round counts for nobody
+    assert rounds_outcome((1, 3), 4, 4) == (1, False)
+    assert rounds_outcome((2, 2), 4, 4) == (None, True)
+    assert rounds_outcome((2, 2), 5, 4) == (None, True)  # the extra round was a tie too
+    assert rounds_outcome((2, 3), 6, 4) == (1, False)
+    assert rounds_outcome((0, 0), 1, 1) == (None, True)
 
 
 def test_xr_7_2_target_151_first_team_to_reach_it_wins():
