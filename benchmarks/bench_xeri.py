@@ -14,12 +14,16 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 from cardkit import make_pack, play_out, shuffled
 from cardkit.xeri import GreedyBot, RandomBot, new_match
 
+Run = Callable[[], tuple[int, int]]
+"""One timed run: returns (steps, rounds)."""
 
-def best_of(repeat: int, run) -> tuple[float, int, int]:
+
+def best_of(repeat: int, run: Run) -> tuple[float, int, int]:
     """The fastest of ``repeat`` runs: (CPU seconds, steps, rounds).
 
     CPU time of this process (one core), so that other work on a shared machine disturbs the
@@ -35,7 +39,7 @@ def best_of(repeat: int, run) -> tuple[float, int, int]:
     return best  # type: ignore[return-value]
 
 
-def random_play(matches: int, *, fast_choice: bool = True):
+def random_play(matches: int, *, fast_choice: bool = True) -> Run:
     def run() -> tuple[int, int]:
         rng = random.Random(1)
         rnd, choice = rng.random, rng.choice
@@ -57,7 +61,7 @@ def random_play(matches: int, *, fast_choice: bool = True):
     return run
 
 
-def shuffle_and_deal(rounds: int):
+def shuffle_and_deal(rounds: int) -> Run:
     pack = make_pack()
 
     def run() -> tuple[int, int]:
@@ -73,7 +77,7 @@ def shuffle_and_deal(rounds: int):
     return run
 
 
-def bots_play(matches: int, kind):
+def bots_play(matches: int, kind: type[RandomBot | GreedyBot]) -> Run:
     def run() -> tuple[int, int]:
         steps = rounds = 0
         for seed in range(matches):
@@ -85,7 +89,7 @@ def bots_play(matches: int, kind):
     return run
 
 
-def clones(count: int):
+def clones(count: int) -> Run:
     match = new_match(1)
     for _ in range(30):
         match.apply(match.legal_actions()[0])

@@ -231,14 +231,21 @@ def deck_of(deck: int = 0, *, jokers: bool = False) -> list[Card]:
 
 
 def make_pack(decks: int = 1, *, jokers: bool = False) -> list[Card]:
-    """``decks`` standard decks together (52 or 54 cards each), unshuffled."""
-    if decks < 1:
-        raise ValueError(f"a pack needs at least one deck, not {decks}")
+    """``decks`` standard decks together (52 or 54 cards each), unshuffled.
+
+    >>> len(make_pack()), len(make_pack(2, jokers=True))
+    (52, 108)
+    """
+    if type(decks) is not int or decks < 1:
+        raise ValueError(f"a pack needs at least one deck (a whole number), not {decks!r}")
     return [card for d in range(decks) for card in deck_of(d, jokers=jokers)]
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     """A shuffled copy of ``cards`` using the given generator (never the global one)."""
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"shuffled needs a random.Random generator such as random.Random(seed)"
+                         f" (never the global random state), not {type(rng).__name__}")
     result = list(cards)
     rng.shuffle(result)
     return result

@@ -79,6 +79,8 @@ def test_packs_have_52_or_54_cards_per_deck_all_distinct():
     assert len(ALL_CARDS) == 216 == len(set(ALL_CARDS))
     with pytest.raises(ValueError, match="at least one deck"):
         make_pack(0)
+    with pytest.raises(ValueError, match=r"at least one deck \(a whole number\), not '2'"):
+        make_pack("2")  # type: ignore[arg-type]
 
 
 def test_codes_are_dense_and_invertible():
@@ -105,6 +107,8 @@ def test_shuffle_uses_only_the_given_generator():
     random.random()
     assert shuffled(pack, random.Random(7)) == first
     assert sorted(first) == sorted(pack) and first != pack
+    with pytest.raises(ValueError, match=r"random\.Random generator"):
+        shuffled(pack, random)  # type: ignore[arg-type]
 
 
 @given(st.sampled_from(ALL_CARDS))
