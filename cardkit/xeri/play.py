@@ -45,13 +45,9 @@ class PlayOutcome(NamedTuple):
         return f"{self.reason} ({self.rule})"
 
 
-def _plural(rank: int) -> str:
-    name = RANK_NAMES[rank]
-    return name + "es" if name == "six" else name + "s"
-
-
 def _rank_word(rank: int) -> str:
-    return f"{rank}s" if 2 <= rank <= 10 else _plural(rank)
+    """Several cards of a rank: "7s", "aces", "kings"."""
+    return f"{rank}s" if 2 <= rank <= 10 else RANK_NAMES[rank] + "s"
 
 
 def _require_card(card: object, what: str) -> Card:
