@@ -736,9 +736,16 @@ def test_xr_8_4_jack_xeri_worth_25():
     assert "Jack Xeri, +25" in event.text
 
 
-def test_xr_8_5_target_preset_is_151():
+def test_xr_8_5_target_preset_is_151_and_replaces_the_agreed_rounds():
     assert PRESETS["target_151"].target == 151
     assert PRESETS["seed_variants"].target == 151
+    rules = dataclasses.replace(PRESETS["seed_variants"], rounds=1)
+    match = _random_match(5, rules)
+    assert match.round_number > 1  # rounds=1 did not end it after the first round
+    final = match.events[-1]
+    assert final.kind is EventKind.MATCH_WON and final.rule == "XR-7.2"
+    assert match.totals[match.winner] >= 151
+    assert not any(e.kind is EventKind.EXTRA_ROUND for e in match.events)
 
 
 # ----------------------------------------------------------------- XR-9 who sees what
