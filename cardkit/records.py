@@ -76,7 +76,8 @@ def replay_steps(record: str | Game) -> list[Step]:
     """Every step of a recorded game, for steppers and analysis.
 
     ``record`` is a JSON record or a game (whose record is taken). States are snapshots made
-    with ``clone()``; consecutive steps share the state between them.
+    with ``clone()``; consecutive steps share the state between them. What happened before the
+    first action (for Xeri the first dealer, cut, deal and redeals) is ``steps[0].before.events``.
     """
     text = record if isinstance(record, str) else record.to_json()
     data = _parse(text)
