@@ -245,10 +245,10 @@ class XeriTable(widgets.VBox):
                 if pause and self.bot_delay:
                     time.sleep(self.bot_delay)
                 choice = self.bots[mover].choose(match)
-                verdict = match.check(choice)
+                verdict = match.check(choice, seat=mover)
                 if not verdict:  # a bot is checked like anyone else
                     raise IllegalAction(verdict)
-                self._after(match.apply(choice))
+                self._after(match.apply(choice, seat=mover))
         finally:
             self.play_button.disabled = False
             self._refresh()

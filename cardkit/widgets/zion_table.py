@@ -291,18 +291,18 @@ class ZionTable(widgets.VBox):
                 if mover == self.seat:
                     if not self._passes_for_learner():
                         break
-                    game.apply(Pass())
+                    game.apply(Pass(), seat=self.seat)
                     self._narrate()
                     continue
                 choice = self.bots[mover].choose(game)
-                verdict = game.check(choice)
+                verdict = game.check(choice, seat=mover)
                 if not verdict:  # a bot is checked like anyone else
                     raise IllegalAction(verdict)
                 quiet = isinstance(choice, Pass)
                 if pause and self.bot_delay and not quiet:
                     self._refresh()
                     time.sleep(self.bot_delay)
-                game.apply(choice)
+                game.apply(choice, seat=mover)
                 self._narrate()
         finally:
             self._refresh()
@@ -312,7 +312,7 @@ class ZionTable(widgets.VBox):
         game = self.game
         return (not self.ask_claims.value and game.current_player == self.seat
                 and getattr(game.phase, "value", game.phase) == "claim"
-                and bool(game.check(Pass())))
+                and bool(game.check(Pass(), seat=self.seat)))
 
     def _on_ask_claims(self, _change: Any) -> None:
         if self._passes_for_learner():
@@ -523,7 +523,7 @@ class ZionTable(widgets.VBox):
             return (f"Claim window: you may claim {top} out of turn, exchange a joker, or "
                     "pass (ZC-8.2).")
         if phase == "draw":
-            if game.check(TakeDiscard()):
+            if game.check(TakeDiscard(), seat=self.seat):
                 return f"Your turn: draw from the stock or take {top} (ZC-6)."
             return "Your turn: draw from the stock (ZC-6)."
         if game.has_gone_down(self.seat):
@@ -569,7 +569,7 @@ class ZionTable(widgets.VBox):
         index = self.meld_choice.value if self.meld_choice.value >= 0 else None
 
         def legal(action: Any) -> bool:
-            return mine and bool(game.check(action))
+            return mine and bool(game.check(action, seat=self.seat))
 
         down = game.has_gone_down(self.seat)
         phase = getattr(game.phase, "value", game.phase)
