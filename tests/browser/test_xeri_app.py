@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from cardkit.cards import parse_card
+
 SEATS = ("North", "East", "South", "West")
 QUERY = "seed=3&bot_delay=0.05"  # a fixed deal; fast bots (they still pause between moves)
 
@@ -87,4 +89,31 @@ def test_hot_seat_hands_the_view_to_the_next_player(page, open_app, page_errors)
     expect(turn).to_contain_text(f"It is {following}'s turn")
     expect(caption).to_contain_text(f"{following}'s hand")
     expect(page.locator(".cardkit-log")).to_contain_text(f"{first} plays")
+    page_errors()
+
+
+def test_the_hand_works_from_the_keyboard(page, open_app, page_errors):
+    """Tab reaches the cards, Enter or Space picks one, and Play is a button like any other."""
+    open_app("xeri_table", QUERY)
+    app = page.locator(".cardkit-xeri-table")
+    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    cards = app.locator("button.ck-hand-card")
+    expect(cards).to_have_count(6)
+    cards.first.focus()
+    page.keyboard.press("Enter")
+    expect(cards.first).to_have_attribute("aria-pressed", "true")
+    expect(app.locator(".cardkit-preview")).to_contain_text("(XR-")
+    page.keyboard.press("Tab")
+    expect(cards.nth(1)).to_be_focused()
+    page.keyboard.press("Space")  # one card at a time in Xeri: the new pick replaces the old
+    expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
+    expect(cards.first).to_have_attribute("aria-pressed", "false")
+    expect(cards.nth(1)).to_be_focused()  # the redraw keeps the focus where it was
+    picked = str(parse_card(cards.nth(1).get_attribute("data-card")))  # "7♣", as narrated
+    app.get_by_role("button", name="Play", exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(south_plays(page)).to_have_count(1)
+    expect(app.locator(".cardkit-log")).to_contain_text(f"South plays {picked}")
+    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    expect(cards).to_have_count(5)
     page_errors()
