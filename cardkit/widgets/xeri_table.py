@@ -255,10 +255,12 @@ class XeriTable(widgets.VBox):
 
     def _after(self, events: Iterable[Any]) -> None:
         events = list(events)
-        self._narrate(events)
+        # The table and status first, the narration last: a page (or a test) that sees the new
+        # narration line then also sees the state after the move, never the one before it.
+        self._refresh()
         if any(event.kind in _ROUND_END for event in events):
             self._show_scores()
-        self._refresh()
+        self._narrate(events)
 
     # ----------------------------------------------------------------- what the page shows
 

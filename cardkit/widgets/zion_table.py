@@ -273,8 +273,10 @@ class ZionTable(widgets.VBox):
         if isinstance(action, GoDown):
             self.pending_melds = []
         self.hand.clear_selection()
-        self._narrate()
+        # The status and buttons first, the narration last: a page (or a test) that sees the new
+        # narration line then also sees the state after the move, never the one before it.
         self._refresh()
+        self._narrate()
 
     def _run_bots(self, *, pause: bool) -> None:
         """Let the bots move until it is the learner's move (each after ``bot_delay`` s).

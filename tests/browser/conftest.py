@@ -18,6 +18,8 @@ Fixtures for every app's browser test (use them as they are; they are generic):
     Every page error and every console error is recorded; the test fails at teardown if any was
     recorded (the known noise of Voila itself, listed in ``IGNORED_CONSOLE``, excepted). Requests
     that leave the server (a CDN, say) are blocked and count as errors: the apps work offline.
+    Tests wait for conditions, never for fixed times: actions wait up to 30 s and
+    ``expect(...)`` up to 20 s (set for the session), enough for a loaded 2-core CI machine.
 ``page_errors``
     A function: ``page_errors()`` fails the test now if the page reported an error (where it
     reads better than at teardown); it returns the list otherwise (empty).
@@ -76,6 +78,11 @@ CHROMIUM_FLAGS = [
 ]
 BOT_DELAY = "0.05"
 OPEN_TIMEOUT_MS = 90_000  # a cold kernel on a busy 2-core machine
+# How long an `expect(...)` waits for what a person would see (Playwright's default is 5 s): a
+# click goes to the kernel and back, and on a loaded 2-core CI machine that can take seconds.
+# Generous, but bounded: a real failure still fails within it.
+EXPECT_TIMEOUT_MS = 20_000
+ACTION_TIMEOUT_MS = 30_000
 # What Voila shows when a cell raises (with show_tracebacks, the traceback).
 CELL_ERROR = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 # Console messages that Voila itself prints on every page; nothing of ours.
@@ -160,7 +167,9 @@ def browser() -> Iterator[object]:
     executable = find_chromium()
     if executable is None:
         _no_browser()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
@@ -172,7 +181,7 @@ def browser() -> Iterator[object]:
 def page(browser, voila_server: str) -> Iterator[object]:
     """A fresh page in a fresh context; page and console errors fail the test."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=voila_server)
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(ACTION_TIMEOUT_MS)
     new_page = context.new_page()
     errors: list[str] = []
     new_page.cardkit_errors = errors

@@ -40,7 +40,7 @@ def test_play_walks_the_record_by_itself(page, open_app, page_errors):
     open_app("replay_viewer", "game=xeri&seed=1")
     caption = page.locator(".cardkit-step-caption")
     page.locator(".cardkit-stepper .widget-play button").first.click()  # ipywidgets' Play
-    expect(caption).to_contain_text(re.compile(r"Step [2-9]\d* of"), timeout=15_000)
+    expect(caption).to_contain_text(re.compile(r"Step [2-9]\d* of"), timeout=30_000)
     page_errors()
 
 
