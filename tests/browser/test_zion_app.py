@@ -74,3 +74,48 @@ def test_a_learner_draws_discards_and_a_forged_click_is_refused(page, open_app, 
     assert bot_draws and all("draws a card from the stock" in line for line in bot_draws)
     page_errors()
     screenshot("zion_table")
+
+
+def test_a_learner_builds_melds_goes_down_and_the_table_shows_them(page, open_app, page_errors):
+    open_app("zion_table", "seed=10&bot_delay=0.05")  # after one draw the hand makes 2 sets
+    app = page.locator(".cardkit-zion-table")
+    turn = app.locator(".ck-zion-turn")
+    cards = app.locator(".ck-hand-widget button.ck-hand-card")
+    expect(turn).to_contain_text("Your turn: draw")
+    app.get_by_role("button", name="Draw from stock").click()
+    expect(cards).to_have_count(11)
+
+    # A wrong meld by hand: two cards are not a meld, and the live verdict says why.
+    cards.nth(0).click()
+    cards.nth(1).click()
+    expect(cards.nth(1)).to_have_attribute("aria-pressed", "true")
+    app.get_by_role("button", name="Add meld").click()
+    pending = app.locator(".ck-zion-pending")
+    expect(pending).to_contain_text("Meld 1:")
+    expect(pending).to_contain_text("not a meld")
+    expect(pending).to_contain_text("every group must be a meld first (ZC-9.2)")
+    expect(app.get_by_role("button", name="Go down")).to_be_disabled()
+    app.get_by_role("button", name="Clear melds").click()
+    expect(pending).to_have_count(0)
+
+    # The solver's arrangement, then Go down: narrated, and the melds are on the table.
+    app.get_by_role("button", name="Suggest go-down").click()
+    expect(pending).to_contain_text("these melds make the contract")
+    app.get_by_role("button", name="Go down").click()
+    log = app.locator(".ck-zion-log")
+    expect(log).to_contain_text("Seat 0 (you) goes down with 2 sets")
+    expect(cards).to_have_count(5)
+    mine = app.locator('.ck-zion-table-view .ck-seat[data-seat="0"]')
+    expect(mine).to_have_attribute("data-down", "true")
+    expect(mine.locator(".ck-melds")).to_be_visible()
+    expect(turn).to_contain_text("lay off or exchange jokers if you like, then discard")
+
+    # Discard to end the turn; the bots answer.
+    cards.last.click()
+    app.get_by_role("button", name="Discard", exact=True).click()
+    expect(log.locator("li", has_text="Seat 0 (you) discards")).to_have_count(1)
+    expect(turn).to_contain_text(MY_MOVE, timeout=30_000)
+    lines = log.locator("li").all_inner_texts()  # newest first
+    mine_at = next(i for i, line in enumerate(lines) if line.startswith("Seat 0 (you) discards"))
+    assert any(line.startswith("Seat 1 ") for line in lines[:mine_at]), lines[:mine_at]
+    page_errors()
