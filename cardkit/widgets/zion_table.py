@@ -475,7 +475,9 @@ class ZionTable(widgets.VBox):
         self.message.show(f"Hand {last.hand_number} is over: {how}. Your points for it: "
                           f"{last.points[self.seat]}; the results are below (ZC-14.1).", "ok")
         seats = range(game.players)
-        head = "".join(f"<th>{html.escape(self._seat_label(s))}</th>" for s in seats)
+        cell = 'style="padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:{}"'
+        num, word = cell.format("right"), cell.format("left")
+        head = "".join(f"<th {num}>{html.escape(self._seat_label(s))}</th>" for s in seats)
         rows = []
         for result in results:
             if result.winner is not None:
@@ -483,12 +485,12 @@ class ZionTable(widgets.VBox):
             else:
                 why = f"nobody went out ({result.reason})"
             cells = "".join(
-                f"<td>{result.points[s]}{' (stuck)' if s in result.stuck else ''}</td>"
+                f"<td {num}>{result.points[s]}{' (stuck)' if s in result.stuck else ''}</td>"
                 for s in seats)
-            rows.append(f"<tr><td>Hand {result.hand_number}</td>{cells}"
-                        f"<td>{html.escape(why)}</td></tr>")
+            rows.append(f"<tr><td {word}>Hand {result.hand_number}</td>{cells}"
+                        f"<td {word}>{html.escape(why)}</td></tr>")
         totals = game.totals
-        total_cells = "".join(f"<td><b>{totals[s]}</b></td>" for s in seats)
+        total_cells = "".join(f"<td {num}><b>{totals[s]}</b></td>" for s in seats)
         over = ""
         if game.is_over:
             winners = " and ".join(self._seat_label(s) for s in game.winners)
@@ -498,10 +500,12 @@ class ZionTable(widgets.VBox):
         self.results_view.value = (
             "<h3 style='margin:10px 0 4px'>Hand results (penalty points, lower is better; "
             "ZC-14.1)</h3>"
-            '<table class="ck-zion-results-table" style="border-collapse:collapse" border="1" '
-            f'cellpadding="4"><tr><th>Hand</th>{head}<th>How it ended</th></tr>'
-            f'{"".join(rows)}<tr><td><b>Total</b></td>{total_cells}<td></td></tr></table>'
-            + over
+            '<table class="ck-zion-results-table" style="border-collapse:collapse;font-size:14px;'
+            'font-variant-numeric:tabular-nums">'
+            f'<tr style="background:#f3f4f6"><th {word}>Hand</th>{head}'
+            f"<th {word}>How it ended</th></tr>"
+            f'{"".join(rows)}<tr><td {word}><b>Total</b></td>{total_cells}<td {word}></td></tr>'
+            "</table>" + over
         )
         if self._charts is None:
             self._charts = charts.ZionScoreCharts(game)
