@@ -143,11 +143,13 @@ class MeldChecker(widgets.VBox):
                 help_text,
                 self.cards_text,
                 widgets.HBox([self.check_button, self.clear_button, self.best_button]),
-                self.verdict,
-                self.best,
-                self.message,
+                # the dealt hand sits between the buttons and the verdicts, so that the cards
+                # clicked, "Add as meld" and what the checker says are read in one place
                 widgets.HBox([self.deal_button, self.add_meld_button]),
                 self.hand_box,
+                self.message,
+                self.verdict,
+                self.best,
             ],
             **kwargs,
         )
