@@ -142,12 +142,40 @@ def _stepper_clicks(page: Page, count: int) -> list[float]:
     )
 
 
+def _card_toggles(page: Page, count: int, app: str) -> list[float]:
+    """Click cards of a hand in turn (select, and on the next pass unselect), each time until
+    the page shows the kernel's answer (``aria-pressed``). In the Zion table the kernel also
+    asks the core which buttons the selection allows."""
+    cards = page.locator(f"{app} button.ck-hand-card")
+    n = cards.count()
+
+    def done(i: int) -> None:
+        pressed = "true" if (i // n) % 2 == 0 else "false"
+        page.locator(f'{app} button.ck-hand-card[data-index="{i % n}"]'
+                     f'[aria-pressed="{pressed}"]').wait_for()
+
+    return _timed_clicks(page, count, lambda i: cards.nth(i % n).click(), done)
+
+
+def _zion_clicks(page: Page, count: int) -> list[float]:
+    return _card_toggles(page, count, ".cardkit-zion-table")
+
+
+def _meld_checker_clicks(page: Page, count: int) -> list[float]:
+    page.get_by_role("button", name="Deal me a random hand").click()
+    page.locator(".cardkit-meld-checker button.ck-hand-card").first.wait_for()
+    return _card_toggles(page, count, ".cardkit-meld-checker")
+
+
 CLICKERS: dict[str, Callable[[Page, int], list[float]]] = {
     "baseline": _baseline_clicks,
     "xeri_table": _xeri_clicks,
     "replay_viewer": _stepper_clicks,
+    "zion_table": _zion_clicks,
+    "meld_checker": _meld_checker_clicks,
 }
-QUERIES = {"xeri_table": "seed=3&bot_delay=0", "replay_viewer": "game=xeri&seed=1"}
+QUERIES = {"xeri_table": "seed=3&bot_delay=0", "replay_viewer": "game=xeri&seed=1",
+           "zion_table": "seed=9&bot_delay=0"}
 
 
 def main() -> int:
