@@ -16,6 +16,9 @@ explanations and rule IDs, and the scores so far::
     >>> stepper.last_button.click(); stepper.position
     8
 
+Controls: ◀◀ First, ◀ Back, Next ▶, Last ▶▶, a step slider and Play / pause (ipywidgets'
+``Play``, linked to the slider in the page); "Show" picks all hands open or one seat's view.
+
 `ReplayViewer` is the replay app: it makes a sample bot game of either kind, or loads a record
 that the learner uploads or pastes, and shows it in a `TurnStepper`.
 """

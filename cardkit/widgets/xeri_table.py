@@ -12,9 +12,18 @@ event is narrated with its rule ID; score sheets and charts appear at the end of
     >>> table.match.history.count(card), table.match.current_player
     (1, 2)
 
-The page is not trusted: `play` (what the Play button calls) asks the core to `check` the card
-before `apply`, and refuses out-of-turn tries itself, so a forged widget message changes
-nothing and its reason appears in the message area.
+What the page shows: the table from the learner's seat (the others' hands as card backs,
+XR-9.1; "Show all hands" opens them all as a teaching view), the learner's cards once, as the
+clickable row under the table (Tab and Enter or Space work as well as clicks), the preview of
+the selected card, the narration (newest first), and after each round the itemised score
+sheets with the points-per-round and running-total charts (updated in place). ``hot_seat=True``
+seats four people at one screen: the view passes to the player to move.
+
+The page is not trusted: `play` (what the Play button calls) asks the core to
+``check(card, seat=...)`` for the seat shown before ``apply``, and the core refuses a seat that
+is not to play, so a forged or late widget message changes nothing and its reason appears in the
+message area. The bots' moves are checked the same way. Errors in any callback are shown there
+too, never lost.
 """
 
 from __future__ import annotations

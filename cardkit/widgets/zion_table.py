@@ -16,7 +16,16 @@ a disabled button is no guard (a hand-made widget message still runs the callbac
 
 Going down: select cards, press "Add meld" (each meld is listed with its live verdict from
 `check_meld`, and the whole with `check_go_down`: what is missing for the contract), then
-"Go down". "Suggest go-down" fills the melds with the solver's arrangement.
+"Go down". "Suggest go-down" fills the melds with the solver's arrangement. After going down,
+select one card and a table meld to "Lay off" (a run's end can be chosen) or "Exchange joker";
+the line under the buttons says where the selected card fits. When a bot discards, the claim
+window asks the learner to "Claim" or "Pass" (ZC-8), unless "Ask me whether to claim" is off.
+
+What the page shows: the status (hand, contract, whose move), the learner's hand once, as the
+clickable row (Tab and Enter or Space work too), the table (stock, discard pile, each seat's
+melds, the others' hands as card backs and each seat's running total of penalty points), the
+narration of every move with its rule ID (the bots' stock draws stay hidden), and after each
+hand the results table and the points chart. Errors in any callback show in the message area.
 """
 
 from __future__ import annotations
