@@ -263,18 +263,37 @@ class ReplayViewer(widgets.VBox):
         game = sample_game(self.kind.value, int(self.seed.value))
         self._show(game, f"A bot game of {self.kind.label}, seed {self.seed.value}")
 
-    def load_record(self, text: str) -> None:
-        """Replay a record (the JSON text that ``to_json()`` writes)."""
+    def load_record(self, text: str) -> bool:
+        """Replay a record (the JSON text that ``to_json()`` writes); False, with the reason in
+        the message area and the replay shown before kept, when the text is not one."""
         if not text.strip():
-            raise ValueError("paste a record first: the JSON text of a game's to_json()")
-        json.loads(text)  # a clear JSON error before anything else
-        self._show(text, "Your record")
+            self.message.show("Paste a record first: the JSON text of a game's to_json() (or "
+                              "of a file that cardkit wrote).", "refused")
+            return False
+        try:
+            json.loads(text)
+        except ValueError as error:  # the learner's text, not our bug: say what is wrong
+            self.message.show(f"This text is not a game record: it is not JSON ({error}). "
+                              "Paste the whole text that to_json() or cardkit wrote.", "refused")
+            return False
+        try:
+            self._show(text, "Your record")
+        except ValueError as error:
+            self.message.show(f"This record cannot be replayed: {error}.", "refused")
+            return False
+        return True
 
     def _on_upload(self) -> None:
         files = self.upload.value
         if files:
             content = files[0]["content"]
-            self.load_record(bytes(content).decode("utf-8"))
+            try:
+                text = bytes(content).decode("utf-8")
+            except UnicodeDecodeError:
+                self.message.show(f"{files[0].get('name', 'This file')} is not a text file: "
+                                  "load the .json file of a game record.", "refused")
+                return
+            self.load_record(text)
 
     def _show(self, record: str | Game, title: str) -> None:
         self.stepper = TurnStepper(record)

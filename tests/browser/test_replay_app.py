@@ -56,3 +56,28 @@ def test_a_zion_check_bot_game_replays_too(page, open_app, page_errors, screensh
     expect(page.locator(".cardkit-step-scores")).to_contain_text("lower is better")
     page_errors()
     screenshot("replay_viewer_zion")
+
+
+def test_a_pasted_record_replays_and_a_bad_one_is_explained(page, open_app, page_errors):
+    open_app("replay_viewer", "game=xeri&seed=1")
+    app = page.locator(".cardkit-replay-viewer")
+    caption = app.locator(".cardkit-step-caption")
+    expect(caption).to_contain_text("The deal (step 0 of")
+    box = app.locator(".widget-textarea textarea")
+    box.fill("my notes, not a record")
+    app.get_by_role("button", name="Replay the pasted record").click()
+    alert = app.get_by_role("alert")
+    expect(alert).to_contain_text("This text is not a game record: it is not JSON")
+    expect(caption).to_contain_text("The deal (step 0 of")  # the replay shown before stays
+
+    from cardkit.widgets.stepper import sample_game
+
+    record = sample_game("zioncheck", 3, players=3).to_json()
+    box.fill(record)
+    app.get_by_role("button", name="Replay the pasted record").click()
+    expect(app.locator(".cardkit-message").first).to_contain_text("Your record:")
+    expect(alert).to_have_count(0)
+    app.get_by_role("button", name="Next ▶").click()
+    expect(caption).to_contain_text("Step 1 of")
+    expect(app.locator(".cardkit-stepper select")).to_contain_text("Seat 2's view")
+    page_errors()

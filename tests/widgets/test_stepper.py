@@ -110,8 +110,18 @@ def test_replay_viewer_shows_a_bad_record_in_its_message_area():
     shown = viewer.stepper
     viewer.paste.value = json.dumps({"game": "chess", "actions": []})
     viewer.paste_button.click()
-    assert viewer.message.kind == "error" and "unknown game 'chess'" in viewer.message.text
+    assert viewer.message.kind == "refused"
+    assert viewer.message.text == ("This record cannot be replayed: unknown game 'chess' in "
+                                   "record: expected one of 'xeri', 'zioncheck'.")
     assert viewer.stepper is shown  # the old replay stays
+    viewer.paste.value = "{not json"
+    viewer.paste_button.click()
+    assert viewer.message.kind == "refused"
+    assert viewer.message.text.startswith("This text is not a game record: it is not JSON (")
+    viewer.paste.value = "  "
+    viewer.paste_button.click()
+    assert viewer.message.text.startswith("Paste a record first")
+    assert viewer.stepper is shown
 
 
 def test_replay_viewer_loads_an_uploaded_record(match):
@@ -123,6 +133,14 @@ def test_replay_viewer_loads_an_uploaded_record(match):
     )
     assert "Your record" in viewer.message.text
     assert viewer.stepper.slider.max == len(match.history)
+    viewer.upload.value = (
+        {"name": "photo.png", "type": "image/png", "size": 3,
+         "last_modified": datetime.datetime.now(datetime.timezone.utc),
+         "content": memoryview(b"\x89PNG\xff")},
+    )
+    assert viewer.message.kind == "refused"
+    assert viewer.message.text == ("photo.png is not a text file: load the .json file of a game "
+                                   "record.")
 
 
 def test_sample_games_are_seeded():
