@@ -261,14 +261,17 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
     try:
         return build(page_options(accepted=known))
     except ValueError as error:
-        example = "?" + "&".join(f"{name}=…" for name in known) if known else ""
+        understood = (f"Options it understands: {', '.join(known)} (for example "
+                      f"<code>?{known[0]}=…</code> after the address)." if known
+                      else "It takes no options.")
         message = widgets.HTML(
             '<div role="alert" class="cardkit-msg cardkit-msg-error cardkit-option-error" '
             'style="background:#fdecec;border-left:4px solid #c0392b;padding:8px 12px;'
             'margin:4px 0;border-radius:4px;font-size:15px">'
             f"<b>This app cannot start from this address:</b> {html.escape(str(error))}."
-            f"<br>Options it understands: {html.escape(example or 'none')}. "
-            '<a href="?">Open the app with its default options</a>.</div>'
+            f"<br>{understood} "
+            '<a href="?" style="color:#1d4ed8;text-decoration:underline">Open the app with '
+            "its default options</a>.</div>"
         )
         message.add_class("cardkit-app")
         message.add_class("cardkit-app-error")
