@@ -659,7 +659,12 @@ def xeri_table_html(
 
     rules = info.rules
     target = info.target
-    length = f"{rules.rounds} rounds" if target is None else f"target {target} points"
+    if target is not None:
+        length = f"target {target} points"
+    elif info.round_number > rules.rounds:  # rounds won level after the agreed number
+        length = f"extra round: {rules.rounds} rounds left the teams level, XR-7.1"
+    else:
+        length = f"{rules.rounds} rounds"
     if info.winner is not None:
         state = f"match over: {TEAM_NAMES[info.winner]} win"
     elif info.current is None:

@@ -164,3 +164,13 @@ def test_a_zion_check_game_steps_with_penalty_points_and_seat_views_zc_14():
     stepper.view.value = 1
     assert 'data-view="1"' in stepper.table.value
     assert [label for label, _ in stepper.view.options][1].endswith("'s view")
+
+
+def test_xr_7_1_an_extra_round_after_level_rounds_is_named_as_such():
+    game = sample_game("xeri", 1)  # four rounds end 2-2, a fifth decides
+    assert game.round_number == game.rules.rounds + 1
+    stepper = TurnStepper(game.to_json())
+    stepper.last_button.click()
+    assert "Round 5 (extra round: 4 rounds left the teams level, XR-7.1)" in stepper.table.value
+    stepper.go(1)
+    assert "Round 1 (4 rounds)" in stepper.table.value
