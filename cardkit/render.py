@@ -413,7 +413,9 @@ def hand_html(
     shift = _num(-width * overlap) if overlap else "0"
     items = []
     for i, (card, label) in enumerate(zip(cards, labels, strict=True)):
-        margin = f"margin-left:{shift}px;" if i and overlap else ""
+        # every card, the first included, is shifted; the row's padding gives the first card
+        # its room back, so a card that starts a wrapped line stays inside the row too
+        margin = f"margin-left:{shift}px;" if overlap else ""
         raise_ = f"transform:translateY(-{lift}px);" if i in chosen else ""
         svg = card_svg(card, width=width, four_colour=four_colour, face_down=face_down,
                        selected=i in chosen, label=label)
@@ -422,14 +424,15 @@ def hand_html(
     if not items:
         items.append('<span style="color:inherit;opacity:0.75;font-style:italic;padding:4px 0">'
                      "no cards</span>")
-    gap = "0" if overlap else _num(max(2.0, width * 0.06))
+    gap = f"{_num(max(2.0, width * 0.06))}px " + ("0" if overlap else _num(max(2.0, width * 0.06)))
+    room = f"padding-left:{_num(width * overlap)}px;" if overlap and n else ""
     pad = f"padding-top:{lift}px;" if chosen else ""
     label_text = escape(_hand_label(cards, face_down))
     tail = (f'<div class="ck-caption" style="font:12px {FONT};color:#374151;margin-top:3px">'
             f"{escape(caption)}</div>") if caption else ""
     return (
         f'<div class="ck-hand" role="group" aria-label="{label_text}" style="{pad}">'
-        f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end;gap:{gap}px">'
+        f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end;gap:{gap}px;{room}">'
         f'{"".join(items)}</div>{tail}</div>'
     )
 
