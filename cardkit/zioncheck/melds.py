@@ -431,8 +431,8 @@ def _set_verdict(naturals: list[Card], jokers: list[Card], text: str) -> MeldVer
     meld = _make_set(rank, (*naturals, *jokers))
     reason = f"{meld} is {meld.description} (ZC-5.1)"
     if jokers:
-        reason += ("; jokers may be used in a set, but the seed calls it rude, an old parlour "
-                   "game (ZC-5.4), and a joker in a set can never be taken back (ZC-12.2)")
+        reason += ("; jokers may be used in a set, though an old parlour custom calls it rude "
+                   "(ZC-5.4), and a joker in a set can never be taken back (ZC-12.2)")
     return MeldVerdict(True, reason, "ZC-5.1", MeldKind.SET.value, meld.jokers, meld)
 
 
