@@ -131,9 +131,7 @@ class GreedyBot:
             exchange = _joker_to_free(obs)
             if exchange is not None:
                 return exchange
-        values = rules.card_values.by_rank()
-        best = max((c for c in hand if c != taken), key=lambda c: (values[c.rank], c.code))
-        return Discard(best)
+        return Discard(_costliest_discard(hand, taken, rules.card_values.by_rank()))
 
     # ----------------------------------------------------------------- pieces
 
@@ -208,19 +206,37 @@ def _joker_to_free(obs: Any) -> Action | None:
 
 
 def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
-    if len(hand) < 2 or not obs.table:
+    """The costliest card that fits a meld on the table, laid off (ZC-11).
+
+    A joker goes on a run end. It goes on a set (ZC-5.4 frowns on that) only when it is all
+    that stands between this player and going out: the last card but the one to discard (or
+    the very last card under ``allow_go_out_without_discard``). Otherwise it stays in hand,
+    where it may still extend a run later."""
+    keep = 0 if obs.rules.allow_go_out_without_discard else 1
+    if len(hand) <= keep or not obs.table:
         return None
-    if len(hand) == 2 and taken is not None and taken in hand:
+    if keep and len(hand) == 2 and taken is not None and taken in hand:
         return None  # laying off the other card would leave only the taken card (ZC-6.1)
     values = obs.rules.card_values.by_rank()
     melds = [tm.meld for tm in obs.table]
+    goes_out = len(hand) == keep + 1
     for card in sorted(hand, key=lambda c: (-values[c.rank], c.code)):
         fits = [i for i, meld in enumerate(melds) if ops.may_fit(card, meld)]
-        if card.rank == 0:  # ZC-5.4: a joker goes on a run unless only a set takes it
-            fits.sort(key=lambda i: ops.is_set(melds[i]))
+        if card.rank == 0 and not goes_out:
+            fits = [i for i in fits if not ops.is_set(melds[i])]
+        elif card.rank == 0:
+            fits.sort(key=lambda i: ops.is_set(melds[i]))  # a run end still comes first
         if fits:
             return LayOff(card, fits[0], None)
     return None
+
+
+def _costliest_discard(hand: list[Card], taken: Card | None, values: tuple[int, ...]) -> Card:
+    """After going down: the costliest card to discard, keeping jokers while anything else can
+    go (a discarded joker is a gift to the next player, and a kept one may extend a run)."""
+    allowed = [c for c in hand if c != taken]
+    naturals = [c for c in allowed if c.rank] or allowed
+    return max(naturals, key=lambda c: (values[c.rank], c.code))
 
 
 def _worst_card(hand: list[Card], contract: Contract, rules: Rules,

@@ -181,3 +181,58 @@ def test_bots_refuse_to_move_out_of_turn():
             assert "not seat" in str(error)
         else:
             raise AssertionError("a bot moved out of turn")
+
+
+def _greedy_turn(game: ZionGame, seat: int) -> list:
+    """Seat's whole turn as GreedyBot plays it (draw, then everything up to the discard)."""
+    bot = GreedyBot(seat)
+    played = []
+    while game.current_player == seat and not game.is_over:
+        action = bot.choose(game)
+        played.append(action)
+        game.apply(action)
+        if isinstance(action, Discard):
+            break
+    return played
+
+
+def test_zc_5_4_greedy_keeps_a_joker_off_a_set_when_it_cannot_go_out():
+    game = ZionGame.from_deal(["JK 4D 7S", H1, H2], "5S", table=[("9C 9D 9H", 0)])
+    played = _greedy_turn(game, 0)
+    assert not any(isinstance(a, LayOff) for a in played)  # the joker stays off the set
+    assert played[-1] == Discard(C("7S"))  # the costliest natural card, not the joker
+    assert any(c.is_joker for c in game.hand(0))
+
+
+def test_zc_5_4_greedy_lays_a_joker_on_a_set_only_to_go_out():
+    game = ZionGame.from_deal(["JK", H1, H2], "5S", table=[("9C 9D 9H", 0)])
+    played = _greedy_turn(game, 0)
+    assert played == [DrawStock(), LayOff(C("JK"), 0, None), Discard(C("5S"))]
+    assert game.hand_results[-1].winner == 0
+
+
+def test_zc_5_4_greedy_prefers_a_run_end_for_a_joker():
+    game = ZionGame.from_deal(["JK 4D 7S", H1, H2], "3S",
+                              table=[("9C 9D 9H", 0), ("5C 6C 7C 8C", 1)])
+    played = _greedy_turn(game, 0)
+    assert LayOff(C("JK"), 1, None) in played
+
+
+def test_zc_5_4_greedy_lays_jokers_on_sets_only_when_going_out_in_real_games():
+    laid_on_sets = 0
+    for seed in range(6):
+        game = new_game(players=4, seed=seed)
+        bots = [GreedyBot(s) for s in range(4)]
+        while not game.is_over:
+            seat = game.current_player
+            action = bots[seat].choose(game)
+            on_set = (isinstance(action, LayOff) and action.card.is_joker
+                      and game.table[action.meld_index].meld.kind is MeldKind.SET)
+            hand_number = game.hand_number
+            game.apply(action)
+            if on_set:
+                laid_on_sets += 1
+                assert len(game.hand(seat)) == 1  # only the card it goes out with is left
+                game.apply(bots[seat].choose(game))
+                assert game.hand_results[hand_number - 1].winner == seat
+    assert laid_on_sets > 0  # the games did meet the case
