@@ -46,6 +46,25 @@ ACTION_FORMS = (
 _ENDS = ("low", "high")
 
 
+def _as_card(value: Any, action: str) -> Card:
+    """A Card, or card text such as ``"7C"`` / ``"JK"`` read with `parse_card`."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return parse_card(value)
+        except ValueError as error:
+            raise ValueError(f"{action}: {error}") from None
+    raise ValueError(f"{action} needs a Card or card text such as '7C' or 'JK', not {value!r}")
+
+
+def _as_index(value: Any, action: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{action} needs a meld index 0, 1, 2, ... (a position in the "
+                         f"table's melds), not {value!r}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class DrawStock:
     """Draw the top card of the stock (ZC-6). Drawing from the stock is final: the player has
@@ -107,6 +126,9 @@ class Discard:
     card: Card
     kind: ClassVar[str] = "discard"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", _as_card(self.card, "Discard"))
+
     def to_text(self) -> str:
         return f"discard {self.card.to_text()}"
 
@@ -127,6 +149,8 @@ class LayOff:
     kind: ClassVar[str] = "layoff"
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "card", _as_card(self.card, "LayOff"))
+        object.__setattr__(self, "meld_index", _as_index(self.meld_index, "LayOff"))
         if self.end is not None and self.end not in _ENDS:
             raise ValueError(f"end must be 'low', 'high' or None, not {self.end!r}")
 
@@ -148,6 +172,10 @@ class ExchangeJoker:
     meld_index: int
     kind: ClassVar[str] = "exchange"
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", _as_card(self.card, "ExchangeJoker"))
+        object.__setattr__(self, "meld_index", _as_index(self.meld_index, "ExchangeJoker"))
+
     def to_text(self) -> str:
         return f"exchange {self.card.to_text()} {self.meld_index}"
 
@@ -161,10 +189,15 @@ MeldSpec = Any
 
 @dataclass(frozen=True, slots=True)
 class GoDown:
-    """Lay down the hand's contract (ZC-9): ``melds`` are `Meld` values or card lists.
+    """Lay down the hand's contract (ZC-9): ``melds`` are `Meld` values, card lists or texts.
 
     A card list is checked with ``check_meld``; a joker in it may be given as a pair
-    ``(joker, card it stands for)`` to choose its place (ZC-5.3)."""
+    ``(joker, card it stands for)`` to choose its place (ZC-5.3). A text is a meld's cards as
+    in `parse_action` (``"7C 7D 7H"``, ``"4S 5S JK=6S 7S"``; ``@1`` names a second deck's copy).
+
+    >>> GoDown(["7C 7D 7H", "8C 8D 8H"]) == parse_action("down 7C 7D 7H | 8C 8D 8H")
+    True
+    """
 
     melds: tuple[MeldSpec, ...]
     kind: ClassVar[str] = "down"
@@ -185,8 +218,11 @@ class GoDown:
 def _freeze_meld(meld: MeldSpec) -> MeldSpec:
     if hasattr(meld, "stands_for"):
         return meld
-    if isinstance(meld, (str, Card)) or not isinstance(meld, Iterable):
-        raise ValueError(f"a meld is a Meld or a list of cards, not {meld!r}")
+    if isinstance(meld, str):
+        return _meld_from_text(meld, meld)
+    if isinstance(meld, Card) or not isinstance(meld, Iterable):
+        raise ValueError(f"a meld is a Meld, a list of cards or a text such as '7C 7D 7H', "
+                         f"not {meld!r}")
     items = []
     for item in meld:
         if isinstance(item, Card):
@@ -194,8 +230,11 @@ def _freeze_meld(meld: MeldSpec) -> MeldSpec:
         elif (isinstance(item, Sequence) and len(item) == 2 and isinstance(item[0], Card)
               and isinstance(item[1], Card) and item[0].is_joker):
             items.append((item[0], item[1]))
+        elif isinstance(item, str) and "=" not in item:
+            items.append(_as_card(item, "GoDown"))
         else:
-            raise ValueError(f"a meld holds cards (or (joker, card) pairs), not {item!r}")
+            raise ValueError(f"a meld holds cards or card texts (or (joker, card) pairs), "
+                             f"not {item!r}")
     return tuple(items)
 
 
@@ -244,6 +283,23 @@ def _card(text: str, word: str) -> Card:
         raise _bad(text, str(error)) from None
 
 
+def _meld_from_text(part: str, text: str) -> tuple[Any, ...]:
+    """One meld of a ``down`` text: card words, a joker maybe as ``JK=7C``."""
+    items: list[Any] = []
+    for word in part.split():
+        card_word, sep, stands_word = word.partition("=")
+        card = _card(text, card_word)
+        if sep:
+            if not card.is_joker:
+                raise _bad(text, f"only a joker can stand for a card ({word!r})")
+            items.append((card, _card(text, stands_word)))
+        else:
+            items.append(card)
+    if not items:
+        raise _bad(text, "a meld in 'down' is empty")
+    return tuple(items)
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its text form (the inverse of ``to_text``).
 
@@ -275,21 +331,6 @@ def parse_action(text: str) -> Action:
         return ExchangeJoker(_card(text, rest[0]), _index(text, rest[1]))
     if head == "down":
         body = text.split(None, 1)[1] if rest else ""
-        melds = []
-        for part in body.split("|"):
-            items: list[Any] = []
-            for word in part.split():
-                card_word, sep, stands_word = word.partition("=")
-                card = _card(text, card_word)
-                if sep:
-                    if not card.is_joker:
-                        raise _bad(text, f"only a joker can stand for a card ({word!r})")
-                    items.append((card, _card(text, stands_word)))
-                else:
-                    items.append(card)
-            if not items:
-                raise _bad(text, "a meld in 'down' is empty")
-            melds.append(tuple(items))
-        return GoDown(tuple(melds))
+        return GoDown(tuple(_meld_from_text(part, text) for part in body.split("|")))
     raise _bad(text, f"unknown action {words[0]!r}")
 

@@ -81,6 +81,13 @@ class CardValues:
     low: int = 5
     """2 to 9."""
 
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"card_values.{f.name} must be a non-negative int, not "
+                                 f"{value!r} (ZC-2.3)")
+
     def of(self, card: Card) -> int:
         rank = card.rank
         if rank == 0:
@@ -180,14 +187,31 @@ class Rules:
                                            or self.num_decks < 1):
             raise ValueError(f"num_decks must be None or a positive int, not {self.num_decks!r}")
         if isinstance(self.card_values, dict):
+            accepted = {f.name for f in fields(CardValues)}
+            unknown = set(self.card_values) - accepted
+            if unknown:
+                raise ValueError(f"card_values takes {', '.join(sorted(accepted))}, not "
+                                 f"{', '.join(sorted(map(str, unknown)))}")
             object.__setattr__(self, "card_values", CardValues(**self.card_values))
+        if not isinstance(self.card_values, CardValues):
+            raise ValueError(f"card_values must be a CardValues or a dict of its fields, not "
+                             f"{self.card_values!r}")
+
+        def is_count(value: Any, least: int) -> bool:
+            return not isinstance(value, bool) and isinstance(value, int) and value >= least
+
         for name in ("claim_penalty_cards", "min_natural_per_meld", "stuck_penalty"):
-            if not isinstance(getattr(self, name), int) or getattr(self, name) < 0:
+            if not is_count(getattr(self, name), 0):
                 raise ValueError(f"{name} must be a non-negative int, not {getattr(self, name)!r}")
-        if self.max_claims_per_hand is not None and self.max_claims_per_hand < 0:
-            raise ValueError("max_claims_per_hand must be None or a non-negative int")
-        if not isinstance(self.max_turns_per_hand, int) or self.max_turns_per_hand < 1:
-            raise ValueError("max_turns_per_hand must be a positive int")
+        if self.max_claims_per_hand is not None and not is_count(self.max_claims_per_hand, 0):
+            raise ValueError(f"max_claims_per_hand must be None or a non-negative int, not "
+                             f"{self.max_claims_per_hand!r}")
+        if not is_count(self.max_turns_per_hand, 1):
+            raise ValueError(f"max_turns_per_hand must be a positive int, not "
+                             f"{self.max_turns_per_hand!r}")
+        for name in ("allow_go_out_without_discard", "forbid_discard_of_taken_card"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
 
     def contract(self, hand_number: int) -> Contract:
         """The contract of hand 1–6."""

@@ -83,6 +83,26 @@ def test_bad_constructor_values_are_refused():
     with pytest.raises(ValueError, match="sequence of melds"):
         GoDown("7C 7D 7H")
     with pytest.raises(ValueError, match="a meld holds cards"):
-        GoDown([[C("7C"), "7D"]])
+        GoDown([[C("7C"), 7]])
+    with pytest.raises(ValueError, match="not a card"):
+        GoDown(["7C 7D 11X"])
+    with pytest.raises(ValueError, match="Discard needs a Card or card text"):
+        Discard(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Discard: '11X' is not a card"):
+        Discard("11X")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="meld index 0, 1, 2"):
+        LayOff(C("9C"), -1)
+    with pytest.raises(ValueError, match="meld index 0, 1, 2"):
+        ExchangeJoker(C("9C"), "a")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="meld index 0, 1, 2"):
+        LayOff(C("9C"), True)
+
+
+def test_actions_accept_card_texts_as_a_learner_types_them():
+    assert Discard("7H@1") == Discard(C("7H@1"))  # type: ignore[arg-type]
+    assert LayOff("JK", 0, "low") == LayOff(C("JK"), 0, "low")  # type: ignore[arg-type]
+    assert ExchangeJoker("7C", 2) == ExchangeJoker(C("7C"), 2)  # type: ignore[arg-type]
+    assert GoDown(["7C 7D 7H", ["8C", "8D", "8H"]]) == parse_action("down 7C 7D 7H | 8C 8D 8H")
+    assert GoDown(["4S 5S JK=6S 7S"]) == parse_action("down 4S 5S JK=6S 7S")
     with pytest.raises(TypeError):
         parse_action(3)  # type: ignore[arg-type]

@@ -656,3 +656,31 @@ def refused_by(game: ZionGame, action, seat: int, rule: str) -> str:
         game.apply(action, seat=seat)
     assert snapshot(game) == before
     return verdict.reason
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"card_values": {"ace": "x"}}, "card_values.ace must be a non-negative int"),
+    ({"card_values": {"queen": 10}}, "card_values takes ace, high, joker, low"),
+    ({"card_values": 5}, "card_values must be a CardValues"),
+    ({"max_claims_per_hand": "3"}, "max_claims_per_hand must be None or a non-negative int"),
+    ({"claim_penalty_cards": True}, "claim_penalty_cards must be a non-negative int"),
+    ({"allow_go_out_without_discard": "yes"}, "must be True or False"),
+    ({"forbid_discard_of_taken_card": 1}, "must be True or False"),
+    ({"max_turns_per_hand": 0}, "max_turns_per_hand must be a positive int"),
+    ({"first_player_rule": "dealer"}, "'double_turn', 'draw_two', 'upcard'"),
+])
+def test_bad_rule_options_say_what_is_accepted(options, words):
+    with pytest.raises(ValueError, match=words):
+        Rules(**options)
+
+
+@pytest.mark.parametrize("call, words", [
+    (lambda: new_game(players=1), "at least 2 players"),
+    (lambda: new_game(players=0), "at least 2 players"),
+    (lambda: new_game(players="4"), "at least 2 players"),
+    (lambda: new_game(seed="abc"), "seed must be an int"),
+    (lambda: new_game(rules={"stuck_penalty": 1}), "Rules value"),
+])
+def test_new_game_bad_arguments_are_clear_errors(call, words):
+    with pytest.raises(ValueError, match=words):
+        call()
