@@ -50,6 +50,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Action:
+        """This seat's move, decided from ``game.observation(seat)`` alone."""
         actions = game.observation(self.seat).legal_actions()
         if not actions:
             raise ValueError(f"it is not seat {self.seat}'s move")
@@ -76,6 +77,7 @@ class GreedyBot:
     # ----------------------------------------------------------------- decisions
 
     def choose(self, game: Any) -> Action:
+        """This seat's move, decided from ``game.observation(seat)`` alone."""
         obs = game.observation(self.seat)
         if obs.current_player != self.seat:
             raise ValueError(f"it is not seat {self.seat}'s move")

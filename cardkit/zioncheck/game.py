@@ -267,6 +267,7 @@ class ZionGame:
 
     @property
     def current_player(self) -> int | None:
+        """The seat to act now (the asked seat in a claim window); None once the game is over."""
         return None if self.phase is Phase.OVER else self._current
 
     @property
@@ -276,6 +277,7 @@ class ZionGame:
 
     @property
     def is_over(self) -> bool:
+        """True after the sixth hand has been scored (ZC-14.2)."""
         return self.phase is Phase.OVER
 
     @property
@@ -289,10 +291,12 @@ class ZionGame:
 
     @property
     def table(self) -> tuple[TableMeld, ...]:
+        """The melds on the table in the order laid (``LayOff.meld_index`` counts here)."""
         return tuple(self._table)
 
     @property
     def discard_top(self) -> Card | None:
+        """The top of the discard pile, the only card that can be taken or claimed (ZC-8.2)."""
         return self._discard[-1] if self._discard else None
 
     @property
@@ -302,9 +306,11 @@ class ZionGame:
 
     @property
     def stock_size(self) -> int:
+        """Cards left in the face-down stock."""
         return len(self._stock)
 
     def has_gone_down(self, seat: int) -> bool:
+        """Has ``seat`` laid down its contract in this hand (ZC-9)?"""
         return self._down[self._seat(seat)]
 
     def claims_made(self, seat: int) -> int:
@@ -328,10 +334,12 @@ class ZionGame:
 
     @property
     def hand_results(self) -> tuple[HandResult, ...]:
+        """One `HandResult` per finished hand, in order."""
         return tuple(self._results)
 
     @property
     def totals(self) -> dict[int, int]:
+        """Penalty points so far per seat (ZC-14.1): the sum of its hand points."""
         return dict(enumerate(self._totals))
 
     @property

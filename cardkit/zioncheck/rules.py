@@ -245,6 +245,7 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from `to_dict` data (a record's ``"rules"``); unknown names are refused."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
