@@ -8,8 +8,8 @@ of `can_go_down` (existence only, which stops at the first go-down it finds).
     python benchmarks/bench_zion_solver.py --hands 1000
 
 Rows: the deal sizes of the game (10, 11, 14 cards) and 15 cards with the contract of the
-hand they are dealt in; 20, 30 and 40 cards (hands grown by claims) under the hardest contracts;
-2-deck packs (2–5 players) and joker-heavy 4-deck hands (four to eight jokers in hand).
+hand they are dealt in; 20, 30, 40 and 60 cards (hands grown by claims) under the hardest
+contracts; 2-deck packs (2–5 players) and joker-heavy 4-deck hands (four to eight jokers in hand).
 """
 
 from __future__ import annotations
@@ -83,6 +83,8 @@ def main() -> None:
         ("30 cards, hand 6, 4 decks, 8 jokers", 4, 30, 8, contracts[5:6]),
         ("30 cards, 3 runs, 4 decks, 8 jokers", 4, 30, 8, (Contract(0, 3),)),
         ("40 cards, hand 6, 4 decks, 8 jokers", 4, 40, 8, contracts[5:6]),
+        ("60 cards, hand 6, 4 decks, 8 jokers", 4, 60, 8, contracts[5:6]),
+        ("60 cards, 3 runs, 4 decks, 8 jokers", 4, 60, 8, (Contract(0, 3),)),
     ]
     print(f"{args.hands} hands per row; CPU times in ms on one core")
     print(f"{'':<44} {'find_go_down':^23}   {'can_go_down (baseline)':^23}   found")

@@ -3,19 +3,23 @@
     cardkit zion --seed 3 --players 4                  greedy bots, every event narrated
     cardkit zion --seed 3 --rules may_i --quiet        only the hand scores and the winner
     cardkit zion --seed 3 --bots greedy,random --json game.json
+    cardkit zion --seed 3 --set first_player_rule=upcard --set max_claims_per_hand=3
+    cardkit zion --set 'contracts=[[2,0],[1,1],[0,2],[3,0],[2,1],[0,3]]' --set stuck_penalty=20
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+from dataclasses import fields
 from typing import Any
 
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.events import EventKind, seat_name
 from cardkit.zioncheck.game import ZionGame, new_game
-from cardkit.zioncheck.rules import PRESETS
+from cardkit.zioncheck.rules import PRESETS, Rules
 
-__all__ = ["add_parser", "make_bots", "play_narrated"]
+__all__ = ["add_parser", "make_bots", "play_narrated", "with_options"]
 
 _BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
@@ -30,6 +34,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, default=4, help="number of players, 2 or more")
     parser.add_argument("--rules", default="standard", metavar="PRESET",
                         help=f"rule preset: {', '.join(PRESETS)} (default standard)")
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                        dest="options",
+                        help="change one rule option of the preset (repeatable), such as "
+                             "first_player_rule=draw_two, max_claims_per_hand=3, "
+                             "allow_go_out_without_discard=true, num_decks=none, "
+                             "deal_sizes=[7,7,7,7,7,7] or card_values={\"ace\":20}")
     parser.add_argument("--bots", default="greedy", metavar="KINDS",
                         help="bot kind per seat, comma separated, repeated to fill the seats: "
                              "greedy or random (default greedy)")
@@ -44,14 +54,47 @@ def run(args: argparse.Namespace) -> int:
     if args.rules not in PRESETS:
         raise ValueError(f"unknown rules preset {args.rules!r}: choose one of "
                          f"{', '.join(PRESETS)}")
+    rules = with_options(PRESETS[args.rules], args.options)
     bots = make_bots(args.bots, args.players, args.seed)
-    game = new_game(players=args.players, seed=args.seed, rules=PRESETS[args.rules])
+    game = new_game(players=args.players, seed=args.seed, rules=rules)
     play_narrated(game, bots, quiet=args.quiet)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             handle.write(game.to_json())
         print(f"record written to {args.json}")
     return 0
+
+
+def with_options(rules: Rules, settings: list[str]) -> Rules:
+    """``rules`` with options changed by ``NAME=VALUE`` texts. A value is JSON (``true``,
+    ``null``, ``3``, ``[[2,0],[1,1],...]``, ``{"ace": 20}``), or else a plain word such as
+    ``draw_two``; ``True``/``False``/``None`` are read too. Every `Rules` field can be set.
+
+    >>> r = with_options(Rules(), ["first_player_rule=upcard", "max_claims_per_hand=3"])
+    >>> r.first_player_rule.value, r.max_claims_per_hand
+    ('upcard', 3)
+    """
+    names = [f.name for f in fields(Rules)]
+    data = rules.to_dict()
+    for setting in settings:
+        name, sep, text = setting.partition("=")
+        name, word = name.strip(), text.strip()
+        if not sep or not name:
+            raise ValueError(f"--set takes OPTION=VALUE such as max_claims_per_hand=3, not "
+                             f"{setting!r}")
+        if name not in names:
+            raise ValueError(f"unknown Zion Check rule option {name!r}; the options are "
+                             f"{', '.join(names)}")
+        value: Any
+        if word in ("True", "False", "None"):
+            value = {"True": True, "False": False, "None": None}[word]
+        else:
+            try:
+                value = json.loads(word)
+            except json.JSONDecodeError:
+                value = word
+        data[name] = value
+    return Rules.from_dict(data)
 
 
 def make_bots(kinds_text: str, players: int, seed: int) -> list[Any]:

@@ -41,6 +41,46 @@ def test_zion_bad_options_give_clear_errors(capsys):
     assert "at least 2 players" in capsys.readouterr().err
 
 
+def test_zion_set_reaches_every_rule_option(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    settings = {
+        "contracts": "[[2,0],[1,1],[0,2],[3,0],[2,1],[0,3]]",
+        "deal_sizes": "[9,9,9,9,10,12]",
+        "num_decks": "3",
+        "card_values": '{"ace": 20, "joker": 25}',
+        "first_player_rule": "draw_two",
+        "claim_penalty_cards": "1",
+        "max_claims_per_hand": "2",
+        "same_suit_touching_runs": "allow",
+        "min_natural_per_meld": "2",
+        "allow_go_out_without_discard": "true",
+        "forbid_discard_of_taken_card": "False",
+        "stuck_penalty": "20",
+        "max_turns_per_hand": "60",
+    }
+    args = ["zion", "--seed", "2", "--quiet", "--json", str(path)]
+    for name, value in settings.items():
+        args += ["--set", f"{name}={value}"]
+    assert main(args) == 0
+    capsys.readouterr()
+    rules = json.loads(path.read_text(encoding="utf-8"))["rules"]
+    assert set(rules) == set(settings)  # every option of Rules is listed above
+    for name, value in settings.items():
+        expected = json.loads(value.lower()) if value not in ("draw_two", "allow") else value
+        assert rules[name] == (expected if name != "card_values"
+                               else {"ace": 20, "joker": 25, "high": 10, "low": 5}), name
+
+
+def test_zion_set_refuses_unknown_options_and_bad_values(capsys):
+    assert main(["zion", "--set", "jokers=0"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown Zion Check rule option 'jokers'" in err and "max_turns_per_hand" in err
+    assert main(["zion", "--set", "max_claims_per_hand=x"]) == 2
+    assert "max_claims_per_hand must be None or a non-negative int" in capsys.readouterr().err
+    assert main(["zion", "--set", "stuck_penalty"]) == 2
+    assert "OPTION=VALUE" in capsys.readouterr().err
+
+
 def test_records_step_through_a_zion_game():
     game = ZionGame.from_deal(["7C 7D 7H 8S 8D 8H 2D", "5C 9D KH", "QS 4H 6C"], "3D 4S 5S")
     game.apply(game.legal_actions()[0])
