@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardkit.cards import Card, make_pack
 from cardkit.engine import IllegalAction, Verdict
@@ -57,8 +57,11 @@ from cardkit.zioncheck.actions import (
     parse_action,
 )
 from cardkit.zioncheck.events import EventKind, ZionEvent, seat_name
-from cardkit.zioncheck.melds import Meld
-from cardkit.zioncheck.rules import FirstPlayerRule, Rules
+from cardkit.zioncheck.melds import Meld, MeldKind
+from cardkit.zioncheck.rules import Contract, FirstPlayerRule, Rules
+
+if TYPE_CHECKING:
+    from cardkit.zioncheck.view import Observation
 
 __all__ = ["HandResult", "Phase", "TableMeld", "ZionGame", "new_game"]
 
@@ -83,7 +86,7 @@ class Phase(str, Enum):
 class TableMeld:
     """A meld on the table and the seat that laid it down (lay-offs keep the owner)."""
 
-    meld: Any
+    meld: Meld
     owner: int
 
     @property
@@ -91,7 +94,7 @@ class TableMeld:
         return tuple(self.meld.cards)
 
     @property
-    def kind(self) -> Any:
+    def kind(self) -> MeldKind:
         return self.meld.kind
 
     def __str__(self) -> str:
@@ -281,7 +284,7 @@ class ZionGame:
         return self.phase is Phase.OVER
 
     @property
-    def contract(self) -> Any:
+    def contract(self) -> Contract:
         """The contract of the current hand (ZC-4)."""
         return self.rules.contract(self.hand_number)
 
@@ -355,7 +358,7 @@ class ZionGame:
         low = min(self._totals)
         return tuple(s for s, t in enumerate(self._totals) if t == low)
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> Observation:
         """What ``seat`` may see (its own hand, the table, the discard top, public counts)."""
         from cardkit.zioncheck.view import observe
 
