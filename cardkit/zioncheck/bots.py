@@ -9,10 +9,11 @@ Both decide from ``game.observation(seat)`` only (their own hand and what is pub
     (True, 6)
 
 `GreedyBot` takes a discard only when it helps the contract, goes down as soon as it can (the
-solver's arrangement, avoiding jokers in sets, ZC-5.4, unless that is the only way), lays off,
-frees jokers from runs, claims out of turn when the card completes a group, and discards the
-card that costs it least. It calls the full solver only when a cheap count says going down
-might be possible, and remembers the answers.
+solver's arrangement, avoiding jokers in sets, ZC-5.4, unless that is the only way), lays off
+(a joker on a run end; on a set only when that lets it go out at once), frees jokers from
+runs, claims out of turn when the card completes a group, and discards the card that costs it
+least (never a joker while another card can go). It calls the full solver only when a cheap
+count says going down might be possible, and remembers the answers.
 """
 
 from __future__ import annotations
@@ -217,12 +218,13 @@ def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
     keep = 0 if obs.rules.allow_go_out_without_discard else 1
     if len(hand) <= keep or not obs.table:
         return None
-    if keep and len(hand) == 2 and taken is not None and taken in hand:
-        return None  # laying off the other card would leave only the taken card (ZC-6.1)
+    candidates = hand
+    if len(hand) == 2 and taken is not None and taken in hand:
+        candidates = [taken]  # laying off the other card would leave only the taken card (ZC-6.1)
     values = obs.rules.card_values.by_rank()
     melds = [tm.meld for tm in obs.table]
     goes_out = len(hand) == keep + 1
-    for card in sorted(hand, key=lambda c: (-values[c.rank], c.code)):
+    for card in sorted(candidates, key=lambda c: (-values[c.rank], c.code)):
         fits = [i for i, meld in enumerate(melds) if ops.may_fit(card, meld)]
         if card.rank == 0 and not goes_out:
             fits = [i for i in fits if not ops.is_set(melds[i])]

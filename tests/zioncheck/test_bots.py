@@ -236,3 +236,23 @@ def test_zc_5_4_greedy_lays_jokers_on_sets_only_when_going_out_in_real_games():
                 game.apply(bots[seat].choose(game))
                 assert game.hand_results[hand_number - 1].winner == seat
     assert laid_on_sets > 0  # the games did meet the case
+
+
+def test_zc_6_1_greedy_lays_off_the_taken_card_first_when_two_are_left():
+    rules = Rules(first_player_rule="upcard", allow_go_out_without_discard=True)
+    game = ZionGame.from_deal(["KC", H1, H2], "KS", discard="8C",
+                              table=[("9C 10C JC QC", 0)], rules=rules)
+    played = _greedy_turn(game, 0)
+    assert played[0] == TakeDiscard()
+    # the costlier K♣ would go first, but it would leave only the taken 8♣ (ZC-6.1)
+    assert played[1:] == [LayOff(C("8C"), 0, None), LayOff(C("KC"), 0, None)]
+    assert game.hand_results[-1].winner == 0
+
+
+def test_greedy_bots_finish_games_under_every_go_out_option():
+    for rules in (Rules(first_player_rule="upcard", allow_go_out_without_discard=True),
+                  Rules(allow_go_out_without_discard=True, forbid_discard_of_taken_card=False)):
+        for seed in range(4):
+            game = play_out(new_game(players=3, seed=seed, rules=rules),
+                            [GreedyBot(s) for s in range(3)])
+            assert game.is_over
