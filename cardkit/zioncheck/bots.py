@@ -152,7 +152,7 @@ class GreedyBot:
         left = [c for c in hand if c not in used]
         if taken is not None and left == [taken]:  # ZC-6.1: keep another card to discard
             rest = [c for c in hand if c != taken]
-            melds = self._solve(rest, obs.hand_number, obs.contract, rules, keep)
+            melds = self._solve(rest, obs.hand_number, obs.contract, rules, 1)
         return melds
 
     def _solve(self, cards: Sequence[Card], hand_number: int, contract: Contract, rules: Rules,

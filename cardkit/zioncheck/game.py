@@ -479,10 +479,10 @@ class ZionGame:
         if self._leaves_discard(seat, used):
             return melds
         # The solver left only the card taken this turn, which may not be discarded (ZC-6.1):
-        # solve again without it, so that it stays in hand beside another card.
+        # solve again without it, keeping at least one other card beside it (even when
+        # allow_go_out_without_discard lets the first answer keep none).
         rest = [c for c in hand if c != self._taken]
-        melds = ops.find_go_down(rest, self.hand_number, self.rules, keep)
-        return melds
+        return ops.find_go_down(rest, self.hand_number, self.rules, 1)
 
     def _must_keep(self) -> int:
         return 0 if self.rules.allow_go_out_without_discard else 1

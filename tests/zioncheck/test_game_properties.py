@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cardkit.cards import make_pack
 from cardkit.engine import IllegalAction
-from cardkit.zioncheck import PRESETS, Rules
+from cardkit.zioncheck import PRESETS, CardValues, Rules
 from cardkit.zioncheck.actions import (
     Claim,
     Discard,
@@ -187,3 +187,35 @@ def test_clone_is_independent(seed, stop):
     for action in copy.history[len(game.history):]:
         replay.apply(action)
     assert replay.to_json() == copy.to_json()
+
+
+contract_pairs = st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(
+    lambda c: 0 < c[0] + c[1] <= 3)
+any_rules = st.builds(
+    Rules,
+    contracts=st.lists(contract_pairs, min_size=6, max_size=6).map(tuple),
+    deal_sizes=st.lists(st.integers(6, 14), min_size=6, max_size=6).map(tuple),
+    num_decks=st.sampled_from([None, 3]),
+    card_values=st.builds(CardValues, *(st.integers(0, 20) for _ in range(4))),
+    first_player_rule=st.sampled_from(["double_turn", "draw_two", "upcard"]),
+    claim_penalty_cards=st.integers(0, 2),
+    max_claims_per_hand=st.sampled_from([None, 0, 1, 3]),
+    same_suit_touching_runs=st.sampled_from(["need_nine", "forbid", "allow"]),
+    min_natural_per_meld=st.integers(0, 2),
+    allow_go_out_without_discard=st.booleans(),
+    forbid_discard_of_taken_card=st.booleans(),
+    stuck_penalty=st.sampled_from([0, 15]),
+    max_turns_per_hand=st.integers(5, 40),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=any_rules, seed=st.integers(0, 10**6), players=st.integers(2, 6),
+       mix=st.integers(0, 63))
+def test_bots_play_legal_moves_under_any_rule_options(rules, seed, players, mix):
+    """Every combination of options: the bots only choose legal moves (apply would raise), the
+    game ends after six hands, and the cards and scores add up."""
+    game = new_game(players=players, seed=seed, rules=rules)
+    bots = [GreedyBot(s) if mix >> s & 1 else RandomBot(s, seed=seed + s) for s in range(players)]
+    play(game, bots, random.Random(seed), max_actions=10**5)
+    assert game.is_over and len(game.hand_results) == 6

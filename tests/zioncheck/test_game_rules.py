@@ -684,3 +684,19 @@ def test_bad_rule_options_say_what_is_accepted(options, words):
 def test_new_game_bad_arguments_are_clear_errors(call, words):
     with pytest.raises(ValueError, match=words):
         call()
+
+
+def test_zc_6_1_offered_go_down_keeps_a_card_beside_the_taken_one_when_going_out_is_free():
+    rules = Rules(first_player_rule="upcard", allow_go_out_without_discard=True)
+    for hand, can_go_down in (("7C 7D 7H 8S 8D 8H", False), ("7C 7D 7H 7S 8S 8D 8H", True)):
+        game = scripted(hands=[hand, H1, H2, H3], discard="KS@1", rules=rules)
+        game.apply(TakeDiscard())
+        downs = [a for a in game.legal_actions() if isinstance(a, GoDown)]
+        assert bool(downs) is can_go_down
+        for action in downs:  # each offer is legal: it never keeps only the taken K♠
+            assert game.check(action), game.check(action)
+        choice = GreedyBot(0).choose(game)
+        assert game.check(choice), (choice, game.check(choice))
+        assert isinstance(choice, GoDown) is can_go_down
+        if not can_go_down:
+            refused(game, GoDown([parse_cards("7C 7D 7H"), parse_cards("8S 8D 8H")]), "ZC-6.1")
