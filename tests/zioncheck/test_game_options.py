@@ -11,8 +11,11 @@ from dataclasses import fields
 from pathlib import Path
 
 from cardkit.cards import parse_card, parse_cards
-from cardkit.zioncheck.actions import Discard, DrawStock, GoDown, LayOff, Pass
-from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.engine import play_out
+from cardkit.zioncheck.actions import Discard, DrawStock, GoDown, LayOff
+from cardkit.zioncheck.bots import RandomBot
+from cardkit.zioncheck.events import EventKind
+from cardkit.zioncheck.game import ZionGame, new_game
 from cardkit.zioncheck.rules import CardValues, Rules
 
 C = parse_card
@@ -40,19 +43,13 @@ def test_zc_4_contracts_option_sets_what_a_game_accepts():
 
 
 def test_zc_3_1_deal_sizes_option_deals_those_sizes():
-    rules = Rules(deal_sizes=(7, 8, 9, 10, 11, 12), max_turns_per_hand=1)
+    rules = Rules(deal_sizes=(7, 8, 9, 10, 11, 12), max_turns_per_hand=2)
     game = new_game(players=3, seed=2, rules=rules)
-    sizes = []
-    while not game.is_over:
-        if game.phase is Phase.DRAW and game.stock_size and len(sizes) < game.hand_number:
-            sizes.append(len(game.hand(game.current_player)))
-        if game.phase is Phase.PLAY:
-            game.apply(Discard(game.hand(game.current_player)[0]))
-        elif game.phase is Phase.CLAIM:
-            game.apply(Pass())
-        else:
-            game.apply(DrawStock())
-    assert sizes == [7, 8, 9, 10, 11, 12]
+    assert [len(game.hand(s)) for s in range(3)] == [7, 7, 7]
+    assert game.stock_size == 108 - 21
+    play_out(game, [RandomBot(s, seed=s) for s in range(3)])
+    deals = [e for e in game.events if e.kind is EventKind.DEAL]
+    assert [e.data["size"] for e in deals] == [7, 8, 9, 10, 11, 12]
 
 
 def test_zc_2_3_card_values_option_scores_the_hands_of_a_game():
