@@ -76,7 +76,7 @@ def scripted(**kw) -> ZionGame:
 # ----------------------------------------------------------------------- ZC-1 and ZC-3
 
 
-def test_zc_3_deal_one_at_a_time_from_dealers_left_with_empty_discard():
+def test_zc_3_2_seeded_first_dealer_and_3_3_deal_one_at_a_time_from_dealers_left():
     game = new_game(players=4, seed=11)
     rng = random.Random(11)
     dealer = rng.randrange(4)
@@ -132,7 +132,7 @@ def test_zc_3_1_six_hands_deal_sizes_and_dealer_moves_left():
 # ----------------------------------------------------------------------- ZC-6
 
 
-def test_zc_6_draw_from_stock_then_discard_passes_the_turn():
+def test_zc_6_and_1_3_draw_then_discard_passes_the_turn_to_the_left():
     game = scripted(rules=Rules(first_player_rule="upcard"), discard="QS@3")
     game.apply(DrawStock())  # declines the upcard: everybody else may claim it
     assert game.phase is Phase.CLAIM and game.claim_asking == (1, 2, 3)

@@ -146,7 +146,7 @@ def test_zc_5_2_run_longer_than_fourteen_refused():
 # ZC-5.3 jokers ---------------------------------------------------------------------------
 
 
-def test_zc_5_3_joker_fills_a_gap():
+def test_zc_2_2_and_5_3_joker_fills_a_gap_as_one_definite_card():
     v = check_meld(parse_cards("5C 6C JK 8C 9C"))
     assert v and str(v.meld) == "5♣ 6♣ JK(7♣) 8♣ 9♣"
     assert v.jokers == ((Card.joker(0), Card(7, "C")),)
