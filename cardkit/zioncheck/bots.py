@@ -94,7 +94,9 @@ class GreedyBot:
         if top is None or obs.top_discarder == self.seat:
             return DrawStock()
         if obs.gone_down[self.seat]:
-            if top.rank and any(ops.may_fit(top, tm.meld) for tm in obs.table):
+            # a card that can be laid off at once; a joker only onto a run (ZC-5.4)
+            if any(ops.may_fit(top, tm.meld) and not (top.rank == 0 and ops.is_set(tm.meld))
+                   for tm in obs.table):
                 return TakeDiscard()
             return DrawStock()
         if self._wants(obs, top, strong=False):

@@ -256,3 +256,11 @@ def test_greedy_bots_finish_games_under_every_go_out_option():
             game = play_out(new_game(players=3, seed=seed, rules=rules),
                             [GreedyBot(s) for s in range(3)])
             assert game.is_over
+
+
+def test_greedy_after_going_down_takes_a_discarded_joker_only_for_a_run():
+    for table, wanted in (([("9C 9D 9H", 0), ("4C 5C 6C 7C", 1)], TakeDiscard()),
+                          ([("9C 9D 9H", 0)], DrawStock())):
+        game = ZionGame.from_deal(["2D 7S", H1, H2], "KS", discard="JK", table=table,
+                                  rules=UPCARD)
+        assert GreedyBot(0).choose(game) == wanted
