@@ -215,7 +215,7 @@ def _hand_end(e: ZionEvent, public: bool) -> str:
     if d["stuck"]:
         extra = d.get("stuck_penalty", 0)
         stuck = (f"; stuck, not having gone down: {', '.join(seat_name(s) for s in d['stuck'])}"
-                 + (f", {extra} extra points each" if extra else "") + " (ZC-13.2)")
+                 + (f", {extra} extra points each" if extra else "") + f" (ZC-13.2, {e.rule})")
     return f"Hand {d['hand']} ends: {reason}. Points: {points}{stuck}"
 
 
