@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardkit.cards import Card, parse_card, parse_cards
@@ -294,3 +296,14 @@ def test_zc_12_2_joker_in_set_can_never_be_taken():
     v = can_exchange_joker(parse_card("8D"), s)
     assert not v and v.rule == "ZC-12.2" and "never" in v.reason
     assert joker_exchanges(parse_card("8D"), [s]) == []
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("11X", "'11X' is not a card: expected a rank A, 2-10"),
+    ("7C 8C 9C ZZ", "'ZZ' is not a card"),
+    (None, "a list of Card values or a text such as '7C 8C 9C JK'"),
+    (5, "a list of Card values or a text such as '7C 8C 9C JK'"),
+])
+def test_check_meld_bad_input_says_what_is_accepted(bad, words):
+    with pytest.raises(ValueError, match=re.escape(words)):
+        check_meld(bad)
