@@ -16,11 +16,13 @@ A game is fully determined by its rules options, its seed and its list of action
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Bot", "Event", "Game", "IllegalAction", "Verdict", "play_out"]
+__all__ = ["RECORD_VERSION", "Bot", "Event", "Game", "IllegalAction", "Verdict", "play_out",
+           "read_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,3 +134,41 @@ def play_out(game: G, bots: Sequence[Bot], *, max_actions: int | None = None) ->
         game.apply(bots[seat].choose(game))  # type: ignore[index]
         taken += 1
     return game
+
+
+RECORD_VERSION = 1
+"""The version of the JSON record format written by both games' ``to_json``."""
+
+
+def read_record(text: str, game_name: str, title: str,
+                required: Sequence[str] = ("rules", "seed"),
+                actions_are: str = "action texts") -> dict[str, Any]:
+    """Parse and check a game record: a JSON object for ``game_name`` at `RECORD_VERSION`
+    with the ``required`` keys and ``"actions"`` as a list of texts.
+
+    ``title`` names the game and ``actions_are`` its actions in messages. Every problem is a
+    ``ValueError`` that says what a record must hold, so a mangled file never fails deep inside
+    a replay::
+
+        >>> read_record('{"game": "xeri"}', "xeri", "Xeri")
+        Traceback (most recent call last):
+        ...
+        ValueError: unsupported Xeri record version None; this cardkit reads version 1
+    """
+    try:
+        record = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"not a {title} record: the text is not valid JSON ({error})") from None
+    if not isinstance(record, dict) or record.get("game") != game_name:
+        raise ValueError(f'not a {title} record: expected a JSON object with "game": '
+                         f'"{game_name}"')
+    if record.get("version") != RECORD_VERSION:
+        raise ValueError(f"unsupported {title} record version {record.get('version')!r}; "
+                         f"this cardkit reads version {RECORD_VERSION}")
+    missing = [key for key in (*required, "actions") if key not in record]
+    if missing:
+        raise ValueError(f"the {title} record lacks {', '.join(map(repr, missing))}")
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ValueError(f'the {title} record\'s "actions" must be a list of {actions_are}')
+    return record

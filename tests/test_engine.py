@@ -1,8 +1,11 @@
 """The shared protocol pieces: verdicts, the illegal-action error, and play_out."""
 
+import re
+
 import pytest
 
 from cardkit import IllegalAction, Verdict, play_out
+from cardkit.engine import read_record
 
 
 def test_verdict_is_truthy_exactly_when_ok_and_prints_its_rule():
@@ -58,3 +61,28 @@ def test_play_out_asks_the_bot_of_the_current_seat_until_the_end():
 def test_play_out_can_stop_after_some_actions():
     game = play_out(_CountDown(5), [_TakeOne(0), _TakeOne(1)], max_actions=2)
     assert game.n == 3 and not game.is_over
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "not a Zion Check record: the text is not valid JSON"),
+        ('{"game": "xeri", "version": 1}', 'expected a JSON object with "game": "zioncheck"'),
+        ('{"game": "zioncheck", "version": 2}', "unsupported Zion Check record version 2"),
+        ('{"game": "zioncheck", "version": 1, "rules": {}, "seed": 1, "actions": []}',
+         "lacks 'players'"),
+        ('{"game": "zioncheck", "version": 1, "rules": {}, "seed": 1, "players": 4, '
+         '"actions": "draw"}', 'must be a list of action texts such as "draw"'),
+    ],
+)
+def test_a_mangled_record_is_refused_with_what_a_record_holds(text, message):
+    from cardkit.zioncheck import ZionGame
+
+    with pytest.raises(ValueError, match=re.escape(message)):
+        ZionGame.from_json(text)
+
+
+def test_read_record_returns_the_checked_record():
+    record = read_record('{"game": "g", "version": 1, "rules": {}, "seed": 3, "actions": []}',
+                         "g", "Test")
+    assert record["seed"] == 3 and record["actions"] == []

@@ -28,7 +28,7 @@ from random import Random
 from typing import Any, ClassVar
 
 from cardkit.cards import Card, make_pack, parse_card
-from cardkit.engine import IllegalAction, Verdict
+from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record
 from cardkit.xeri.events import EventKind, XeriEvent
 from cardkit.xeri.play import PlayOutcome, pile_needs_redeal, resolve_play
 from cardkit.xeri.rules import (
@@ -607,7 +607,7 @@ class XeriMatch:
 
     def to_json(self) -> str:
         """The match record: rules, seed (and a stacked deck if any) and the cards played."""
-        record: dict[str, Any] = {"game": self.game_name, "version": 1,
+        record: dict[str, Any] = {"game": self.game_name, "version": RECORD_VERSION,
                                   "rules": self._rules.to_dict(), "seed": self._seed}
         if self._deck is not None:
             record["deck"] = [card.to_text() for card in self._deck]
@@ -619,21 +619,8 @@ class XeriMatch:
     @classmethod
     def from_json(cls, text: str) -> XeriMatch:
         """Replay a record made by `to_json`."""
-        try:
-            record = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise ValueError(f"not a Xeri record: the text is not valid JSON ({error})") from None
-        if not isinstance(record, dict) or record.get("game") != cls.game_name:
-            raise ValueError('not a Xeri record: expected a JSON object with "game": "xeri"')
-        if record.get("version") != 1:
-            raise ValueError(f"unsupported Xeri record version {record.get('version')!r}; "
-                             "this cardkit reads version 1")
-        for key in ("rules", "seed", "actions"):
-            if key not in record:
-                raise ValueError(f"the Xeri record lacks {key!r}")
+        record = read_record(text, cls.game_name, "Xeri", actions_are='card texts such as "7C"')
         actions = record["actions"]
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ValueError('"actions" must be a list of card texts such as "7C"')
         match = cls(record["seed"], rules_from_dict(record["rules"]), deck=record.get("deck"),
                     dealer=record.get("dealer"))
         for number, action in enumerate(actions, 1):

@@ -41,7 +41,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from cardkit.cards import Card, make_pack
-from cardkit.engine import IllegalAction, Verdict
+from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record
 from cardkit.zioncheck import _meldops as ops
 from cardkit.zioncheck.actions import (
     Action,
@@ -970,7 +970,7 @@ class ZionGame:
     def to_json(self) -> str:
         """The game record: rules, seed, players and every action as text."""
         record: dict[str, Any] = {
-            "game": self.game_name, "version": 1, "rules": self.rules.to_dict(),
+            "game": self.game_name, "version": RECORD_VERSION, "rules": self.rules.to_dict(),
             "seed": self.seed, "players": self.players,
         }
         if self._deal is not None:
@@ -981,17 +981,8 @@ class ZionGame:
     @classmethod
     def from_json(cls, text: str) -> ZionGame:
         """Replay a record made by `to_json`."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise ValueError(f"not a Zion Check record: invalid JSON ({error})") from None
-        if not isinstance(data, dict) or data.get("game") != cls.game_name:
-            raise ValueError('not a Zion Check record: expected {"game": "zioncheck", ...}')
-        if data.get("version") != 1:
-            raise ValueError(f"unsupported Zion Check record version {data.get('version')!r}")
-        missing = [k for k in ("rules", "seed", "players", "actions") if k not in data]
-        if missing:
-            raise ValueError(f"Zion Check record lacks {', '.join(missing)}")
+        data = read_record(text, cls.game_name, "Zion Check", ("rules", "seed", "players"),
+                           actions_are='action texts such as "draw" or "discard 7H"')
         game = cls(data["players"], data["seed"], Rules.from_dict(data["rules"]))
         if data.get("deal") is not None:
             game._set_deal(data["deal"])
