@@ -13,12 +13,38 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 _SUBCOMMANDS = ("cardkit.xeri.cli", "cardkit.zioncheck.cli", "cardkit.replay_cli",
                 "cardkit.widgets.serve")
+
+
+def parse_setting(setting: str, example: str) -> tuple[str, Any]:
+    """Read one ``--set OPTION=VALUE`` of a game's command: the option's name and its value.
+
+    A value is JSON (``3``, ``true``, ``null``, ``[[2,0],[1,1]]``, ``{"ace": 20}``), a word
+    true/false/none in any case, or else the plain word (``draw_two``)::
+
+        >>> parse_setting("target=251", "target=251"), parse_setting("x=Never", "")
+        (('target', 251), ('x', 'Never'))
+        >>> parse_setting("cut_shows_bottom=True", "")
+        ('cut_shows_bottom', True)
+    """
+    name, sep, text = setting.partition("=")
+    name, word = name.strip(), text.strip()
+    if not sep or not name:
+        raise ValueError(f"--set takes OPTION=VALUE such as {example}, not {setting!r}")
+    words = {"true": True, "false": False, "none": None, "null": None}
+    if word.lower() in words:
+        return name, words[word.lower()]
+    try:
+        return name, json.loads(word)
+    except json.JSONDecodeError:
+        return name, word
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -14,6 +14,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from cardkit.cli import parse_setting
 from cardkit.xeri.bots import GreedyBot, RandomBot
 from cardkit.xeri.events import EventKind
 from cardkit.xeri.match import XeriMatch, new_match
@@ -56,26 +57,15 @@ def preset(name: str) -> Rules:
 
 
 def with_options(rules: Rules, settings: list[str]) -> Rules:
-    """``rules`` with options changed by ``NAME=VALUE`` texts (true/false, none, whole numbers).
+    """``rules`` with options changed by ``NAME=VALUE`` texts (see `cardkit.cli.parse_setting`).
 
     >>> with_options(Rules(), ["target=251", "cut_shows_bottom=True"]).changes()
     {'cut_shows_bottom': True, 'target': 251}
     """
     data = rules.to_dict()
     for setting in settings:
-        name, sep, text = setting.partition("=")
-        if not sep or not name.strip():
-            raise ValueError(f"--set takes OPTION=VALUE such as target=251 or "
-                             f"cut_shows_bottom=true, not {setting!r}")
-        word = text.strip()
-        value: Any = word
-        if word.lower() in ("true", "false"):
-            value = word.lower() == "true"
-        elif word.lower() == "none":
-            value = None
-        elif word.lstrip("-").isdigit():
-            value = int(word)
-        data[name.strip()] = value
+        name, value = parse_setting(setting, "target=251 or cut_shows_bottom=true")
+        data[name] = value
     return rules_from_dict(data)
 
 

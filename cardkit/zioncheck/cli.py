@@ -10,10 +10,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from dataclasses import fields
 from typing import Any
 
+from cardkit.cli import parse_setting
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.events import EventKind, seat_name
 from cardkit.zioncheck.game import ZionGame, new_game
@@ -66,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def with_options(rules: Rules, settings: list[str]) -> Rules:
-    """``rules`` with options changed by ``NAME=VALUE`` texts. A value is JSON (``true``,
-    ``null``, ``3``, ``[[2,0],[1,1],...]``, ``{"ace": 20}``), or else a plain word such as
-    ``draw_two``; ``True``/``False``/``None`` are read too. Every `Rules` field can be set.
+    """``rules`` with options changed by ``NAME=VALUE`` texts (see `cardkit.cli.parse_setting`:
+    JSON such as ``3`` or ``[[2,0],[1,1],...]``, true/false/none, or a plain word such as
+    ``draw_two``). Every `Rules` field can be set.
 
     >>> r = with_options(Rules(), ["first_player_rule=upcard", "max_claims_per_hand=3"])
     >>> r.first_player_rule.value, r.max_claims_per_hand
@@ -77,22 +77,10 @@ def with_options(rules: Rules, settings: list[str]) -> Rules:
     names = [f.name for f in fields(Rules)]
     data = rules.to_dict()
     for setting in settings:
-        name, sep, text = setting.partition("=")
-        name, word = name.strip(), text.strip()
-        if not sep or not name:
-            raise ValueError(f"--set takes OPTION=VALUE such as max_claims_per_hand=3, not "
-                             f"{setting!r}")
+        name, value = parse_setting(setting, "max_claims_per_hand=3")
         if name not in names:
             raise ValueError(f"unknown Zion Check rule option {name!r}; the options are "
                              f"{', '.join(names)}")
-        value: Any
-        if word in ("True", "False", "None"):
-            value = {"True": True, "False": False, "None": None}[word]
-        else:
-            try:
-                value = json.loads(word)
-            except json.JSONDecodeError:
-                value = word
         data[name] = value
     return Rules.from_dict(data)
 
