@@ -932,6 +932,20 @@ class ZionGame:
 
     # ----------------------------------------------------------------- copies and records
 
+    def snapshot(self) -> dict[str, Any]:
+        """Everything an action could change, as comparable data (lists copied, the generator's
+        state included): equal snapshots mean the same position. Tests use it to show that a
+        refused action changed nothing."""
+        out: dict[str, Any] = {}
+        for name in ZionGame.__slots__:
+            value = getattr(self, name)
+            if name == "_rng":
+                value = value.getstate()
+            elif isinstance(value, list):
+                value = [list(v) if isinstance(v, list) else v for v in value]
+            out[name] = value
+        return out
+
     def clone(self) -> ZionGame:
         """An independent copy (cheap: lists are copied, cards and melds are shared values)."""
         new = object.__new__(ZionGame)

@@ -37,20 +37,9 @@ RULE_CHOICES = [
 ]
 
 
-def snapshot(game: ZionGame) -> dict:
-    out = {}
-    for name in ZionGame.__slots__:
-        value = getattr(game, name)
-        if name == "_rng":
-            value = value.getstate()
-        elif isinstance(value, list):
-            value = [list(v) if isinstance(v, list) else v for v in value]
-        out[name] = value
-    return out
-
 
 def state_without_records(game: ZionGame) -> dict:
-    state = snapshot(game)
+    state = game.snapshot()
     del state["events"], state["history"]
     return state
 
@@ -94,7 +83,7 @@ def play(game: ZionGame, bots: list, rng: random.Random, max_actions: int) -> No
         if step % 7 == 0:
             for action in legal:
                 assert game.check(action), (action, game.check(action))
-            before = snapshot(game)
+            before = game.snapshot()
             for probe in illegal_probes(game, rng):
                 verdict = game.check(probe)
                 assert not verdict and verdict.reason and verdict.rule, probe
@@ -104,7 +93,7 @@ def play(game: ZionGame, bots: list, rng: random.Random, max_actions: int) -> No
                     assert error.verdict == verdict
                 else:
                     raise AssertionError(f"{probe} was accepted")
-            assert snapshot(game) == before
+            assert game.snapshot() == before
         action = bots[seat].choose(game)
         events = game.apply(action)
         assert all(e.text and e.kind for e in events)
@@ -174,14 +163,14 @@ def test_clone_is_independent(seed, stop):
         if game.is_over:
             break
         game.apply(bots[game.current_player].choose(game))
-    before = snapshot(game)
+    before = game.snapshot()
     copy = game.clone()
-    assert snapshot(copy) == before
+    assert copy.snapshot() == before
     for _ in range(30):
         if copy.is_over:
             break
         copy.apply(bots[copy.current_player].choose(copy))
-    assert snapshot(game) == before
+    assert game.snapshot() == before
     # the clone goes on exactly as the original would
     replay = game.clone()
     for action in copy.history[len(game.history):]:
