@@ -1,4 +1,4 @@
-"""Test-wide settings.
+"""Test-wide settings (at the top level so that doctest collection of tests/ leaves it alone).
 
 Hypothesis explores new random examples on every local run, which is how property tests find
 bugs. Under CI (``CI`` set) the ``ci`` profile derandomizes it, so that a submission is judged
