@@ -6,6 +6,7 @@ Seats in scripted deals: the dealer is the last seat, so seat 0 plays first.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -688,3 +689,22 @@ def test_zc_6_1_offered_go_down_keeps_a_card_beside_the_taken_one_when_going_out
         assert isinstance(choice, GoDown) is can_go_down
         if not can_go_down:
             refused(game, GoDown([parse_cards("7C 7D 7H"), parse_cards("8S 8D 8H")]), "ZC-6.1")
+
+
+def test_zc_1_3_play_and_the_deal_move_clockwise():
+    players = 5
+    game = new_game(players=players, seed=4)
+    bots = [GreedyBot(s, seed=s) for s in range(players)]
+    turns: list[tuple[int, int]] = []  # (hand number, seat whose turn it is), each change once
+    while not game.is_over:
+        mark = (game.hand_number, game.turn_player)
+        if not turns or turns[-1] != mark:
+            turns.append(mark)
+        game.apply(bots[game.current_player].choose(game))
+    dealers = [result.dealer for result in game.hand_results]
+    assert all(b == (a + 1) % players for a, b in pairwise(dealers))
+    for (hand_a, seat_a), (hand_b, seat_b) in pairwise(turns):
+        if hand_a == hand_b:
+            assert seat_b == (seat_a + 1) % players  # the next turn is the player to the left
+        else:
+            assert seat_b == (dealers[hand_b - 1] + 1) % players  # dealer's left starts
