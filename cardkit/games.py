@@ -1,0 +1,182 @@
+"""The game registry: pick a game by name and get everything that serves "any game".
+
+Simulation, the command line, the apps and the tutorials never import a game directly to
+create, load or draw it; they ask the registry::
+
+    >>> from cardkit.games import get_game, game_names
+    >>> game_names()
+    ('xeri', 'zioncheck')
+    >>> spec = get_game("xeri")
+    >>> game = spec.new(seed=3)
+    >>> game.game_name, spec.title, sorted(spec.bots)
+    ('xeri', '4-Player Xeri', ['greedy', 'random'])
+    >>> bots = spec.make_bots("greedy,random", seed=3)
+    >>> [type(b).__name__ for b in bots]
+    ['GreedyBot', 'RandomBot', 'GreedyBot', 'RandomBot']
+    >>> get_game("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'chess'; the games are 'xeri', 'zioncheck'
+
+Adding a third game (see docs/ADDING_A_GAME.md): write its package beside ``cardkit/xeri``
+with a state class that follows `cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that
+follow `cardkit.engine.Bot`, a ``draw.py`` with ``table_html``, then add one `GameSpec` to
+``_REGISTRY`` below. The conformance suite (``tests/conformance``) runs over every registered
+game without further changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardkit.engine import Bot, Game
+
+__all__ = ["GameSpec", "bot_seed", "game_names", "get_game", "load_record"]
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The one rule for a bot's seed in a seeded game: the same seat and seed, the same bot.
+
+    >>> bot_seed(3, 2)
+    3002
+    """
+    return game_seed * 1000 + seat
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything generic code needs to know about one game.
+
+    ``new(rules=None, seed=0, players=None)`` starts a game (``players=None`` is the game's
+    default); ``load(text)`` replays a JSON record; ``bots`` maps a kind ("random", "greedy")
+    to a bot class taking ``(seat, seed=...)``; ``table_html(game, view=None)`` draws the table
+    from one seat's view (``None`` shows every hand).
+    """
+
+    name: str
+    title: str
+    game_class: type
+    rules_class: type
+    presets: Mapping[str, Any]
+    bots: Mapping[str, type]
+    players: tuple[int, int]  # the fewest and the most players
+    default_players: int
+    _new: Callable[..., Game] = field(repr=False)
+    _table_html: Callable[..., str] = field(repr=False)
+
+    @property
+    def Rules(self) -> type:  # the game packages spell it so
+        return self.rules_class
+
+    @property
+    def PRESETS(self) -> Mapping[str, Any]:
+        return self.presets
+
+    def new(self, rules: Any = None, seed: int = 0, players: int | None = None) -> Game:
+        """A new game, dealt and ready for ``current_player`` to act."""
+        if isinstance(rules, str):
+            rules = self.preset(rules)
+        count = self.default_players if players is None else players
+        low, high = self.players
+        if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+            allowed = f"{low}" if low == high else f"{low} to {high}"
+            raise ValueError(f"{self.title} is played by {allowed} players, not {players!r}")
+        return self._new(rules=rules, seed=seed, players=count)
+
+    def preset(self, name: str) -> Any:
+        """The rules of a named preset, with an error that lists the presets."""
+        try:
+            return self.presets[name]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown {self.title} rules preset {name!r}; choose one of "
+                             + ", ".join(self.presets)) from None
+
+    def load(self, text: str) -> Game:
+        """The game a JSON record describes, replayed (a `ValueError` says what is wrong)."""
+        return self.game_class.from_json(text)
+
+    def table_html(self, game: Game, view: int | None = None, **options: Any) -> str:
+        """The table as HTML, from ``view``'s seat (``None``: every hand open)."""
+        return self._table_html(game, view, **options)
+
+    def bot(self, kind: str, seat: int, seed: int | None = None) -> Bot:
+        """One bot of ``kind`` ("random" or "greedy") for ``seat``."""
+        try:
+            cls = self.bots[kind]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown bot kind {kind!r} for {self.title}; the kinds are "
+                             + ", ".join(self.bots)) from None
+        return cls(seat, seed=seed)
+
+    def make_bots(self, kinds: str | Sequence[str], seed: int = 0,
+                  players: int | None = None) -> list[Bot]:
+        """One bot per seat from ``"greedy"`` or ``"greedy,random"`` (repeated to fill the
+        seats), each seeded by `bot_seed`."""
+        names = kinds.split(",") if isinstance(kinds, str) else list(kinds)
+        names = [k.strip().lower() for k in names if k.strip()]
+        if not names:
+            raise ValueError("name at least one bot kind: " + ", ".join(self.bots))
+        count = self.default_players if players is None else players
+        return [self.bot(names[s % len(names)], s, seed=bot_seed(seed, s)) for s in range(count)]
+
+
+def _xeri() -> GameSpec:
+    from cardkit import xeri
+    from cardkit.xeri import draw
+
+    def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
+        return xeri.XeriMatch(seed, rules)
+
+    return GameSpec(name="xeri", title="4-Player Xeri", game_class=xeri.XeriMatch,
+                    rules_class=xeri.Rules, presets=xeri.PRESETS,
+                    bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot},
+                    players=(4, 4), default_players=4, _new=new, _table_html=draw.table_html)
+
+
+def _zioncheck() -> GameSpec:
+    from cardkit import zioncheck
+    from cardkit.zioncheck import draw
+
+    def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
+        return zioncheck.ZionGame(players, seed, rules)
+
+    return GameSpec(name="zioncheck", title="Zion Check", game_class=zioncheck.ZionGame,
+                    rules_class=zioncheck.Rules, presets=zioncheck.PRESETS,
+                    bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot},
+                    players=(2, 8), default_players=4, _new=new, _table_html=draw.table_html)
+
+
+_FACTORIES: dict[str, Callable[[], GameSpec]] = {"xeri": _xeri, "zioncheck": _zioncheck}
+_ALIASES = {"zion": "zioncheck", "zion-check": "zioncheck", "zion_check": "zioncheck"}
+_SPECS: dict[str, GameSpec] = {}
+
+
+def game_names() -> tuple[str, ...]:
+    """The registered games' names."""
+    return tuple(_FACTORIES)
+
+
+def get_game(name: str) -> GameSpec:
+    """The `GameSpec` of ``name`` ("xeri" or "zioncheck"; "zion" is accepted too)."""
+    key = _ALIASES.get(name, name) if isinstance(name, str) else name
+    if key not in _FACTORIES:
+        known = ", ".join(repr(n) for n in _FACTORIES)
+        raise ValueError(f"unknown game {name!r}; the games are {known}")
+    if key not in _SPECS:
+        _SPECS[key] = _FACTORIES[key]()
+    return _SPECS[key]
+
+
+def load_record(text: str) -> Game:
+    """Replay a JSON record of any registered game (its ``"game"`` field picks the game)."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"not a cardkit record: invalid JSON ({error})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise ValueError('not a cardkit record: expected a JSON object with a "game" field')
+    return get_game(data["game"]).load(text)
