@@ -544,6 +544,25 @@ class XeriMatch:
         """Every event so far, from the choice of the first dealer."""
         return list(self._events)
 
+    def locations(self) -> dict[str, tuple[Card, ...]]:
+        """Every card of the pack by place ("hand 0".."hand 3", "pile", "captured 0" and
+        "captured 1" for the teams, "stock"): each card is in exactly one place. A full-
+        information view for analysis and tests; players see `observe`."""
+        places = {f"hand {seat}": self.hand(seat) for seat in range(4)}
+        places["pile"] = self.pile
+        places["captured 0"], places["captured 1"] = self.captured(0), self.captured(1)
+        places["stock"] = tuple(self._stock)
+        return places
+
+    def hidden_from(self, seat: int) -> frozenset[Card]:
+        """The cards ``seat`` may not see now: the other hands and the stock, except the
+        bottom card shown at the cut (XR-8.1, XR-9.1)."""
+        team_of(seat)
+        hidden = {c for other in range(4) if other != seat for c in self.hand(other)}
+        hidden.update(self._stock)
+        hidden.discard(self._bottom)  # type: ignore[arg-type]
+        return frozenset(hidden)
+
     def preview(self, card: Card) -> PlayOutcome:
         """What ``card`` would do if the current player played it now."""
         if self._current is None:

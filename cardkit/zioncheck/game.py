@@ -364,6 +364,23 @@ class ZionGame:
 
         return observe(self, self._seat(seat))
 
+    def locations(self) -> dict[str, tuple[Card, ...]]:
+        """Every card of the pack by place ("hand 0".., "stock", "discard", "table"): each
+        card is in exactly one place. A full-information view for analysis and tests; players
+        see `observe`."""
+        places = {f"hand {seat}": self.hand(seat) for seat in range(self.players)}
+        places["stock"] = tuple(self._stock)
+        places["discard"] = self.discard_pile
+        places["table"] = tuple(card for meld in self._table for card in meld.cards)
+        return places
+
+    def hidden_from(self, seat: int) -> frozenset[Card]:
+        """The cards ``seat`` may not see now: the other players' hands and the stock."""
+        seat = self._seat(seat)
+        hidden = {c for other in range(self.players) if other != seat for c in self.hand(other)}
+        hidden.update(self._stock)
+        return frozenset(hidden)
+
     def _seat(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
