@@ -1,8 +1,9 @@
 """MeldChecker: type or pick cards and a hand number; learn whether they are a set, a run or the
 hand's contract, and why not, with the rule ID. It can also show the solver's best go-down.
 
-The widget decides nothing itself: every verdict comes from `cardkit.zioncheck` (`check_meld`,
-`check_go_down`, `find_go_down`, `hand_points`). Cards are typed as text (``5C 6C JK 8C``);
+The widget decides nothing itself: every verdict comes from `cardkit.zioncheck`
+(`explain_go_down`: each meld with `check_meld`, the whole with `check_go_down`;
+`find_go_down`, `hand_points`). Cards are typed as text (``5C 6C JK 8C``);
 a ``|`` separates melds (``5C 6C 7C 8C | 9H 9S 9D``). A dealt hand can be clicked instead:
 "Add as meld" appends the selected cards to the text as one more meld::
 
@@ -24,8 +25,7 @@ from cardkit.cards import Card, parse_cards
 from cardkit.widgets.common import MessageArea, guarded
 from cardkit.zioncheck import (
     Rules,
-    check_go_down,
-    check_meld,
+    explain_go_down,
     find_go_down,
     hand_points,
 )
@@ -270,7 +270,8 @@ class MeldChecker(widgets.VBox):
         n = self.hand_number
         lines: list[str] = []
         items: list[str] = []
-        verdicts = [check_meld(meld, self.rules) for meld in melds]
+        explained = explain_go_down(melds, n, self.rules)
+        verdicts = explained.melds
         for i, (meld, verdict) in enumerate(zip(melds, verdicts, strict=True), 1):
             label = f"Meld {i}" if len(melds) > 1 else "These cards"
             what = f"a {verdict.kind}" if verdict.ok and verdict.kind else "not a meld"
@@ -286,8 +287,8 @@ class MeldChecker(widgets.VBox):
                    if jokers else "") + "</li>"
             )
         contract = self.rules.contract(n)
-        if all(verdicts):
-            contract_verdict = check_go_down([v.meld for v in verdicts], n, self.rules)
+        if explained.every_meld_ok:
+            contract_verdict = explained.verdict
             contract_line = (
                 f"Hand {n} contract ({contract}): "
                 + ("these melds go down. " if contract_verdict.ok else "not met. ")

@@ -55,8 +55,7 @@ from cardkit.zioncheck import (
     RandomBot,
     Rules,
     TakeDiscard,
-    check_go_down,
-    check_meld,
+    explain_go_down,
     find_go_down,
     joker_exchanges,
     lay_off_options,
@@ -616,15 +615,15 @@ class ZionTable(widgets.VBox):
                 "press <b>Add meld</b>.</div>")
             return
         items = []
-        verdicts = [check_meld(meld, self.rules) for meld in self.pending_melds]
-        for number, (meld, verdict) in enumerate(zip(self.pending_melds, verdicts,
+        explained = explain_go_down(self.pending_melds, game.hand_number, self.rules)
+        for number, (meld, verdict) in enumerate(zip(self.pending_melds, explained.melds,
                                                      strict=True), 1):
             what = f"a {verdict.kind}" if verdict.ok else "not a meld"
             items.append(f"<li>{_mark(verdict.ok)} Meld {number}: "
                          f"<b>{html.escape(_cards_words(meld))}</b>: {html.escape(what)}. "
                          f"{html.escape(str(verdict))}</li>")
-        if all(verdicts):
-            total = check_go_down([v.meld for v in verdicts], game.hand_number, self.rules)
+        if explained.every_meld_ok:
+            total = explained.verdict
             words = ("these melds make the contract" if total.ok
                      else "not the contract yet")
             items.append(f"<li>{_mark(total.ok)} Contract {html.escape(str(game.contract))}: "

@@ -12,7 +12,7 @@ from cardkit.zioncheck.actions import (
     parse_action,
 )
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
-from cardkit.zioncheck.contract import check_go_down
+from cardkit.zioncheck.contract import GoDownExplanation, check_go_down, explain_go_down
 from cardkit.zioncheck.events import EventKind, ZionEvent
 from cardkit.zioncheck.game import HandResult, Phase, TableMeld, ZionGame, new_game
 from cardkit.zioncheck.melds import (
@@ -50,6 +50,7 @@ __all__ = [
     "ExchangeJoker",
     "FirstPlayerRule",
     "GoDown",
+    "GoDownExplanation",
     "GreedyBot",
     "HandResult",
     "LayOff",
@@ -73,6 +74,7 @@ __all__ = [
     "check_go_down",
     "check_meld",
     "decks_for_players",
+    "explain_go_down",
     "find_go_down",
     "hand_points",
     "joker_exchanges",

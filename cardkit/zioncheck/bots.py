@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardkit.cards import Card
-from cardkit.zioncheck import _meldops as ops
 from cardkit.zioncheck.actions import (
     Action,
     Claim,
@@ -35,8 +34,9 @@ from cardkit.zioncheck.actions import (
     Pass,
     TakeDiscard,
 )
-from cardkit.zioncheck.melds import MeldKind
+from cardkit.zioncheck.melds import MeldKind, may_fit
 from cardkit.zioncheck.rules import Contract, Rules
+from cardkit.zioncheck.solver import find_go_down
 
 __all__ = ["GreedyBot", "RandomBot"]
 
@@ -95,7 +95,7 @@ class GreedyBot:
             return DrawStock()
         if obs.gone_down[self.seat]:
             # a card that can be laid off at once; a joker only onto a run (ZC-5.4)
-            if any(ops.may_fit(top, tm.meld) and not (top.rank == 0 and ops.is_set(tm.meld))
+            if any(may_fit(top, tm.meld) and not (top.rank == 0 and tm.meld.kind is _SET)
                    for tm in obs.table):
                 return TakeDiscard()
             return DrawStock()
@@ -131,7 +131,7 @@ class GreedyBot:
             return lay
         # a natural card that frees a joker can leave the hand even when it fits nowhere else:
         # the joker it brings in can be laid off on a run end next (ZC-12.1, ZC-11.2)
-        if len(hand) > 1 and any(not ops.is_set(tm.meld) and len(tm.meld.cards) < 14
+        if len(hand) > 1 and any(tm.meld.kind is not _SET and len(tm.meld.cards) < 14
                                  for tm in obs.table):
             exchange = _joker_to_free(obs)
             if exchange is not None:
@@ -168,7 +168,8 @@ class GreedyBot:
             return self._solved[key]
         if len(self._solved) > 4096:
             self._solved.clear()
-        found = ops.find_go_down(cards, hand_number, rules, keep, avoid_set_jokers=True)
+        found = find_go_down(cards, hand_number, rules, keep_at_least=keep,
+                             avoid_set_jokers=True)
         self._solved[key] = found
         return found
 
@@ -227,11 +228,11 @@ def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
     melds = [tm.meld for tm in obs.table]
     goes_out = len(hand) == keep + 1
     for card in sorted(candidates, key=lambda c: (-values[c.rank], c.code)):
-        fits = [i for i, meld in enumerate(melds) if ops.may_fit(card, meld)]
+        fits = [i for i, meld in enumerate(melds) if may_fit(card, meld)]
         if card.rank == 0 and not goes_out:
-            fits = [i for i in fits if not ops.is_set(melds[i])]
+            fits = [i for i in fits if melds[i].kind is not _SET]
         elif card.rank == 0:
-            fits.sort(key=lambda i: ops.is_set(melds[i]))  # a run end still comes first
+            fits.sort(key=lambda i: melds[i].kind is _SET)  # a run end still comes first
         if fits:
             return LayOff(card, fits[0], None)
     return None
@@ -262,6 +263,7 @@ def _worst_card(hand: list[Card], contract: Contract, rules: Rules,
 
 
 _RUN = MeldKind.RUN
+_SET = MeldKind.SET
 _BIT = [0] * 14
 for _r in range(1, 14):
     _BIT[_r] = (1 << 1 | 1 << 14) if _r == 1 else 1 << _r

@@ -15,6 +15,7 @@ cannot be read as one run. Only runs that touch end to end need the option's tes
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
@@ -30,7 +31,8 @@ from cardkit.zioncheck.melds import (
 )
 from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
 
-__all__ = ["check_go_down", "contract_for", "runs_are_two_melds", "zc10_allows"]
+__all__ = ["GoDownExplanation", "check_go_down", "contract_for", "explain_go_down",
+           "runs_are_two_melds", "zc10_allows"]
 
 _DEFAULT_RULES = Rules()
 
@@ -177,3 +179,59 @@ def _check_chosen(melds: list[Meld], contract: Contract, need: str, rules: Rules
     listed = "; ".join(str(m) for m in melds)
     return Verdict(True, f"{listed}: {_contract_text(contract)}, the contract "
                    f"({need.split(' needs')[0]}, ZC-4, ZC-9.2)", "ZC-9.2")
+
+
+@dataclass(frozen=True)
+class GoDownExplanation:
+    """The answer of `explain_go_down`: one verdict per meld, and the contract's verdict.
+
+    ``melds`` holds a `MeldVerdict` per group, in order (its ``meld`` is the meld found);
+    ``verdict`` says whether the groups together are the hand's ``contract`` (when some group
+    is not a meld it says so, ZC-9.2). Truthy when the go-down is legal."""
+
+    hand_number: int | Contract
+    contract: Contract
+    melds: tuple[MeldVerdict, ...]
+    verdict: Verdict
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict.ok
+
+    @property
+    def every_meld_ok(self) -> bool:
+        """Is every group a legal meld on its own (ZC-5)?"""
+        return all(v.ok for v in self.melds)
+
+    def __bool__(self) -> bool:
+        return self.verdict.ok
+
+
+def explain_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int | Contract,
+                    rules: Rules | None = None) -> GoDownExplanation:
+    """Check a planned go-down group by group (`check_meld`, ZC-5), then as a whole against
+    the contract of hand 1–6 (`check_go_down`, ZC-4, ZC-9.2, ZC-10).
+
+    This is what a learner building melds wants to see: which group is not a meld yet, and
+    what the contract still misses.
+
+    >>> e = explain_go_down(["8C 8D 8H", "KC KD"], 1)
+    >>> [v.ok for v in e.melds], e.ok, e.verdict.rule
+    ([True, False], False, 'ZC-9.2')
+    >>> explain_go_down(["8C 8D 8H", "KC KD KH"], 1).ok
+    True
+    """
+    rules = rules or _DEFAULT_RULES
+    contract = contract_for(hand_number, rules)
+    if isinstance(melds, (str, Meld)):
+        raise ValueError("melds must be a list of melds (Meld values, card lists or texts)")
+    items = list(melds)
+    verdicts = tuple(check_laid_meld(item, rules) if isinstance(item, Meld)
+                     else check_meld(item, rules) for item in items)
+    if all(v.ok for v in verdicts):
+        verdict = check_go_down(items, hand_number, rules)
+    else:
+        bad = ", ".join(str(n) for n, v in enumerate(verdicts, 1) if not v.ok)
+        verdict = Verdict(False, f"not every group is a meld yet (group {bad}): a go-down lays "
+                          "melds only (ZC-9.2)", "ZC-9.2")
+    return GoDownExplanation(hand_number, contract, verdicts, verdict)

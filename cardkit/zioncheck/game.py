@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit.cards import Card, make_pack
 from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record
-from cardkit.zioncheck import _meldops as ops
 from cardkit.zioncheck.actions import (
     Action,
     Claim,
@@ -56,9 +55,22 @@ from cardkit.zioncheck.actions import (
     meld_cards,
     parse_action,
 )
+from cardkit.zioncheck.contract import check_go_down
 from cardkit.zioncheck.events import EventKind, ZionEvent, seat_name
-from cardkit.zioncheck.melds import Meld, MeldKind
+from cardkit.zioncheck.melds import (
+    Meld,
+    MeldKind,
+    can_exchange_joker,
+    can_lay_off,
+    hand_points,
+    joker_exchanges,
+    lay_off_options,
+    make_meld,
+    meld_readings,
+    with_cards,
+)
 from cardkit.zioncheck.rules import Contract, FirstPlayerRule, Rules
+from cardkit.zioncheck.solver import find_go_down
 
 if TYPE_CHECKING:
     from cardkit.zioncheck.view import Observation
@@ -66,6 +78,7 @@ if TYPE_CHECKING:
 __all__ = ["HandResult", "Phase", "TableMeld", "ZionGame", "new_game"]
 
 _OK = Verdict(True, "legal")
+_LAID = Verdict(True, "the card extends the meld", "ZC-11.2")
 HANDS = 6
 
 
@@ -475,7 +488,7 @@ class ZionGame:
                     seen.add(face)
                     if not self._leaves_discard(seat, (card,)):
                         continue
-                    for index, end in ops.lay_off_options(card, table_melds, self.rules):
+                    for index, end, _why in lay_off_options(card, table_melds, self.rules):
                         acts.append(LayOff(card, index, end))
         acts += self._exchange_actions(seat)
         forbidden = self._taken if self.rules.forbid_discard_of_taken_card else None
@@ -489,7 +502,7 @@ class ZionGame:
         seat = self._turn
         hand = self._hands[seat]
         keep = self._must_keep()
-        melds = ops.find_go_down(hand, self.hand_number, self.rules, keep)
+        melds = find_go_down(hand, self.hand_number, self.rules, keep_at_least=keep)
         if melds is None:
             return None
         used = [c for m in melds for c in m.cards]
@@ -499,7 +512,7 @@ class ZionGame:
         # solve again without it, keeping at least one other card beside it (even when
         # allow_go_out_without_discard lets the first answer keep none).
         rest = [c for c in hand if c != self._taken]
-        return ops.find_go_down(rest, self.hand_number, self.rules, 1)
+        return find_go_down(rest, self.hand_number, self.rules, keep_at_least=1)
 
     def _must_keep(self) -> int:
         return 0 if self.rules.allow_go_out_without_discard else 1
@@ -536,7 +549,7 @@ class ZionGame:
             if card.rank == 0 or face in seen:
                 continue
             seen.add(face)
-            acts += [ExchangeJoker(card, index) for index in ops.joker_exchanges(card, melds)]
+            acts += [ExchangeJoker(card, index) for index in joker_exchanges(card, melds)]
         return acts
 
     def _held(self, seat: int, card: Any) -> Card | None:
@@ -556,11 +569,77 @@ class ZionGame:
         """May the current player do ``action`` now? A verdict with reason and rule ID.
 
         ``seat`` names who is trying (an app passes the seat that clicked): any seat but the
-        one to act is refused."""
+        one to act is refused. Each kind of action has its own check, ``verify_draw`` …
+        ``verify_go_down``, which raises `IllegalAction`; ``check`` turns that into a verdict.
+
+        >>> game = new_game(players=3, seed=1)
+        >>> v = game.check(Discard("7C"))
+        >>> v.ok, v.rule
+        (False, 'ZC-6')
+        """
+        try:
+            return self._verify(action, seat, explain=True)[0]
+        except IllegalAction as refusal:
+            return refusal.verdict
+
+    # The per-action checks, after PokerKit's ``verify_*`` methods: each raises `IllegalAction`
+    # (reason + rule ID) when the current player (or ``seat``, if given) may not do it now,
+    # and returns the verdict that says why it is legal. None of them changes the game.
+
+    def verify_draw(self, *, seat: int | None = None) -> Verdict:
+        """May the current player draw from the stock now (ZC-6)?"""
+        return self._verify(DrawStock(), seat, explain=True)[0]
+
+    def verify_take_discard(self, *, seat: int | None = None) -> Verdict:
+        """May the current player take the top discard as this turn's draw (ZC-6, ZC-8.2)?"""
+        return self._verify(TakeDiscard(), seat, explain=True)[0]
+
+    def verify_claim(self, *, seat: int | None = None) -> Verdict:
+        """May the asked player claim the discard in the claim window (ZC-8)?"""
+        return self._verify(Claim(), seat, explain=True)[0]
+
+    def verify_pass(self, *, seat: int | None = None) -> Verdict:
+        """May the asked player pass in the claim window (ZC-8.2)?"""
+        return self._verify(Pass(), seat, explain=True)[0]
+
+    def verify_discard(self, card: Card | str, *, seat: int | None = None) -> Verdict:
+        """May the turn player discard ``card`` (ZC-6, ZC-6.1)?"""
+        return self._verify(Discard(card), seat, explain=True)[0]
+
+    def verify_go_down(self, melds: Sequence[Any], *, seat: int | None = None) -> Verdict:
+        """May the turn player go down with ``melds`` (ZC-9, ZC-4, ZC-10)? ``melds`` as in
+        `GoDown`: `Meld` values, card lists or texts.
+
+        >>> g = ZionGame.from_deal(["8C 8D 8H KC KD KH 2S", "2C 3C 4C 5C 6C 7C 9D"], "9S")
+        >>> _ = g.apply(DrawStock())
+        >>> g.verify_go_down(["8C 8D 8H", "KC KD KH"]).rule
+        'ZC-9.2'
+        """
+        return self._verify(GoDown(melds), seat, explain=True)[0]
+
+    def verify_lay_off(self, card: Card | str, meld_index: int, end: str | None = None, *,
+                       seat: int | None = None) -> Verdict:
+        """May the turn player lay ``card`` off on table meld ``meld_index`` (ZC-11)?"""
+        return self._verify(LayOff(card, meld_index, end), seat, explain=True)[0]
+
+    def verify_exchange(self, card: Card | str, meld_index: int, *,
+                        seat: int | None = None) -> Verdict:
+        """May the current player free a joker of meld ``meld_index`` with ``card`` (ZC-12)?"""
+        return self._verify(ExchangeJoker(card, meld_index), seat, explain=True)[0]
+
+    def _verify(self, action: Any, seat: int | None, explain: bool) -> tuple[Verdict, Any, Any]:
+        """(verdict, the action as resolved to held cards, what `apply` needs) or raise.
+
+        ``explain`` asks for the most specific reason where a quicker check would do."""
         wrong = self._wrong_seat(seat)
         if wrong is not None:
-            return wrong
-        return self._prepare(action, explain=True)[0]
+            raise IllegalAction(wrong)
+        if self.phase is Phase.OVER:
+            raise IllegalAction(Verdict(False, "the game is over", "ZC-14.2"))
+        verify = _VERIFY.get(type(action))
+        if verify is None:
+            raise IllegalAction(_not_an_action(action))
+        return verify(self, action, explain)
 
     def _wrong_seat(self, seat: int | None) -> Verdict | None:
         if seat is None or self.phase is Phase.OVER or seat == self._current:
@@ -575,88 +654,76 @@ class ZionGame:
                            "ZC-8.2")
         return Verdict(False, f"it is {mover}'s turn, not {seat_name(seat)}'s", "ZC-6")
 
-    def _prepare(self, action: Any, explain: bool = False) -> tuple[Verdict, Any, Any]:
-        """Verify ``action`` without changing anything: (verdict, resolved action, details).
-
-        ``explain`` asks for the most specific reason even where a quicker check suffices."""
+    def _in_phase(self, kind: type) -> None:
+        """Refuse an action of ``kind`` that the current phase does not allow."""
         phase = self.phase
-        if phase is Phase.OVER:
-            return Verdict(False, "the game is over", "ZC-14.2"), None, None
-        seat = self._current
-        who = seat_name(seat)
-        kind = type(action)
+        who = seat_name(self._current)
         if phase is Phase.DRAW:
-            if kind is DrawStock:
-                return _OK, action, None
-            if kind is TakeDiscard:
-                if not self._discard:
-                    why = ("the discard pile is empty: the first player draws from the stock"
-                           " (ZC-7.1)")
-                    return Verdict(False, why, "ZC-3.3"), None, None
-                if self._discard_by[-1] == seat:
-                    return Verdict(False, f"{who} discarded {self._discard[-1]} and may not take "
-                                   "it back", "ZC-6"), None, None
-                return _OK, action, None
-            if kind in (Claim, Pass):
+            if kind is DrawStock or kind is TakeDiscard:
+                return
+            if kind is Claim or kind is Pass:
                 why = f"it is {who}'s own turn: draw from the stock or take the discard"
-                return Verdict(False, why, "ZC-8.2"), None, None
-            if kind in (GoDown, LayOff, ExchangeJoker, Discard):
-                rule = _PLAY_RULES[kind]
-                return Verdict(False, f"{who} must draw first, from the stock or the discard "
-                               "pile", rule), None, None
-            return _not_an_action(action), None, None
+                raise IllegalAction(Verdict(False, why, "ZC-8.2"))
+            raise IllegalAction(Verdict(False, f"{who} must draw first, from the stock or the "
+                                        "discard pile", _PLAY_RULES[kind]))
         if phase is Phase.CLAIM:
-            if kind is Pass:
-                return _OK, action, None
-            if kind is Claim:
-                return self._claim_verdict(seat), action, None
-            if kind is ExchangeJoker:
-                return self._prepare_exchange(seat, action)
-            if kind in (DrawStock, TakeDiscard, GoDown, LayOff, Discard):
-                why = (f"it is not {who}'s turn: {who} may only claim {self._window_card}, "
-                       "exchange a joker, or pass")
-                return Verdict(False, why, _PLAY_RULES.get(kind, "ZC-8.2")), None, None
-            return _not_an_action(action), None, None
-        # Phase.PLAY
-        if kind is Discard:
-            card = self._held(seat, action.card)
-            if card is None:
-                return _not_held(who, action.card), None, None
-            if card == self._taken and self.rules.forbid_discard_of_taken_card:
-                why = f"{card} was taken from the discard pile this turn and may not be discarded"
-                return Verdict(False, why, "ZC-6.1"), None, None
-            return _OK, Discard(card), None
-        if kind is GoDown:
-            return self._prepare_go_down(seat, action, explain)
-        if kind is LayOff:
-            return self._prepare_lay_off(seat, action, explain)
-        if kind is ExchangeJoker:
-            return self._prepare_exchange(seat, action)
-        if kind in (DrawStock, TakeDiscard):
-            return Verdict(False, f"{who} has already drawn this turn", "ZC-6"), None, None
-        if kind in (Claim, Pass):
+            if kind is Pass or kind is Claim or kind is ExchangeJoker:
+                return
+            why = (f"it is not {who}'s turn: {who} may only claim {self._window_card}, "
+                   "exchange a joker, or pass")
+            raise IllegalAction(Verdict(False, why, _PLAY_RULES.get(kind, "ZC-8.2")))
+        if kind is DrawStock or kind is TakeDiscard:
+            raise IllegalAction(Verdict(False, f"{who} has already drawn this turn", "ZC-6"))
+        if kind is Claim or kind is Pass:
             why = "claiming is only out of turn, in the claim window after a discard"
-            return Verdict(False, why, "ZC-8.2"), None, None
-        return _not_an_action(action), None, None
+            raise IllegalAction(Verdict(False, why, "ZC-8.2"))
 
-    def _prepare_go_down(self, seat: int, action: GoDown,
-                         explain: bool = False) -> tuple[Verdict, Any, Any]:
+    def _verify_draw(self, action: DrawStock, explain: bool) -> tuple[Verdict, Any, Any]:
+        self._in_phase(DrawStock)
+        return _OK, action, None
+
+    def _verify_take(self, action: TakeDiscard, explain: bool) -> tuple[Verdict, Any, Any]:
+        self._in_phase(TakeDiscard)
+        seat = self._current
+        if not self._discard:
+            why = "the discard pile is empty: the first player draws from the stock (ZC-7.1)"
+            raise IllegalAction(Verdict(False, why, "ZC-3.3"))
+        if self._discard_by[-1] == seat:
+            raise IllegalAction(Verdict(False, f"{seat_name(seat)} discarded {self._discard[-1]}"
+                                        " and may not take it back", "ZC-6"))
+        return _OK, action, None
+
+    def _verify_claim(self, action: Claim, explain: bool) -> tuple[Verdict, Any, Any]:
+        self._in_phase(Claim)
+        verdict = self._claim_verdict(self._current)
+        if not verdict.ok:
+            raise IllegalAction(verdict)
+        return verdict, action, None
+
+    def _verify_pass(self, action: Pass, explain: bool) -> tuple[Verdict, Any, Any]:
+        self._in_phase(Pass)
+        return _OK, action, None
+
+    def _verify_discard(self, action: Discard, explain: bool) -> tuple[Verdict, Any, Any]:
+        self._in_phase(Discard)
+        seat = self._current
+        card = self._held(seat, action.card)
+        if card is None:
+            raise IllegalAction(_not_held(seat_name(seat), action.card))
+        if card == self._taken and self.rules.forbid_discard_of_taken_card:
+            why = f"{card} was taken from the discard pile this turn and may not be discarded"
+            raise IllegalAction(Verdict(False, why, "ZC-6.1"))
+        return _OK, Discard(card), None
+
+    def _verify_go_down(self, action: GoDown, explain: bool) -> tuple[Verdict, Any, Any]:
+        self._in_phase(GoDown)
+        seat = self._current
         who = seat_name(seat)
         if self._down[seat]:
             why = f"{who} has already gone down this hand; lay cards off instead (ZC-11)"
-            return Verdict(False, why, "ZC-9.3"), None, None
+            raise IllegalAction(Verdict(False, why, "ZC-9.3"))
         hand = self._hands[seat]
         pool = list(hand)
-        if not explain and ops.solver_found(action.melds, self.hand_number, self.rules):
-            # the solver's own answer (legal by construction): only the cards need checking
-            for card in (c for m in action.melds for c in m.cards):
-                if card not in pool:
-                    return _not_held(who, card), None, None
-                pool.remove(card)
-            melds = tuple(action.melds)
-            if not self._leaves_discard(seat, [c for m in melds for c in m.cards]):
-                return _no_discard_left(who, not pool), None, None
-            return _OK, action, melds
         readings = []
         for number, spec in enumerate(action.melds, 1):
             # the cards must all be in hand; a face without deck may name any held copy
@@ -668,65 +735,66 @@ class ZionGame:
                 if held is None:
                     if card in hand:
                         why = f"{card} is used twice: one physical card goes in one meld only"
-                        return Verdict(False, why, "ZC-1.1"), None, None
-                    return _not_held(who, card), None, None
+                        raise IllegalAction(Verdict(False, why, "ZC-1.1"))
+                    raise IllegalAction(_not_held(who, card))
                 pool.remove(held)
                 held_cards.append(held)
             if held_cards != list(cards):
                 spec = _respec(spec, held_cards)
-            found, verdict = ops.meld_readings(spec, self.rules)
+            found, verdict = meld_readings(spec, self.rules)
             if not found:
-                return Verdict(False, f"meld {number}: {verdict.reason}", verdict.rule), None, None
+                raise IllegalAction(Verdict(False, f"meld {number}: {verdict.reason}",
+                                            verdict.rule))
             readings.append(found)
         failure: Verdict | None = None
         for choice in product(*readings):
-            verdict = ops.check_go_down(choice, self.hand_number, self.rules)
+            verdict = check_go_down(list(choice), self.hand_number, self.rules)
             if verdict.ok:
                 break
             if failure is None or (failure.rule == "ZC-9.2" and verdict.rule != "ZC-9.2"):
                 failure = verdict  # the most specific reason: a wrong count says least
         else:
             if failure is None:
-                failure = ops.check_go_down((), self.hand_number, self.rules)
-            return failure, None, None
+                failure = check_go_down([], self.hand_number, self.rules)
+            raise IllegalAction(failure)
         melds = tuple(choice)
         if not self._leaves_discard(seat, [c for m in melds for c in m.cards]):
-            return _no_discard_left(who, not pool), None, None
+            raise IllegalAction(_no_discard_left(who, not pool))
         return verdict, GoDown(melds), melds
 
-    def _prepare_lay_off(self, seat: int, action: LayOff,
-                         explain: bool = False) -> tuple[Verdict, Any, Any]:
+    def _verify_lay_off(self, action: LayOff, explain: bool) -> tuple[Verdict, Any, Any]:
+        self._in_phase(LayOff)
+        seat = self._current
         who = seat_name(seat)
         if not self._down[seat]:
             why = f"{who} has not gone down yet; only a player who has gone down may lay off"
-            return Verdict(False, why, "ZC-11.1"), None, None
+            raise IllegalAction(Verdict(False, why, "ZC-11.1"))
         index = action.meld_index
         if not 0 <= index < len(self._table):
-            return _no_meld(index, len(self._table)), None, None
+            raise IllegalAction(_no_meld(index, len(self._table)))
         card = self._held(seat, action.card)
         if card is None:
-            return _not_held(who, action.card), None, None
-        meld, verdict = ops.lay_off(card, self._table[index].meld, action.end, self.rules)
-        if meld is None:
-            return verdict, None, None
+            raise IllegalAction(_not_held(who, action.card))
+        target = self._table[index].meld
+        meld = target.with_card(card, action.end)  # raises IllegalAction when it does not fit
         if not self._leaves_discard(seat, (card,)):
-            return _no_discard_left(who, len(self._hands[seat]) == 1), None, None
-        if explain:
-            verdict = ops.can_lay_off(card, self._table[index].meld, self.rules, end=action.end)
+            raise IllegalAction(_no_discard_left(who, len(self._hands[seat]) == 1))
+        verdict = can_lay_off(card, target, self.rules, end=action.end) if explain else _LAID
         return verdict, LayOff(card, index, action.end), meld
 
-    def _prepare_exchange(self, seat: int, action: ExchangeJoker) -> tuple[Verdict, Any, Any]:
-        who = seat_name(seat)
+    def _verify_exchange(self, action: ExchangeJoker, explain: bool) -> tuple[Verdict, Any, Any]:
+        self._in_phase(ExchangeJoker)
+        seat = self._current
         index = action.meld_index
         if not 0 <= index < len(self._table):
-            return _no_meld(index, len(self._table)), None, None
+            raise IllegalAction(_no_meld(index, len(self._table)))
         card = self._held(seat, action.card)
         if card is None:
-            return _not_held(who, action.card), None, None
-        result, verdict = ops.exchange(card, self._table[index].meld, self.rules)
-        if result is None:
-            return verdict, None, None
-        return _OK, ExchangeJoker(card, index), result
+            raise IllegalAction(_not_held(seat_name(seat), action.card))
+        target = self._table[index].meld
+        result = target.with_joker_exchanged(card)  # raises IllegalAction when it cannot
+        verdict = can_exchange_joker(card, target) if explain else _OK
+        return verdict, ExchangeJoker(card, index), result
 
     # ----------------------------------------------------------------- playing
 
@@ -735,12 +803,7 @@ class ZionGame:
 
         Raises `IllegalAction` (with reason and rule ID) and changes nothing if it is illegal,
         or if ``seat`` is given and is not the seat to act."""
-        wrong = self._wrong_seat(seat)
-        if wrong is not None:
-            raise IllegalAction(wrong)
-        verdict, action, detail = self._prepare(action)
-        if not verdict.ok:
-            raise IllegalAction(verdict)
+        _verdict, action, detail = self._verify(action, seat, explain=False)
         out: list[ZionEvent] = []
         self.history.append(action)
         kind = type(action)
@@ -799,7 +862,7 @@ class ZionGame:
             top_by = self._discard_by[-1]
             n = self.players
             limit = self.rules.max_claims_per_hand
-            free_jokers = ops.table_has_free_joker(self._table)
+            free_jokers = _table_has_free_joker(self._table)
             asking = []
             for k in range(1, n):
                 other = (seat + k) % n
@@ -909,7 +972,8 @@ class ZionGame:
         self._down[seat] = True
         out.append(ZionEvent(EventKind.GO_DOWN, seat, "ZC-9.2", melds=melds,
                              contract=self.contract,
-                             joker_in_set=any(ops.is_set(m) and any(c.rank == 0 for c in m.cards)
+                             joker_in_set=any(m.kind is MeldKind.SET
+                                              and any(c.rank == 0 for c in m.cards)
                                               for m in melds)))
         if not hand:
             out.append(ZionEvent(EventKind.GO_OUT, seat, "ZC-13.1", how="by going down with "
@@ -924,7 +988,7 @@ class ZionGame:
             if seat == winner:
                 points[seat] = 0
                 continue
-            p = ops.hand_points(self._hands[seat], rules)
+            p = hand_points(self._hands[seat], rules)
             if winner is not None and not self._down[seat]:
                 stuck.append(seat)  # ZC-13.2
                 p += rules.stuck_penalty
@@ -1034,7 +1098,7 @@ def _table_text(meld: Any, rules: Rules) -> str:
         if len(specs) != 1:
             raise ValueError(f"bad table meld {meld!r}: give one meld per (meld, owner) pair")
         meld = specs[0]
-    built, verdict = ops.make_meld(meld, rules)
+    built, verdict = make_meld(meld, rules)
     if built is None:
         raise ValueError(f"bad table meld: {verdict}")
     return built.to_text()
@@ -1052,7 +1116,7 @@ _PLAY_RULES = {GoDown: "ZC-9.1", LayOff: "ZC-11.1", ExchangeJoker: "ZC-12.3", Di
 def _respec(spec: Any, cards: Sequence[Card]) -> Any:
     """``spec`` made of other physical copies (``cards``, in the same order)."""
     if isinstance(spec, Meld):
-        return ops.with_cards(spec, cards)
+        return with_cards(spec, cards)
     return tuple(card if isinstance(item, Card) else (card, item[1])
                  for item, card in zip(spec, cards, strict=True))
 
@@ -1081,3 +1145,18 @@ def _no_discard_left(who: str, empties: bool) -> Verdict:
     why = (f"{who} would keep only the card taken from the discard pile this turn, which may not "
            "be discarded")
     return Verdict(False, why, "ZC-6.1")
+
+
+def _table_has_free_joker(table: Sequence[TableMeld]) -> bool:
+    """Does any run on the table hold a joker (which someone could free, ZC-12.1)?"""
+    return any(tm.meld.kind is MeldKind.RUN and any(c.rank == 0 for c in tm.meld.cards)
+               for tm in table)
+
+
+_VERIFY: dict[type, Any] = {
+    DrawStock: ZionGame._verify_draw, TakeDiscard: ZionGame._verify_take,
+    Claim: ZionGame._verify_claim, Pass: ZionGame._verify_pass,
+    Discard: ZionGame._verify_discard, GoDown: ZionGame._verify_go_down,
+    LayOff: ZionGame._verify_lay_off, ExchangeJoker: ZionGame._verify_exchange,
+}
+"""The check of each kind of action (``ZionGame._verify`` dispatches on the type)."""

@@ -31,10 +31,10 @@ Conventions (decisions):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardkit.cards import SUITS, Card, parse_card, parse_cards
 from cardkit.engine import IllegalAction, Verdict
@@ -634,6 +634,8 @@ def lay_off_options(card: Card, melds: Sequence[Meld],
     """
     options = []
     for index, meld in enumerate(melds):
+        if isinstance(card, Card) and isinstance(meld, Meld) and not may_fit(card, meld):
+            continue
         if meld.kind is MeldKind.SET:
             verdict, _ = _lay_off(card, meld, None)
             if verdict.ok:
@@ -677,5 +679,100 @@ def can_exchange_joker(card: Card, meld: Meld) -> Verdict:
 
 def joker_exchanges(card: Card, melds: Sequence[Meld]) -> list[int]:
     """Indexes of the melds whose joker ``card`` can free (ZC-12.1)."""
-    return [i for i, meld in enumerate(melds) if _exchange(card, meld)[0].ok]
+    if not isinstance(card, Card):
+        raise ValueError(f"card must be a Card, not {card!r}")
+    return [i for i, meld in enumerate(melds)
+            if (not isinstance(meld, Meld) or may_free(card, meld)) and _exchange(card, meld)[0].ok]
+
+
+def may_fit(card: Card, meld: Meld) -> bool:
+    """A quick necessary condition for laying ``card`` off on ``meld`` (ZC-11.2): the game and
+    the bots ask it about every card against every meld on every turn, before the full check."""
+    rank = card.rank
+    if meld.kind is MeldKind.SET:
+        return rank == 0 or rank == meld.rank
+    if len(meld.cards) >= 14:
+        return False
+    if rank == 0:
+        return True
+    if card.suit != meld.suit:
+        return False
+    low, high = meld.low, meld.high
+    return rank == low - 1 or rank == high + 1 or (rank == 1 and high == 13)  # type: ignore
+
+
+def may_free(card: Card, meld: Meld) -> bool:
+    """A quick necessary condition for ``card`` freeing a joker of ``meld`` (ZC-12)."""
+    if meld.kind is MeldKind.SET or card.rank == 0:
+        return False
+    face = card.face
+    return any(c.rank == 0 and f.face == face
+               for c, f in zip(meld.cards, meld.stands_for, strict=True))
+
+
+# ------------------------------------------------------------------------------------------
+# a player's own arrangement of a meld (GoDown): cards with optional joker placements
+
+
+def meld_readings(spec: Any, rules: Rules) -> tuple[list[Meld], Verdict]:
+    """The ways a player's meld can be read: a `Meld` as laid, or a card list as a run (spare
+    jokers high or low) and/or a set; jokers given as ``(joker, face)`` pairs must be placed
+    as asked (ZC-5.3). Returns the readings (none when illegal) and a verdict saying why."""
+    if isinstance(spec, Meld):
+        verdict = check_laid_meld(spec, rules)
+        return ([spec] if verdict.ok else []), verdict
+    items = list(spec)
+    cards = [item if isinstance(item, Card) else item[0] for item in items]
+    requested = {item[0]: item[1] for item in items if not isinstance(item, Card)}
+    found: list[Meld] = []
+    verdict = None
+    for kind, end in (("run", "high"), ("run", "low"), ("set", "high")):
+        v = check_meld(cards, rules, kind=kind, joker_end=end)
+        if v.ok and _placed_as_asked(v.meld, requested) and v.meld not in found:  # type: ignore
+            found.append(v.meld)  # type: ignore[arg-type]
+            if verdict is None:
+                verdict = v
+    if requested and not found:
+        text = "run " + " ".join(
+            c.to_text() + (f"={requested[c].ascii}" if c in requested else "") for c in cards)
+        try:
+            meld = Meld.from_text(text)
+        except ValueError:
+            meld = None
+        if meld is not None and check_laid_meld(meld, rules).ok:
+            found.append(meld)
+            verdict = check_laid_meld(meld, rules)
+    if found:
+        return found, verdict  # type: ignore[return-value]
+    plain = check_meld(cards, rules)
+    if not plain.ok:
+        return [], plain
+    asked = ", ".join(f"{j} as {f}" for j, f in requested.items())
+    return [], Verdict(False, f"{' '.join(map(str, cards))}: the jokers cannot be placed as "
+                       f"asked ({asked}); a joker stands for one definite card of the meld "
+                       "(ZC-5.3)", "ZC-5.3")
+
+
+def make_meld(spec: Any, rules: Rules) -> tuple[Meld | None, Verdict]:
+    """The first reading of `meld_readings` (a run before a set), or None and why not."""
+    found, verdict = meld_readings(spec, rules)
+    return (found[0] if found else None), verdict
+
+
+def _placed_as_asked(meld: Meld, requested: dict[Card, Card]) -> bool:
+    for joker, face in meld.jokers:
+        want = requested.get(joker)
+        if want is None:
+            continue
+        if meld.kind is MeldKind.SET:
+            if want.rank != face.rank:
+                return False
+        elif want.face != face.face:
+            return False
+    return True
+
+
+def with_cards(meld: Meld, cards: Sequence[Card]) -> Meld:
+    """The same meld made of other physical copies of the same faces."""
+    return replace(meld, cards=tuple(cards))
 
