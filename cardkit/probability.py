@@ -1,0 +1,689 @@
+"""Exact answers to the lesson questions, and confidence intervals for simulated ones.
+
+Every exact answer is a `fractions.Fraction` counted by combinatorics (its docstring says how);
+where no exact count is feasible the function returns an `Estimate`: a simulated proportion
+with its Wilson interval, clearly labelled as such::
+
+    >>> from cardkit.probability import first_pile_redeal, wilson_interval
+    >>> first_pile_redeal("any_pair_or_top_jack")
+    Fraction(20353, 54145)
+    >>> float(first_pile_redeal("never"))
+    0.0
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+
+Simulated answers come from `cardkit.sim.simulate`; `compare` puts exact and simulated answers
+side by side (the chart of that table is `cardkit.widgets.probability_lab.compare_chart`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, lru_cache
+from itertools import product
+from math import comb, perm
+from typing import Any
+
+import pandas as pd
+
+__all__ = [
+    "PILE_OPTIONS",
+    "Estimate",
+    "compare",
+    "contract_probability",
+    "dealer_team_last_pile_share",
+    "estimate",
+    "expected_redeals",
+    "first_pile_redeal",
+    "first_play_xeri",
+    "needed_card_in_stock",
+    "next_draw_is_needed",
+    "next_player_can_xeri",
+    "pile_needs_redeal",
+    "redeal_distribution",
+    "redeal_probability",
+    "run_probability",
+    "set_probability",
+    "wilson_interval",
+]
+
+JACK = 11
+PILE_OPTIONS: tuple[str, ...] = (
+    "any_pair_or_top_jack",
+    "allow_top_pair_and_top_jack",
+    "top_two_pair_or_top_jack",
+    "never",
+)
+"""The values of the Xeri option ``initial_pile_redeal`` (XR-2.4, XR-8.2)."""
+
+
+# ---------------------------------------------------------------- intervals and estimates
+
+def _z(level: float) -> float:
+    """The two-sided normal quantile for a confidence ``level`` (0.95 → 1.95996…)."""
+    if not 0 < level < 1:
+        raise ValueError(f"a confidence level is between 0 and 1, not {level!r}")
+    # Inverse of erf by Newton's method: exact to float precision, no scipy needed.
+    target, z = level, 1.0
+    for _ in range(60):
+        step = (math.erf(z / math.sqrt(2)) - target) / (math.sqrt(2 / math.pi)
+                                                         * math.exp(-z * z / 2))
+        z -= step
+        if abs(step) < 1e-14:
+            break
+    return z
+
+
+def wilson_interval(successes: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion of ``successes`` in ``n`` trials.
+
+    Unlike the textbook ``p ± z·√(p(1−p)/n)`` it stays inside [0, 1] and keeps its coverage
+    for small ``n`` and for proportions near 0 or 1::
+
+        >>> [round(x, 4) for x in wilson_interval(0, 10)]
+        [0.0, 0.2775]
+    """
+    if isinstance(successes, bool) or isinstance(n, bool):
+        raise ValueError("successes and n are whole numbers, not True/False")
+    if not (isinstance(n, int) and isinstance(successes, int)) or n < 1 \
+            or not 0 <= successes <= n:
+        raise ValueError(f"need whole numbers 0 <= successes <= n and n >= 1, "
+                         f"not successes={successes!r}, n={n!r}")
+    z = _z(level)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A simulated proportion: ``successes`` of ``n``, with its Wilson interval.
+
+    Functions return one where no exact count is feasible; ``how`` says what was simulated.
+    ``float(estimate)`` is the point estimate; ``error`` is the half-width of the interval.
+    """
+
+    successes: int
+    n: int
+    level: float
+    how: str
+    low: float
+    high: float
+
+    @property
+    def value(self) -> float:
+        return self.successes / self.n
+
+    @property
+    def error(self) -> float:
+        return (self.high - self.low) / 2
+
+    def __float__(self) -> float:
+        return self.value
+
+    def __str__(self) -> str:
+        return (f"≈ {self.value:.4f} ± {self.error:.4f} (estimate, {self.level:.0%} interval "
+                f"from {self.n:,} samples: {self.how})")
+
+
+def estimate(successes: int, n: int, how: str = "simulation", level: float = 0.95) -> Estimate:
+    """An `Estimate` of a proportion from a simulation (Wilson interval at ``level``).
+
+    >>> print(estimate(30, 100, "coin flips"))
+    ≈ 0.3000 ± 0.0884 (estimate, 95% interval from 100 samples: coin flips)
+    """
+    low, high = wilson_interval(int(successes), int(n), level)
+    return Estimate(int(successes), int(n), level, how, low, high)
+
+
+def compare(exact: Mapping[str, Fraction | float | None],
+            simulated: Mapping[str, Estimate | tuple[int, int] | Sequence[bool]],
+            level: float = 0.95) -> pd.DataFrame:
+    """Exact and simulated answers side by side, one row per question.
+
+    ``simulated`` gives, per question, an `Estimate`, a pair ``(successes, n)`` or the
+    simulated outcomes as booleans (such as a DataFrame column). Columns: ``question``,
+    ``exact`` (a float, NaN where none is known), ``estimate``, ``low``, ``high`` (the Wilson
+    interval), ``n``, ``inside`` (is the exact value within the interval?) and ``z`` (the
+    distance from the exact value in standard errors)::
+
+        >>> table = compare({"heads": Fraction(1, 2)}, {"heads": (52, 100)})
+        >>> table[["question", "exact", "estimate", "inside"]].to_dict("records")
+        [{'question': 'heads', 'exact': 0.5, 'estimate': 0.52, 'inside': True}]
+    """
+    rows = []
+    for question in dict.fromkeys([*exact, *simulated]):
+        truth = exact.get(question)
+        sim = simulated.get(question)
+        row: dict[str, Any] = {"question": question,
+                               "exact": math.nan if truth is None else float(truth)}
+        if sim is None:
+            row.update(estimate=math.nan, low=math.nan, high=math.nan, n=0, inside=None,
+                       z=math.nan)
+        else:
+            est = _as_estimate(question, sim, level)
+            row.update(estimate=est.value, low=est.low, high=est.high, n=est.n)
+            if truth is None:
+                row.update(inside=None, z=math.nan)
+            else:
+                t = float(truth)
+                se = math.sqrt(max(t * (1 - t), 1e-300) / est.n)
+                row.update(inside=bool(est.low <= t <= est.high), z=(est.value - t) / se)
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["question", "exact", "estimate", "low", "high", "n",
+                                       "inside", "z"])
+
+
+def _as_estimate(question: str, sim: Any, level: float) -> Estimate:
+    if isinstance(sim, Estimate):
+        return sim
+    if isinstance(sim, tuple) and len(sim) == 2:
+        return estimate(sim[0], sim[1], question, level)
+    values = list(sim)
+    if not values:
+        raise ValueError(f"no simulated outcomes for {question!r}")
+    return estimate(sum(bool(v) for v in values), len(values), question, level)
+
+
+# ---------------------------------------------------------------- Xeri: the first pile
+
+def pile_needs_redeal(ranks: Sequence[int], option: str = "any_pair_or_top_jack") -> bool:
+    """Must a new pile (ranks bottom to top, 11 = jack) be dealt again (XR-2.4, XR-8.2)?
+
+    This is the rule as RULES.md words it, written out here so the counts below can be checked
+    against the game's own test (``tests/sim`` compares them on every pile)::
+
+        >>> pile_needs_redeal([3, 7, 5, 11]), pile_needs_redeal([3, 7, 5, 11], "never")
+        (True, False)
+        >>> pile_needs_redeal([3, 7, 5, 5], "allow_top_pair_and_top_jack")
+        False
+        >>> pile_needs_redeal([5, 7, 3, 5], "allow_top_pair_and_top_jack")
+        True
+    """
+    option = _pile_option(option)
+    if option == "never":
+        return False
+    top = ranks[-1]
+    if option == "top_two_pair_or_top_jack":
+        return top == JACK or ranks[-2] == top
+    if option == "allow_top_pair_and_top_jack":
+        # Only the pair made by the two top cards is allowed; any other pair forces a redeal.
+        return any(ranks[i] == ranks[j] for i in range(len(ranks))
+                   for j in range(i + 1, len(ranks)) if (i, j) != (len(ranks) - 2,
+                                                             len(ranks) - 1))
+    return top == JACK or len(set(ranks)) != len(ranks)
+
+
+def _pile_option(option: Any) -> str:
+    value = getattr(option, "initial_pile_redeal", option)  # a Rules value, an enum or text
+    if getattr(option, "cut_shows_bottom", False):
+        raise ValueError("with cut_shows_bottom (XR-8.1) the shown bottom card stays out of the "
+                         "reshuffles; these exact counts assume it is off: simulate instead")
+    value = getattr(value, "value", value)
+    if value not in PILE_OPTIONS:
+        raise ValueError(f"initial_pile_redeal must be one of "
+                         f"{', '.join(map(repr, PILE_OPTIONS))}, not {option!r} (XR-2.4)")
+    return value
+
+
+def _set_partitions(n: int) -> list[list[list[int]]]:
+    """All ways to split positions 0..n-1 into blocks (equal ranks within a block)."""
+    if n == 0:
+        return [[]]
+    result = []
+    for part in _set_partitions(n - 1):
+        for i in range(len(part)):
+            result.append([*part[:i], [*part[i], n - 1], *part[i + 1:]])
+        result.append([*part, [n - 1]])
+    return result
+
+
+_PATTERNS = _set_partitions(4)
+
+
+def _falling(n: int, k: int) -> int:
+    return perm(n, k) if 0 <= k <= n else 0
+
+
+@cache
+def _injective(sizes: tuple[int, ...], profile: tuple[int, ...]) -> int:
+    """Ordered ways to give each block (of ``sizes`` cards) its own rank and pick its cards,
+    when ``profile[k]`` ranks have ``k`` cards each."""
+    total = 0
+    for classes in product(range(len(profile)), repeat=len(sizes)):
+        ways = 1
+        for k in set(classes):
+            ways *= _falling(profile[k], classes.count(k))
+        if ways:
+            for size, k in zip(sizes, classes, strict=True):
+                ways *= _falling(k, size)
+            total += ways
+    return total
+
+
+@cache
+def _standing(profile: tuple[int, ...], jacks: int, option: str) -> int:
+    """Ordered 4-card piles that stand, from ``jacks`` jacks and other ranks by ``profile``."""
+    count = 0
+    for pattern in _PATTERNS:
+        for jack_block in (None, *range(len(pattern))):
+            ranks = [0] * 4
+            others = [b for i, b in enumerate(pattern) if i != jack_block]
+            for rank, block in enumerate(others, start=1):
+                for pos in block:
+                    ranks[pos] = rank
+            if jack_block is not None:
+                for pos in pattern[jack_block]:
+                    ranks[pos] = JACK
+            if pile_needs_redeal(ranks, option):
+                continue
+            ways = 1 if jack_block is None else _falling(jacks, len(pattern[jack_block]))
+            if ways:
+                count += ways * _injective(tuple(sorted(len(b) for b in others)), profile)
+    return count
+
+
+def _check_deck(ranks: int, suits: int, hand_cards: int) -> None:
+    for name, value, low in (("ranks", ranks, 2), ("suits", suits, 1),
+                             ("hand_cards", hand_cards, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}")
+    if ranks * suits - hand_cards < 4:
+        raise ValueError("the deck must keep at least 4 cards for the pile after the hands")
+
+
+def first_pile_redeal(option: Any = "any_pair_or_top_jack", *, ranks: int = 13,
+                      suits: int = 4) -> Fraction:
+    """The chance that the first pile of a round must be dealt again (XR-2.4, XR-8.2).
+
+    How it is counted: the 4 pile cards are dealt after the hands, but by symmetry they are a
+    uniformly random ordered draw of 4 of the 52 cards. The piles that stand are counted by
+    their pattern of equal ranks (which positions share a rank, and which one is the jacks)
+    and the ways to pick cards for each pattern, out of 52·51·50·49 ordered draws. ``option``
+    is an ``initial_pile_redeal`` value or a Xeri ``Rules``; ``ranks`` and ``suits`` shrink the
+    deck (one of the ranks is always the jack) for checks by brute force::
+
+        >>> [float(round(first_pile_redeal(o), 4)) for o in PILE_OPTIONS]
+        [0.3759, 0.2732, 0.1312, 0.0]
+    """
+    option = _pile_option(option)
+    _check_deck(ranks, suits, 0)
+    profile = tuple((ranks - 1) if k == suits else 0 for k in range(suits + 1))
+    total = perm(ranks * suits, 4)
+    return 1 - Fraction(_standing(profile, suits, option), total)
+
+
+def _rest_compositions(ranks: int, suits: int, rest: int
+                       ) -> Iterable[tuple[int, tuple[int, ...], int]]:
+    """The compositions of the ``rest`` cards left after the hands: (ways, profile of the
+    non-jack ranks, jacks), where ways counts the card subsets with that composition."""
+    others = ranks - 1
+
+    def profiles(k: int, left_ranks: int, left_cards: int) -> Iterable[tuple[int, ...]]:
+        if k < 0:
+            if left_ranks == 0 and left_cards == 0:
+                yield ()
+            return
+        for n_k in range(left_ranks + 1):
+            if n_k * k > left_cards:
+                break
+            for tail in profiles(k - 1, left_ranks - n_k, left_cards - n_k * k):
+                yield (*tail, n_k)
+
+    for jacks in range(min(suits, rest) + 1):
+        for profile in profiles(suits, others, rest - jacks):
+            ways = comb(suits, jacks)
+            left = others
+            for k, n_k in enumerate(profile):
+                ways *= comb(left, n_k) * comb(suits, k) ** n_k
+                left -= n_k
+            yield ways, profile, jacks
+
+
+@lru_cache(maxsize=64)
+def _redeal_chances(option: str, ranks: int, suits: int, hand_cards: int
+                    ) -> tuple[tuple[Fraction, Fraction], ...]:
+    """(probability of a composition of the rest, chance a pile from it is dealt again)."""
+    rest = ranks * suits - hand_cards
+    total = comb(ranks * suits, rest)
+    piles = perm(rest, 4)
+    out = []
+    for ways, profile, jacks in _rest_compositions(ranks, suits, rest):
+        redeal = 1 - Fraction(_standing(profile, jacks, option), piles)
+        out.append((Fraction(ways, total), redeal))
+    return tuple(out)
+
+
+def redeal_probability(k: int, option: Any = "any_pair_or_top_jack", *, ranks: int = 13,
+                       suits: int = 4, hand_cards: int = 24) -> Fraction:
+    """The chance that the first pile of a round is dealt again exactly ``k`` times.
+
+    How it is counted: the 24 hand cards stay out (XR-2.4: hands are kept), so every pile,
+    the first and each redeal, is a fresh uniform draw from the same 28 other cards. Given
+    those 28 cards the number of redeals is geometric, P(k) = pᵏ(1 − p), with p counted as in
+    `first_pile_redeal` on those 28 cards; the answer averages that over every composition of
+    the 28 cards (how many jacks, how many ranks with 0–4 cards), weighted by the number of
+    ways to leave it::
+
+        >>> float(round(redeal_probability(0), 4)), float(round(redeal_probability(1), 4))
+        (0.6241, 0.2336)
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise ValueError(f"k counts redeals: a whole number of at least 0, not {k!r}")
+    option = _pile_option(option)
+    _check_deck(ranks, suits, hand_cards)
+    return sum((w * p ** k * (1 - p) for w, p in _redeal_chances(option, ranks, suits,
+                                                                   hand_cards)), Fraction(0))
+
+
+def redeal_distribution(option: Any = "any_pair_or_top_jack", up_to: int = 8, **deck: int
+                        ) -> dict[int | str, Fraction]:
+    """P(0 redeals), …, P(``up_to`` redeals) and ``"more"`` for the rest (they sum to 1).
+
+    >>> dist = redeal_distribution(up_to=2)
+    >>> sum(dist.values()) == 1, list(dist)
+    (True, [0, 1, 2, 'more'])
+    """
+    out: dict[int | str, Fraction] = {k: redeal_probability(k, option, **deck)
+                                      for k in range(up_to + 1)}
+    out["more"] = 1 - sum(out.values(), Fraction(0))
+    return out
+
+
+def expected_redeals(option: Any = "any_pair_or_top_jack", *, ranks: int = 13, suits: int = 4,
+                     hand_cards: int = 24) -> Fraction:
+    """The mean number of redeals of a round's first pile: the average of p / (1 − p) over the
+    compositions of the 28 cards outside the hands (see `redeal_probability`).
+
+    >>> float(round(expected_redeals(), 3))
+    0.606
+    """
+    option = _pile_option(option)
+    _check_deck(ranks, suits, hand_cards)
+    total = Fraction(0)
+    for w, p in _redeal_chances(option, ranks, suits, hand_cards):
+        if p == 1:
+            raise ValueError("some deals can never make a pile that stands")
+        total += w * p / (1 - p)
+    return total
+
+
+def first_play_xeri(option: Any = "any_pair_or_top_jack") -> Fraction:
+    """The chance of a Xeri on the very first play of a round: exactly 0 under every option.
+
+    How it is counted: a Xeri needs a pile of exactly one card (XR-4.1), and the first play
+    always meets the 4 face-up cards of XR-2.3 (a redeal deals 4 again, and "never" keeps 4).
+    The earliest possible Xeri is the third play: the leader captures, the next player starts
+    a new pile, the third matches it. ``cardkit.sim`` counts the play of each round's first
+    Xeri (column ``first_xeri_play``)::
+
+        >>> first_play_xeri()
+        Fraction(0, 1)
+    """
+    _pile_option(option)
+    return Fraction(0)
+
+
+def next_player_can_xeri(unseen_of_rank: int, unseen: int, hand_size: int) -> Fraction:
+    """The chance that the next player holds a card of a rank, so can Xeri a single card of it.
+
+    How it is counted: from the player's point of view the next hand is ``hand_size`` cards
+    drawn without replacement from the ``unseen`` cards, ``unseen_of_rank`` of which have the
+    rank: 1 − C(unseen − k, h) / C(unseen, h). On a fresh deal a single 7 with the three other
+    7s unseen among 41 cards, and 6 cards in the next hand::
+
+        >>> float(round(next_player_can_xeri(3, 41, 6), 4))
+        0.386
+    """
+    _check_counts(unseen_of_rank, unseen, hand_size, "unseen_of_rank", "hand_size")
+    return 1 - Fraction(comb(unseen - unseen_of_rank, hand_size), comb(unseen, hand_size))
+
+
+def dealer_team_last_pile_share(n: int = 20_000, *, players: Any = "random", rules: Any = None,
+                                seed: int = 0) -> Estimate:
+    """The share of the last pile's cards (XR-5.1) that goes to the dealer's team: an
+    **estimate**, since it depends on how everyone plays.
+
+    Counted by simulating ``n`` rounds (`cardkit.sim.simulate`) and pooling the cards left on
+    the pile at the end: the dealer's team's cards out of all of them, with a Wilson interval
+    (the cards of one round are not independent, so the interval is a little too narrow).
+    """
+    from cardkit.sim import simulate  # the simulation layer sits beside this one
+
+    frame = simulate("xeri", n, players=players, rules=rules, seed=seed, progress=False)
+    dealer_team = frame["dealer"] % 2
+    to_dealer = (frame["leftover_team"] == dealer_team) * frame["leftover_cards"]
+    return estimate(int(to_dealer.sum()), int(frame["leftover_cards"].sum()),
+                    f"last-pile cards to the dealer's team over {n:,} {players} rounds")
+
+
+# ---------------------------------------------------------------- Zion Check: a dealt hand
+
+def _check_counts(part: int, whole: int, draw: int, part_name: str, draw_name: str) -> None:
+    for name, value in ((part_name, part), ("unseen", whole), (draw_name, draw)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name} must be a whole number of at least 0, not {value!r}")
+    if part > whole or draw > whole:
+        raise ValueError(f"{part_name} ({part}) and {draw_name} ({draw}) cannot exceed the "
+                         f"unseen cards ({whole})")
+
+
+def _zion_deck(decks: int, jokers: int | None, ranks: int, suits: int) -> int:
+    for name, value, low in (("decks", decks, 1), ("ranks", ranks, 4), ("suits", suits, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}")
+    if ranks > 13:
+        raise ValueError(f"ranks counts A, 2, 3, …: at most 13, not {ranks!r}")
+    jokers = 2 * decks if jokers is None else jokers
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or jokers < 0:
+        raise ValueError(f"jokers must be a whole number of at least 0, not {jokers!r}")
+    return jokers
+
+
+def _hand_size(hand_size: int, pack: int) -> None:
+    if isinstance(hand_size, bool) or not isinstance(hand_size, int) \
+            or not 1 <= hand_size <= pack:
+        raise ValueError(f"hand_size must be between 1 and the {pack} cards of the pack, "
+                         f"not {hand_size!r}")
+
+
+def _poly_mul(a: list[int], b: list[int], limit: int) -> list[int]:
+    out = [0] * min(len(a) + len(b) - 1, limit + 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b[:limit + 1 - i]):
+                out[i + j] += x * y
+    return out
+
+
+def _power(poly: list[int], times: int, limit: int) -> list[int]:
+    out = [1]
+    for _ in range(times):
+        out = _poly_mul(out, poly, limit)
+    return out
+
+
+def set_probability(hand_size: int = 10, *, decks: int = 2, jokers: int | None = None,
+                    ranks: int = 13, suits: int = 4) -> Fraction:
+    """The chance that a dealt Zion Check hand already holds a set (ZC-5.1, ZC-5.3).
+
+    A set is 3 cards of a rank with at least one natural card (``min_natural_per_meld`` = 1),
+    jokers standing in for the rest (ZC-5.4 allows it). So a hand with j jokers holds one when
+    some rank has at least 3 − j cards. How it is counted: the hands *without* a set are
+    counted for each number of jokers j by a generating function over the ranks, each rank
+    giving at most 2 − j cards (C(copies, c) ways to take c of them): the coefficient of
+    x^(hand − j) in (Σ_c C(copies, c) xᶜ)^ranks, times C(jokers, j). The pack is ``decks``
+    decks (``ranks`` × ``suits`` each) and ``jokers`` jokers (2 per deck by default)::
+
+        >>> float(round(set_probability(10, decks=2), 4))
+        0.5466
+    """
+    jokers = _zion_deck(decks, jokers, ranks, suits)
+    copies = decks * suits
+    pack = ranks * copies + jokers
+    _hand_size(hand_size, pack)
+    no_set = 0
+    for j in range(min(jokers, hand_size) + 1):
+        most = 2 - j  # more cards of one rank than this make a set with the j jokers
+        if hand_size == j:
+            no_set += comb(jokers, j)  # only jokers: every meld needs a natural card
+            continue
+        if most < 0 or (most == 0 and hand_size > j):
+            continue  # any natural card makes a set with two jokers
+        rank_poly = [comb(copies, c) for c in range(most + 1)]
+        naturals = _power(rank_poly, ranks, hand_size - j)
+        if hand_size - j < len(naturals):
+            no_set += comb(jokers, j) * naturals[hand_size - j]
+    return 1 - Fraction(no_set, comb(pack, hand_size))
+
+
+def _suit_without_run(ranks: int, copies: int, jokers: int, limit: int) -> list[int]:
+    """Generating polynomial (by number of cards) of the holdings in one suit that make no
+    run with ``jokers`` jokers: no window of 4 consecutive places (A low … K, A high when all
+    13 ranks are in play) with 4 − jokers or more ranks present."""
+    need = 4 - jokers
+    held = [comb(copies, c) for c in range(copies + 1)]
+    held[0] = 0  # a present rank holds 1..copies cards
+    wrap = ranks == 13
+    # state: (ace present, presence of the last 3 ranks as a tuple) -> polynomial
+    states: dict[tuple[bool, tuple[bool, ...]], list[int]] = {(False, ()): [1]}
+    for rank in range(1, ranks + 1):
+        nxt: dict[tuple[bool, tuple[bool, ...]], list[int]] = {}
+        for (ace, last), poly in states.items():
+            for present in (False, True):
+                window = (*last, present)
+                if len(window) == 4 and sum(window) >= need:
+                    continue
+                new_poly = _poly_mul(poly, held, limit) if present else poly
+                key = (ace or (rank == 1 and present), window[-3:])
+                old = nxt.get(key)
+                if old is None:
+                    nxt[key] = list(new_poly)
+                else:
+                    if len(old) < len(new_poly):
+                        old.extend([0] * (len(new_poly) - len(old)))
+                    for i, v in enumerate(new_poly):
+                        old[i] += v
+        states = nxt
+    out = [0] * (limit + 1)
+    for (ace, last), poly in states.items():
+        if wrap and sum((*last, ace)) >= need:
+            continue  # J-Q-K-A (ZC-2.1: the ace is high at this end)
+        for i, v in enumerate(poly[:limit + 1]):
+            out[i] += v
+    return out
+
+
+def run_probability(hand_size: int = 10, *, decks: int = 2, jokers: int | None = None,
+                    ranks: int = 13, suits: int = 4) -> Fraction:
+    """The chance that a dealt Zion Check hand already holds a run (ZC-5.2, ZC-5.3).
+
+    A run is 4 consecutive ranks of one suit (the ace low, A-2-3-4, or high, J-Q-K-A; ZC-2.1)
+    with at least one natural card, jokers filling the gaps. With j jokers a hand holds one when
+    some suit has 4 − j of the ranks of some window of 4 places. How it is counted: for each j,
+    a transfer over the ranks of one suit (remembering the last three places and the ace) gives
+    the generating polynomial of the suit holdings with no such window; the four suits
+    multiply, and the coefficient of x^(hand − j) times C(jokers, j) counts the hands without
+    a run. ``ranks`` below 13 drops K, Q, … (and so the high ace) for checks by brute force::
+
+        >>> float(round(run_probability(10, decks=2), 4))
+        0.1523
+    """
+    jokers = _zion_deck(decks, jokers, ranks, suits)
+    copies = decks
+    pack = ranks * suits * copies + jokers
+    _hand_size(hand_size, pack)
+    no_run = 0
+    for j in range(min(jokers, hand_size) + 1):
+        if j >= 3:
+            break  # any natural card makes a run with three jokers
+        limit = hand_size - j
+        suit = _suit_without_run(ranks, copies, j, limit)
+        all_suits = _power(suit, suits, limit)
+        if limit < len(all_suits):
+            no_run += comb(jokers, j) * all_suits[limit]
+    if 3 <= hand_size <= jokers:
+        no_run += comb(jokers, hand_size)  # only jokers: every meld needs a natural card
+    return 1 - Fraction(no_run, comb(pack, hand_size))
+
+
+def contract_probability(hand_number: int = 1, n: int = 2_000, *, players: int = 4,
+                         decks: int | None = None, jokers: int | None = None,
+                         rules: Any = None, seed: int = 0,
+                         on_progress: Callable[[int], None] | None = None) -> Estimate:
+    """The chance that a dealt hand already meets hand ``hand_number``'s contract (ZC-4): an
+    **estimate**, since the contracts with two or three melds interact (shared jokers, the
+    same-suit runs of ZC-10) beyond a closed count.
+
+    Counted by dealing ``n`` hands of that hand's size (``rules.deal_sizes``) from the pack
+    (``decks`` decks, by default as ZC-1.2 gives for ``players``, with ``jokers`` jokers, 2 per
+    deck by default) with a seeded numpy generator, and asking the Zion Check solver whether
+    each can go down (`cardkit.zioncheck.can_go_down`); the Wilson interval is its error.
+    One-meld questions have exact answers: `set_probability`, `run_probability`::
+
+        >>> est = contract_probability(1, 400, seed=1)
+        >>> 0.0 < est.value < 0.3, est.n
+        (True, 400)
+    """
+    import numpy as np
+
+    from cardkit.cards import Card, make_pack
+    from cardkit.zioncheck import Rules, can_go_down
+
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a cardkit.zioncheck.Rules or None, not "
+                         f"{type(rules).__name__}")
+    if isinstance(hand_number, bool) or hand_number not in range(1, 7):
+        raise ValueError(f"hand_number is 1 to 6 (ZC-3.1), not {hand_number!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n is the number of hands to deal: a whole number of at least 1, "
+                         f"not {n!r}")
+    decks = rules.decks_for(players) if decks is None else decks
+    jokers = _zion_deck(decks, jokers, 13, 4)
+    pack = make_pack(decks) + [Card(0, None, deck) for deck in range(jokers)]
+    size = rules.deal_sizes[hand_number - 1]
+    contract = rules.contract(hand_number)
+    rng = np.random.default_rng(seed)
+    hits = 0
+    for i in range(n):
+        picks = rng.choice(len(pack), size, replace=False)
+        hits += can_go_down([pack[k] for k in picks], contract, rules)
+        if on_progress is not None and (i + 1) % 500 == 0:
+            on_progress(i + 1)
+    return estimate(hits, n, f"dealt {size}-card hands meeting hand {hand_number}'s contract "
+                             f"({contract}), {decks} decks, {jokers} jokers")
+
+
+def needed_card_in_stock(unseen: int, stock: int, copies: int = 1) -> Fraction:
+    """The chance that at least one of ``copies`` needed cards is still in the stock.
+
+    How it is counted: from a player's point of view the ``unseen`` cards (the stock and the
+    other hands) are in random places, so the stock is a uniform draw of ``stock`` of them;
+    none of the copies is there with chance C(unseen − copies, stock) / C(unseen, stock).
+    With 33 unseen cards, 20 of them in the stock, and either of the two 7♥ needed::
+
+        >>> needed_card_in_stock(33, 20, copies=2)
+        Fraction(75, 88)
+    """
+    _check_counts(copies, unseen, stock, "copies", "stock")
+    return 1 - Fraction(comb(unseen - copies, stock), comb(unseen, stock))
+
+
+def next_draw_is_needed(unseen: int, copies: int = 1) -> Fraction:
+    """The chance that the next card from the stock is one of ``copies`` needed unseen cards:
+    copies / unseen (every unseen card is equally likely to be on top).
+
+    >>> next_draw_is_needed(40, 2)
+    Fraction(1, 20)
+    """
+    _check_counts(copies, unseen, 0, "copies", "draw")
+    if unseen == 0:
+        raise ValueError("no unseen card is left to draw")
+    return Fraction(copies, unseen)
