@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
 from math import comb, perm
+from statistics import NormalDist
 from typing import Any
 
 import pandas as pd
@@ -48,6 +49,7 @@ __all__ = [
     "redeal_probability",
     "run_probability",
     "set_probability",
+    "summary",
     "wilson_interval",
 ]
 
@@ -65,17 +67,9 @@ PILE_OPTIONS: tuple[str, ...] = (
 
 def _z(level: float) -> float:
     """The two-sided normal quantile for a confidence ``level`` (0.95 → 1.95996…)."""
-    if not 0 < level < 1:
+    if isinstance(level, bool) or not isinstance(level, (int, float)) or not 0 < level < 1:
         raise ValueError(f"a confidence level is between 0 and 1, not {level!r}")
-    # Inverse of erf by Newton's method: exact to float precision, no scipy needed.
-    target, z = level, 1.0
-    for _ in range(60):
-        step = (math.erf(z / math.sqrt(2)) - target) / (math.sqrt(2 / math.pi)
-                                                         * math.exp(-z * z / 2))
-        z -= step
-        if abs(step) < 1e-14:
-            break
-    return z
+    return NormalDist().inv_cdf(0.5 + level / 2)
 
 
 def wilson_interval(successes: int, n: int, level: float = 0.95) -> tuple[float, float]:
@@ -445,22 +439,25 @@ def next_player_can_xeri(unseen_of_rank: int, unseen: int, hand_size: int) -> Fr
     return 1 - Fraction(comb(unseen - unseen_of_rank, hand_size), comb(unseen, hand_size))
 
 
-def dealer_team_last_pile_share(n: int = 20_000, *, players: Any = "random", rules: Any = None,
-                                seed: int = 0) -> Estimate:
+def dealer_team_last_pile_share(frame: pd.DataFrame, level: float = 0.95) -> Estimate:
     """The share of the last pile's cards (XR-5.1) that goes to the dealer's team: an
-    **estimate**, since it depends on how everyone plays.
+    **estimate** from a `cardkit.sim.simulate` frame of Xeri rounds, since it depends on how
+    everyone plays.
 
-    Counted by simulating ``n`` rounds (`cardkit.sim.simulate`) and pooling the cards left on
-    the pile at the end: the dealer's team's cards out of all of them, with a Wilson interval
-    (the cards of one round are not independent, so the interval is a little too narrow).
+    Counted by pooling the cards left on the pile at the end of every round of ``frame``: the
+    dealer's team's cards out of all of them, with a Wilson interval (the cards of one round go
+    together, so the interval is somewhat too narrow; compare rounds for a stricter one).
     """
-    from cardkit.sim import simulate  # the simulation layer sits beside this one
-
-    frame = simulate("xeri", n, players=players, rules=rules, seed=seed, progress=False)
-    dealer_team = frame["dealer"] % 2
-    to_dealer = (frame["leftover_team"] == dealer_team) * frame["leftover_cards"]
-    return estimate(int(to_dealer.sum()), int(frame["leftover_cards"].sum()),
-                    f"last-pile cards to the dealer's team over {n:,} {players} rounds")
+    for column in ("dealer", "leftover_team", "leftover_cards"):
+        if column not in frame.columns:
+            raise ValueError(f"a frame of Xeri rounds from cardkit.sim.simulate has a column "
+                             f"{column!r}; this one has not")
+    to_dealer = (frame["leftover_team"] == frame["dealer"] % 2) * frame["leftover_cards"]
+    total = int(frame["leftover_cards"].sum())
+    if total == 0:
+        raise ValueError("no round of this frame ended with cards on the pile")
+    return estimate(int(to_dealer.sum()), total,
+                    f"last-pile cards to the dealer's team over {len(frame):,} rounds", level)
 
 
 # ---------------------------------------------------------------- Zion Check: a dealt hand
@@ -687,3 +684,44 @@ def next_draw_is_needed(unseen: int, copies: int = 1) -> Fraction:
     if unseen == 0:
         raise ValueError("no unseen card is left to draw")
     return Fraction(copies, unseen)
+
+
+# ---------------------------------------------------------------- summaries of simulations
+
+
+def summary(frame: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
+    """Means with confidence intervals of a `cardkit.sim.simulate` frame, and win rates.
+
+    One row per measure: ``mean``, ``low``, ``high`` (a normal interval for means, a Wilson
+    interval for rates), ``n``. Win rates are the share of rounds (hands) each team (seat) won.
+    """
+    z = _z(level)
+    rows = []
+    n = len(frame)
+    if n == 0:
+        return pd.DataFrame(columns=["measure", "mean", "low", "high", "n"])
+    is_xeri = "match" in frame.columns
+    skip = {"seed", "match", "round", "game_seed", "game", "hand", "players", "dealer",
+            "winner", "leftover_team", "dealer_team"}
+    for name in frame.columns:
+        if name in skip or not pd.api.types.is_numeric_dtype(frame[name]) \
+                or pd.api.types.is_bool_dtype(frame[name]):
+            continue
+        values = frame[name].to_numpy(dtype=float)
+        mean = float(values.mean())
+        half = z * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
+        rows.append({"measure": f"mean {name}", "mean": mean, "low": mean - half,
+                     "high": mean + half, "n": n})
+    sides = (0, 1) if is_xeri else range(int(frame["players"].iloc[0]))
+    word = "team" if is_xeri else "seat"
+    for side in sides:
+        wins = int((frame["winner"] == side).sum())
+        low, high = wilson_interval(wins, n, level)
+        rows.append({"measure": f"win rate {word} {side}", "mean": wins / n, "low": low,
+                     "high": high, "n": n})
+    if is_xeri:
+        wins = int((frame["winner"] == frame["dealer_team"]).sum())
+        low, high = wilson_interval(wins, n, level)
+        rows.append({"measure": "win rate dealer's team", "mean": wins / n, "low": low,
+                     "high": high, "n": n})
+    return pd.DataFrame(rows, columns=["measure", "mean", "low", "high", "n"])
