@@ -9,7 +9,7 @@ HOST   ?= 127.0.0.1
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-browser lint bench clean
+.PHONY: demo test test-browser test-tutorials docs lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,12 @@ lint: $(VENV)/.test
 
 test: lint
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory test-tutorials
+
+# The tutorials run top to bottom; cells marked NBVAL_CHECK_OUTPUT must show their stored output.
+test-tutorials: $(VENV)/.test
+	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
+		--nbval-sanitize-with tutorials/nbval_sanitize.cfg tutorials
 
 # Only the real-browser tests (Voila + Debian's Chromium), about a minute.
 test-browser: $(VENV)/.test
