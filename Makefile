@@ -1,7 +1,9 @@
 # The two commands of the README. Each creates .venv when missing and installs what it needs.
 #   make demo   serve the Voila apps on http://$(HOST):$(PORT)/voila/render/index.ipynb
 #               (make demo PORT=9000; set NO_BROWSER=1 to not open a browser)
-#   make test   lint and run every test layer (unit, property, golden, widgets, browser)
+#   make test   lint and run every test layer (unit, property, golden, widgets, browser,
+#               the tutorials with nbval, the docs build, the Binder environment)
+#   make docs   build the documentation site into docs/_build/html
 PYTHON ?= python3
 VENV   ?= .venv
 PORT   ?= 8866
@@ -39,6 +41,10 @@ test: lint
 test-tutorials: $(VENV)/.test
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env \
 		--nbval-sanitize-with tutorials/nbval_sanitize.cfg tutorials
+
+# The documentation site, offline, warnings as errors: docs/_build/html/index.html.
+docs: $(VENV)/.test
+	$(BIN)/python -m sphinx -b html -W --keep-going docs docs/_build/html
 
 # Only the real-browser tests (Voila + Debian's Chromium), about a minute.
 test-browser: $(VENV)/.test

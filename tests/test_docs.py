@@ -1,0 +1,92 @@
+"""The documentation site builds offline with warnings as errors, and has what it promises.
+
+The build runs once per test session (about half a minute) into a temporary folder, as
+``make docs`` runs it: a broken reference, a missing page or a bad docstring fails here.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardkit.rulebook import RULE_ID_PATTERN, rule_anchor
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going", "-q",
+         "-d", str(out / ".doctrees"), str(DOCS), str(out)],
+        capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"the docs build failed:\n{done.stderr[-5000:]}"
+    return out
+
+
+def stated_rule_ids() -> list[str]:
+    """The IDs where RULES.md states a rule: at the start of a heading or a list item."""
+    text = (DOCS / "RULES.md").read_text(encoding="utf-8")
+    found = re.findall(rf"^(?:#+|\s*-)\s+({RULE_ID_PATTERN})\b", text, flags=re.M)
+    return sorted(set(found))
+
+
+def test_every_rule_id_has_an_anchor_on_the_rules_page(site: Path) -> None:
+    page = (site / "rules.html").read_text(encoding="utf-8")
+    ids = stated_rule_ids()
+    assert len(ids) > 60 and "XR-4.1" in ids and "ZC-10" in ids
+    missing = [rule for rule in ids if f'id="{rule_anchor(rule)}"' not in page]
+    assert not missing, f"rules without an anchor: {missing}"
+
+
+def test_the_tutorials_are_shown_with_their_stored_outputs(site: Path) -> None:
+    for notebook in sorted((ROOT / "tutorials").glob("[0-9][0-9]_*.ipynb")):
+        page = (site / "tutorials" / f"{notebook.stem}.html").read_text(encoding="utf-8")
+        assert "Replace ... with your answer" in page
+        assert "By the end of this lesson you can" in page
+    xeri = (site / "tutorials" / "01_playing_xeri.html").read_text(encoding="utf-8")
+    assert "South deals 6 cards to each player" in xeri  # a stored output, not only the code
+
+
+def test_the_api_reference_comes_from_the_docstrings(site: Path) -> None:
+    xeri = (site / "api" / "xeri.html").read_text(encoding="utf-8")
+    assert 'id="cardkit.xeri.resolve_play"' in xeri
+    zion = (site / "api" / "zioncheck.html").read_text(encoding="utf-8")
+    assert 'id="cardkit.zioncheck.find_go_down"' in zion
+    widgets = (site / "api" / "widgets.html").read_text(encoding="utf-8")
+    for name in ("TurnStepper", "MeldChecker", "XeriTable", "ZionTable"):
+        assert f"{name}" in widgets and f'.{name}"' in widgets
+    assert (site / "api" / "games.html").exists() and (site / "api" / "lessons.html").exists()
+
+
+def test_the_gallery_shows_every_screenshot(site: Path) -> None:
+    page = (site / "apps.html").read_text(encoding="utf-8")
+    for shot in sorted((DOCS / "screenshots").glob("*.png")):
+        assert shot.name in page
+        assert (site / "_images" / shot.name).exists()
+
+
+def test_the_site_loads_nothing_from_the_internet(site: Path) -> None:
+    for page in site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        for tag in re.findall(r"<(?:script|link)\b[^>]*>", text):
+            assert "://" not in tag or 'rel="canonical"' in tag, f"{page.name}: {tag}"
+
+
+def test_pages_with_charts_serve_plotly_js_themselves(site: Path) -> None:
+    with_charts = [p for p in site.rglob("*.html") if "plotly-graph-div" in p.read_text("utf-8")]
+    for page in with_charts:
+        assert "_static/plotly.min.js" in page.read_text(encoding="utf-8")
+    assert (site / "_static" / "plotly.min.js").stat().st_size > 1_000_000
+
+
+def test_the_teachers_page_links_binder_and_the_address_options(site: Path) -> None:
+    page = (site / "teachers.html").read_text(encoding="utf-8")
+    assert "urlpath=voila/render/notebooks/xeri_table.ipynb" in page
+    assert "?seed=7" in page and "hot_seat" in page
