@@ -15,8 +15,8 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from cardkit.cards import Card
-from cardkit.xeri.play import check_initial_pile
-from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, PileRedeal, Rules
+from cardkit.xeri.play import redeal_cause
+from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, PileRedeal
 
 __all__ = ["EventKind", "XeriEvent"]
 
@@ -74,6 +74,8 @@ class XeriEvent(NamedTuple):
 
 
 def _first_dealer(e: XeriEvent) -> str:
+    if e.extra:  # named when the match was set up (new_match(..., dealer=...))
+        return f"{SEAT_NAMES[e.seat]} is the first dealer, as named when the match was set up"
     return f"{SEAT_NAMES[e.seat]} is chosen at random as the first dealer"
 
 
@@ -92,8 +94,10 @@ def _cut(e: XeriEvent) -> str:
         shown = (f"the bottom card is the jack {e.extra[0]}" if len(e.extra) == 1 else
                  f"the bottom {len(e.extra)} cards are jacks ({_cards(e.extra)})")
         return (f"{text}; {shown}, so the cutter puts {e.card}, the first card above that is "
-                "no jack, at the bottom: everyone sees it, it will be the dealer's last card")
-    return f"{text} and shows the bottom card {e.card}: it will be the dealer's last card"
+                "no jack, at the bottom, where everyone sees it; it will be the last card dealt, "
+                "to the dealer")
+    return (f"{text} and shows the bottom card {e.card}; it will be the last card dealt, to the "
+            "dealer")
 
 
 def _deal(e: XeriEvent) -> str:
@@ -102,8 +106,9 @@ def _deal(e: XeriEvent) -> str:
 
 
 def _redeal(e: XeriEvent) -> str:
-    verdict = check_initial_pile(e.cards, Rules(initial_pile_redeal=PileRedeal(e.extra)))
-    return f"The pile {_cards(e.cards)} is dealt again: {verdict.reason}: {_cards(e.value)}"
+    cause = redeal_cause(e.cards, PileRedeal(e.extra))
+    return (f"The pile {_cards(e.cards)} is dealt again because {cause}; {SEAT_NAMES[e.seat]} "
+            f"shuffles it back into the stock and deals a new pile, {_cards(e.value)}")
 
 
 def _second_deal(e: XeriEvent) -> str:
@@ -123,12 +128,12 @@ def _capture(e: XeriEvent) -> str:
     cards = e.cards
     top = cards[-2]
     if len(cards) == 2:
-        text = f"{who} plays {e.card} on the single {top}: captures it"
+        text = f"{who} plays {e.card} on the single {top}: captures it for {team}"
         if e.rule == "XR-8.3":
-            return f"{text}, but the dealer's last card of the round never makes a Xeri"
+            return f"{text}, but the last card played in the round (the dealer's) is never a Xeri"
         if e.rule == "XR-4.3":
             return f"{text}, but a jack taking a card that is not a jack is no Xeri"
-        return f"{text} for {team}"
+        return text
     how = "a jack takes the pile" if e.card.rank == 11 and top.rank != 11 else "captures the pile"
     return f"{who} plays {e.card} on {top}: {how}, {len(cards)} cards for {team}"
 

@@ -34,12 +34,13 @@ from cardkit.xeri.play import PlayOutcome, pile_needs_redeal, resolve_play
 from cardkit.xeri.rules import (
     SEAT_NAMES,
     TEAM_NAMES,
+    PileRedeal,
     Rules,
     rules_from_dict,
     rules_or_default,
     team_of,
 )
-from cardkit.xeri.scoring import ScoreSheet, _score
+from cardkit.xeri.scoring import TeamSheets, _score
 from cardkit.xeri.view import XeriView
 
 __all__ = ["XeriMatch", "new_match", "rounds_outcome", "target_outcome"]
@@ -59,7 +60,11 @@ def round_random(seed: int, number: int) -> Random:
 
     Each round has its own generator derived from the seed, so the state between plays holds no
     generator at all: a clone copies no generator state, and a round can be dealt on its own.
+    `Random` seeds from an integer's absolute value, so a negative seed is turned into text to
+    get a generator of its own (seed -3 must not deal as seed 3 does).
     """
+    if seed < 0:
+        return Random(f"xeri {seed} {number}")
     return Random(seed * 2**32 + number)
 
 
@@ -178,13 +183,14 @@ class XeriMatch:
         self._dealer = round_random(seed, 0).randrange(4) if dealer is None else dealer
         self._round = 0
         self._history: list[Card] = []
-        self._round_scores: list[dict[int, ScoreSheet]] = []
+        self._round_scores: list[TeamSheets] = []
         self._totals = [0, 0]
         self._rounds_won = [0, 0]
         self._winner: int | None = None
         self._target = rules.target
         self._events: list[XeriEvent] = [
-            XeriEvent(EventKind.FIRST_DEALER, self._dealer, None, (), None, "XR-2.1", None)
+            XeriEvent(EventKind.FIRST_DEALER, self._dealer, None, (), None, "XR-2.1",
+                      True if dealer is not None else None)
         ]
         self._start_round(self._deck)
 
@@ -224,6 +230,7 @@ class XeriMatch:
         mode = rules.initial_pile_redeal
         first_pile = tuple(pile)
         redeals = []
+        rule = "XR-8.2" if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK else "XR-2.4"
         while pile_needs_redeal([c.rank for c in pile], mode):  # XR-2.4
             bad = tuple(pile)
             if bottom is None:
@@ -235,7 +242,7 @@ class XeriMatch:
                 stock = [stock[0], *rest]
             pile = stock[-4:][::-1]
             del stock[-4:]
-            redeals.append(XeriEvent(EventKind.REDEAL, dealer, None, bad, tuple(pile), "XR-2.4",
+            redeals.append(XeriEvent(EventKind.REDEAL, dealer, None, bad, tuple(pile), rule,
                                      mode.value))
         events.append(XeriEvent(EventKind.DEAL, dealer, None, first_pile, len(stock), "XR-2.3",
                                 None))
@@ -292,16 +299,19 @@ class XeriMatch:
             return Verdict(False, f"the match is over: {TEAM_NAMES[self._winner]} {how}; "
                            "no more cards are played",
                            "XR-7.2" if self._rules.target is not None else "XR-7.1")
-        if seat is not None and seat != mover:
-            if seat not in (0, 1, 2, 3):
-                return Verdict(False, f"there is no seat {seat!r}: seats are 0-3 "
-                               f"({', '.join(SEAT_NAMES)})", "XR-1.1")
+        if seat is not None and (seat.__class__ is not int or seat != mover):
+            if seat.__class__ is not int or seat not in (0, 1, 2, 3):
+                return Verdict(False, f"there is no seat {seat!r}: a seat is the whole number 0, "
+                               f"1, 2 or 3 ({', '.join(SEAT_NAMES)})", "XR-1.1")
             return Verdict(False, f"it is {SEAT_NAMES[mover]}'s turn, not {SEAT_NAMES[seat]}'s: "
                            "players play one at a time, clockwise", "XR-3.1")
         if not isinstance(action, Card):
             return Verdict(False, f"an action is the Card to play (for example "
                            f"parse_card('7C')), not {type(action).__name__} {action!r}", "XR-3.1")
         who = SEAT_NAMES[mover]
+        if action.is_joker or action.deck:
+            return Verdict(False, f"{action!r} is no card of this game: Xeri is played with one "
+                           "standard 52-card deck, no second deck and no jokers", "XR-1.2")
         if action.code not in self._hands[mover]:  # codes are unique: same code, same card
             return Verdict(False, f"{action} is not in {who}'s hand: on a turn a player plays "
                            "one card from their own hand", "XR-3.1")
@@ -315,7 +325,7 @@ class XeriMatch:
         not be played, or when ``seat`` is given and is not the seat to move.
         """
         mover = self._current
-        if (mover is None or (seat is not None and seat != mover)
+        if (mover is None or (seat is not None and (seat.__class__ is not int or seat != mover))
                 or (card.__class__ is not Card and not isinstance(card, Card))):
             raise IllegalAction(self.check(card, seat))
         seat = mover
@@ -333,6 +343,7 @@ class XeriMatch:
                 team = seat & 1
                 self._captured[team] += pile
                 self._pile = []
+                pile = tuple(pile)  # the event keeps its own, unchangeable copy
                 self._last_capturer = seat
                 if len(pile) != 2:
                     event = _new(XeriEvent, (_CAPTURE, seat, card, pile, 0, "XR-3.2", None))
@@ -513,9 +524,9 @@ class XeriMatch:
         return self._last_capturer
 
     @property
-    def round_scores(self) -> list[dict[int, ScoreSheet]]:
-        """One ``{team: ScoreSheet}`` per finished round."""
-        return list(self._round_scores)
+    def round_scores(self) -> tuple[TeamSheets, ...]:
+        """One read-only ``{team: ScoreSheet}`` per finished round."""
+        return tuple(self._round_scores)
 
     @property
     def totals(self) -> dict[int, int]:

@@ -11,7 +11,7 @@ Piles are listed bottom to top, so the last card is the top card::
     >>> resolve_play(parse_cards("3D 9S"), parse_card("JC")).reason
     'J♣ is a jack: it captures the whole pile of 2 cards'
     >>> check_initial_pile(parse_cards("7C 2D 7H KS"))
-    Verdict(ok=False, reason='two 7s in the pile (7♣, 7♥): the pile goes back into the stock and 4 new cards are dealt', rule='XR-2.4')
+    Verdict(ok=False, reason='the pile holds two 7s (7♣, 7♥): it goes back into the stock and 4 new cards are dealt', rule='XR-2.4')
 """  # noqa: E501
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from cardkit.cards import RANK_NAMES, Card
 from cardkit.engine import Verdict
 from cardkit.xeri.rules import PileRedeal, Rules, rules_or_default
 
-__all__ = ["PlayOutcome", "check_initial_pile", "pile_needs_redeal", "resolve_play"]
+__all__ = ["PlayOutcome", "check_initial_pile", "pile_needs_redeal", "redeal_cause", "resolve_play"]
 
 JACK = 11
 
@@ -64,12 +64,20 @@ def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *
                  dealer_last_card: bool = False) -> PlayOutcome:
     """What ``card`` does when played onto ``pile`` (bottom to top).
 
-    ``dealer_last_card`` says the card is the dealer's last card of the round, which matters
-    under the option ``dealer_last_card_no_xeri`` (XR-8.3).
+    ``dealer_last_card`` says the card is the last card played in the round (the dealer's),
+    which matters under the option ``dealer_last_card_no_xeri`` (XR-8.3). A card already in
+    the pile, or a pile holding a card twice, is refused with a `ValueError` (XR-1.2).
     """
     rules = rules_or_default(rules)
     card = _require_card(card, "the played card")
     pile = [_require_card(c, "each pile card") for c in pile]
+    if card in pile:
+        raise ValueError(f"{card} is already in the pile: a card is played from the hand, and "
+                         "the one deck holds each card once (XR-1.2)")
+    if len(set(pile)) != len(pile):
+        twice = next(c for i, c in enumerate(pile) if c in pile[i + 1:])
+        raise ValueError(f"{twice} is in the pile twice: the one deck holds each card once "
+                         "(XR-1.2)")
     if not pile:
         what = "a jack" if card.rank == JACK else str(card)
         return PlayOutcome(False, False, False, 0, 0,
@@ -96,8 +104,8 @@ def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *
     verb = f"matches the single {top}" if same_rank else f"is a jack on the single {top}"
     if is_xeri and dealer_last_card and rules.dealer_last_card_no_xeri:
         return PlayOutcome(True, False, False, 0, taken,
-                           f"{card} {verb}: captures it, but the dealer's last card of the "
-                           "round never makes a Xeri", "XR-8.3")
+                           f"{card} {verb}: captures it, but the last card played in the "
+                           "round (the dealer's) never makes a Xeri", "XR-8.3")
     if not is_xeri:
         return PlayOutcome(True, False, False, 0, taken,
                            f"{card} {verb}: captures it, but a jack taking a card that is not a "
@@ -116,11 +124,56 @@ def pile_needs_redeal(ranks: Sequence[int], mode: PileRedeal) -> bool:
     """Fast test on ranks (bottom to top) used by the match: must the pile be dealt again?"""
     if mode is PileRedeal.NEVER:
         return False
+    if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK:
+        # Any pair but the two top cards forces a redeal; a top jack alone does not (XR-8.2).
+        a, b, c, d = ranks
+        return a in (b, c, d) or b in (c, d)
     if ranks[-1] == JACK:
         return True
     if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
         return ranks[-1] == ranks[-2]
     return len(set(ranks)) != len(ranks)
+
+
+def redeal_cause(cards: Sequence[Card], mode: PileRedeal) -> str | None:
+    """Why a new pile of 4 (bottom to top) is dealt again under ``mode``, as a clause about the
+    pile ("its top card J♦ is a jack"), or ``None`` when it stands (XR-2.4, XR-8.2)."""
+    if mode is PileRedeal.NEVER:
+        return None
+    top = cards[-1]
+    if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK:
+        for i in range(4):
+            for j in range(i + 1, 4):
+                if (i, j) != (2, 3) and cards[i].rank == cards[j].rank:
+                    return (f"it holds two {_rank_word(cards[i].rank)} ({cards[i]}, {cards[j]})"
+                            " that are not the two top cards")
+        return None
+    if top.rank == JACK:
+        return f"its top card {top} is a jack"
+    if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
+        below = cards[-2]
+        if below.rank == top.rank:
+            return f"its two top cards {below} and {top} are a pair"
+        return None
+    for i, first in enumerate(cards):
+        for second in cards[i + 1:]:
+            if first.rank == second.rank:
+                return f"it holds two {_rank_word(first.rank)} ({first}, {second})"
+    return None
+
+
+_STANDS = {
+    PileRedeal.ANY_PAIR_OR_TOP_JACK: ("no two pile cards share a rank and the top card is no "
+                                      "jack: the pile stands", "XR-2.4"),
+    PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK: (
+        "no two pile cards share a rank except perhaps the two top ones, which may, as a top "
+        "jack may: the pile stands (option 'allow_top_pair_and_top_jack')", "XR-8.2"),
+    PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK: ("the two top cards are no pair and the top card is no "
+                                          "jack: the pile stands (option "
+                                          "'top_two_pair_or_top_jack')", "XR-2.4"),
+    PileRedeal.NEVER: ("the pile stands as dealt: with initial_pile_redeal='never' it may hold a "
+                       "pair or a top jack", "XR-8.2"),
+}
 
 
 def check_initial_pile(cards: Sequence[Card], rules: Rules | None = None) -> Verdict:
@@ -135,24 +188,9 @@ def check_initial_pile(cards: Sequence[Card], rules: Rules | None = None) -> Ver
     if len(set(cards)) != 4:
         raise ValueError("the 4 pile cards must be 4 different cards")
     mode = rules.initial_pile_redeal
-    again = "the pile goes back into the stock and 4 new cards are dealt"
-    if mode is PileRedeal.NEVER:
-        return Verdict(True, "the pile stands as dealt: with initial_pile_redeal='never' it may "
-                       "hold a pair or a top jack", "XR-8.2")
-    top = cards[-1]
-    if top.rank == JACK:
-        return Verdict(False, f"the top card {top} is a jack: {again}", "XR-2.4")
-    if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
-        below = cards[-2]
-        if below.rank == top.rank:
-            return Verdict(False, f"the two top cards {below} and {top} are a pair: {again}",
-                           "XR-2.4")
-        return Verdict(True, "the two top cards are no pair and the top card is no jack: "
-                       "the pile stands (option 'top_two_pair_or_top_jack')", "XR-2.4")
-    for i, first in enumerate(cards):
-        for second in cards[i + 1:]:
-            if first.rank == second.rank:
-                return Verdict(False, f"two {_rank_word(first.rank)} in the pile "
-                               f"({first}, {second}): {again}", "XR-2.4")
-    return Verdict(True, "no two pile cards share a rank and the top card is no jack: "
-                   "the pile stands", "XR-2.4")
+    cause = redeal_cause(cards, mode)
+    if cause is None:
+        return Verdict(True, *_STANDS[mode])
+    rule = "XR-8.2" if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK else "XR-2.4"
+    return Verdict(False, f"the pile {cause}: it goes back into the stock and 4 new cards are "
+                   "dealt", rule)

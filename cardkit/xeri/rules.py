@@ -55,10 +55,15 @@ class PileRedeal(str, Enum):
 
     ANY_PAIR_OR_TOP_JACK = "any_pair_or_top_jack"
     """Any two of the 4 cards share a rank, or the top card is a jack (the default)."""
+    ALLOW_TOP_PAIR_AND_TOP_JACK = "allow_top_pair_and_top_jack"
+    """The seed's second variant (XR-8.2): a pair on top, or a top jack, may stand; any other
+    pair in the pile still forces a redeal."""
     TOP_TWO_PAIR_OR_TOP_JACK = "top_two_pair_or_top_jack"
-    """Only the two top cards forming a pair, or a top jack, force a redeal."""
+    """An older reading of that variant, kept as an option: only the two top cards forming a
+    pair, or a top jack, force a redeal."""
     NEVER = "never"
-    """The pile is never dealt again: it may hold a pair or a top jack (XR-8.2)."""
+    """The pile is never dealt again: it may hold any pair or a top jack (XR-8.2 drops the
+    check altogether)."""
 
     def __str__(self) -> str:
         return self.value
@@ -75,14 +80,16 @@ class Rules:
 
     - ``initial_pile_redeal`` (XR-2.4, XR-8.2): when a new pile of 4 is dealt again; the
       `PileRedeal` member or its string value ``"any_pair_or_top_jack"`` (default),
-      ``"top_two_pair_or_top_jack"`` or ``"never"``.
+      ``"allow_top_pair_and_top_jack"`` (the seed's variant, XR-8.2),
+      ``"top_two_pair_or_top_jack"`` (an older reading of it) or ``"never"``.
     - ``jack_on_single_is_xeri`` (XR-4.3): a jack taking a single card that is not a jack is
       a Xeri too (worth ``xeri_points``); off by default, when it only captures.
     - ``ten_of_diamonds_counts_as_ten`` (XR-6): the 10♦ scores 1 as a ten plus 1 (default),
       or, when off, 1 only (24 card points a round instead of 25).
     - ``xeri_points`` (XR-4.1) and ``jack_xeri_points`` (XR-4.2; 25 in XR-8.4).
     - ``cut_shows_bottom`` (XR-8.1): the bottom card (the first that is no jack) is shown.
-    - ``dealer_last_card_no_xeri`` (XR-8.3): the dealer's last card of a round only captures.
+    - ``dealer_last_card_no_xeri`` (XR-8.3): the last card played in a round (the dealer's)
+      only captures, it never makes a Xeri.
     - ``rounds`` (XR-7.1): rounds agreed; more are played while the rounds won are equal.
     - ``target`` (XR-7.2, XR-8.5): ``None`` (play ``rounds``) or the points that end the match,
       such as 151; it then replaces ``rounds``.
@@ -182,6 +189,8 @@ _DEFAULT = Rules()
 
 PRESETS: dict[str, Rules] = {
     "standard": Rules(),
+    "allow_top_pair_and_top_jack": Rules(
+        initial_pile_redeal=PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK),
     "top_two_pair": Rules(initial_pile_redeal=PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK),
     "no_redeal": Rules(initial_pile_redeal=PileRedeal.NEVER),
     "jack_on_single_xeri": Rules(jack_on_single_is_xeri=True),
@@ -192,11 +201,14 @@ PRESETS: dict[str, Rules] = {
     "target_151": Rules(target=151),
     "open_counts": Rules(show_capture_counts=True),
     "seed_variants": Rules(
-        initial_pile_redeal=PileRedeal.NEVER,
+        initial_pile_redeal=PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK,
         cut_shows_bottom=True,
         dealer_last_card_no_xeri=True,
         jack_xeri_points=25,
         target=151,
     ),
 }
-"""Named rule sets: the book's defaults and each variant (``seed_variants`` has all of XR-8)."""
+"""Named rule sets: the book's defaults and each variant (``seed_variants`` has all of XR-8).
+
+``allow_top_pair_and_top_jack`` is the seed's second variant as the rule book reads it (XR-8.2);
+``top_two_pair`` keeps the older, opposite reading and ``no_redeal`` drops the check."""

@@ -18,7 +18,7 @@ cards (the single card each Xeri captured: a jack there means a jack Xeri)::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -26,7 +26,8 @@ from typing import Any, NamedTuple
 from cardkit.cards import RANK_NAMES, Card, make_pack
 from cardkit.xeri.rules import Rules, rules_or_default
 
-__all__ = ["MAJORITY_POINTS", "ScoreLine", "ScoreSheet", "card_points", "score_round"]
+__all__ = ["MAJORITY_POINTS", "ScoreLine", "ScoreSheet", "TeamSheets", "card_points",
+           "score_round"]
 
 MAJORITY_POINTS = 3
 _HONOURS = frozenset((1, 10, 11, 12, 13))
@@ -82,17 +83,61 @@ class ScoreSheet:
             + f"\n{self.total:>3}  total"
 
 
+class TeamSheets(Mapping[int, ScoreSheet]):
+    """The score sheets of one round, ``{0: sheet, 1: sheet}``, read-only.
+
+    It reads like the dict it replaces (``sheets[0]``, ``sheets.items()``, equal to a dict of
+    the same sheets), but nobody holding it can change a match's record.
+    """
+
+    __slots__ = ("_sheets",)
+
+    def __init__(self, sheet0: ScoreSheet, sheet1: ScoreSheet) -> None:
+        self._sheets = (sheet0, sheet1)
+
+    def __getitem__(self, team: int) -> ScoreSheet:
+        if team.__class__ is not int or not 0 <= team <= 1:
+            raise KeyError(team)
+        return self._sheets[team]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter((0, 1))
+
+    def __len__(self) -> int:
+        return 2
+
+    def __hash__(self) -> int:
+        return hash(self._sheets)
+
+    def __repr__(self) -> str:
+        return f"{{0: {self._sheets[0]!r}, 1: {self._sheets[1]!r}}}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TeamSheets, self._sheets)
+
+
+def _check_card(card: Any, what: str) -> Card:
+    if not isinstance(card, Card):
+        raise ValueError(f"{what} must be a Card (for example parse_card('7C')), "
+                         f"not {type(card).__name__} {card!r}")
+    if card.is_joker or card.deck:
+        raise ValueError(f"{what} {card!r} is not a Xeri card: Xeri is played with one standard "
+                         "deck without jokers (XR-1.2)")
+    return card
+
+
 def card_points(card: Card, rules: Rules | None = None) -> int:
     """Points a captured card is worth (XR-6): honours 1, 2♣ 1, 10♦ 2 (or 1 by option).
 
-    The 3 points for the majority of cards are not a card's: see `score_round`.
+    The 3 points for the majority of cards are not a card's: see `score_round`. A joker or a
+    second deck's card is refused (one deck, no jokers, XR-1.2).
 
     >>> from cardkit import parse_cards
     >>> [card_points(c) for c in parse_cards("AS 10D 2C 2D JH")]
     [1, 2, 1, 0, 1]
     """
     rules = rules_or_default(rules)
-    return _card_points(card, rules.ten_of_diamonds_counts_as_ten)
+    return _card_points(_check_card(card, "the card"), rules.ten_of_diamonds_counts_as_ten)
 
 
 def _card_points(card: Card, ten_of_diamonds_counts_as_ten: bool) -> int:
@@ -132,11 +177,15 @@ def _card_lines(cards: list[Card], ten_counts: bool) -> list[ScoreLine]:
 
 def score_round(captured: Mapping[int, Iterable[Card]],
                 xeris: Mapping[int, Iterable[Card]] | None = None,
-                rules: Rules | None = None) -> dict[int, ScoreSheet]:
+                rules: Rules | None = None) -> TeamSheets:
     """Score both teams' captured cards and Xeris (XR-6); returns ``{team: ScoreSheet}``.
 
     A Xeri card that is a jack is a jack Xeri (XR-4.2); every other Xeri card scores
     ``rules.xeri_points`` (XR-4.1, and XR-4.3 when a jack on a single card counts).
+    Impossible input is refused with a `ValueError` that says why: a card that is no card of
+    the one deck, a card captured twice, a Xeri card listed twice or not captured by its team,
+    or more Xeris than the team captured cards to make them with (each Xeri card was taken by
+    a card of its rank, or by a jack under ``jack_on_single_is_xeri``, XR-4.1 to XR-4.3).
     """
     rules = rules_or_default(rules)
     if not isinstance(captured, Mapping) or set(captured) - {0, 1}:
@@ -148,25 +197,68 @@ def score_round(captured: Mapping[int, Iterable[Card]],
     seen: set[Card] = set()
     for team, cards in piles.items():
         for card in cards:
-            if not isinstance(card, Card) or card.is_joker or card.deck:
-                raise ValueError(f"team {team} captured {card!r}, which is not a Xeri card "
-                                 "(one standard deck without jokers, XR-1.2)")
+            _check_card(card, f"team {team} captured")
             if card in seen:
                 raise ValueError(f"{card} is captured twice: every card is in one pile only")
             seen.add(card)
     team_xeris = {team: list(xeris.get(team, ())) for team in (0, 1)}
     for team, cards in team_xeris.items():
-        pile = set(piles[team])
-        for card in cards:
-            if card not in pile:
-                raise ValueError(f"Xeri card {card} of team {team} is not among its captured "
-                                 "cards (a Xeri card stays in the team's pile, XR-4.4)")
+        _check_xeris(team, piles[team], cards, rules.jack_on_single_is_xeri)
     return _score(piles, team_xeris, rules)
+
+
+def _check_xeris(team: int, pile: list[Card], xeris: list[Card], jack_takes_single: bool) -> None:
+    """Could ``team`` have made these Xeris with the cards it captured (XR-4.1 to XR-4.4)?"""
+    held = set(pile)
+    listed: set[Card] = set()
+    for card in xeris:
+        _check_card(card, f"Xeri card of team {team}")
+        if card in listed:
+            raise ValueError(f"Xeri card {card} of team {team} is listed twice: a card is "
+                             "captured once, so it makes at most one Xeri (XR-4.1)")
+        listed.add(card)
+        if card not in held:
+            raise ValueError(f"Xeri card {card} of team {team} is not among its captured "
+                             "cards (a Xeri card stays in the team's pile, XR-4.4)")
+    # Each Xeri card was captured by another card of the team's pile that is no Xeri card: one
+    # of its rank (XR-4.1, XR-4.2), or a jack under jack_on_single_is_xeri (XR-4.3).
+    takers: dict[int, int] = {}
+    for card in pile:
+        if card not in listed:
+            takers[card.rank] = takers.get(card.rank, 0) + 1
+    wanted: dict[int, int] = {}
+    for card in xeris:
+        wanted[card.rank] = wanted.get(card.rank, 0) + 1
+    spare_jacks = takers.get(11, 0) - wanted.get(11, 0)
+    if spare_jacks < 0:
+        raise ValueError(f"team {team} has {_count(wanted[11], 'jack Xeri')} but its captured "
+                         f"pile holds only {_count(takers.get(11, 0), 'other jack')} to have "
+                         "taken them: a jack Xeri is a single jack captured by another jack "
+                         "(XR-4.2)")
+    short = [rank for rank, count in sorted(wanted.items())
+             if rank != 11 and count > takers.get(rank, 0)]
+    if not short:
+        return
+    missing = sum(wanted[rank] - takers.get(rank, 0) for rank in short)
+    if jack_takes_single and missing <= spare_jacks:
+        return
+    rank = short[0]
+    one = RANK_NAMES[rank] if rank not in range(2, 11) else str(rank)
+    extra = " and no spare jack" if jack_takes_single else ""
+    how = " (or by a jack, with jack_on_single_is_xeri, XR-4.3)" if jack_takes_single else ""
+    raise ValueError(f"team {team} has {_count(wanted[rank], 'Xeri')} on {one}s but its captured "
+                     f"pile holds only {_count(takers.get(rank, 0), 'other ' + one)}{extra} to "
+                     f"have taken them: each Xeri card is captured by a card of its rank{how} "
+                     "(XR-4.1)")
+
+
+def _count(number: int, words: str) -> str:
+    return f"{number} {words}" if number == 1 else f"{number} {words}s"
 
 
 def _score(piles: Sequence[list[Card]] | Mapping[int, list[Card]],
            xeris: Sequence[list[Card]] | Mapping[int, list[Card]],
-           rules: Rules, by_jack: frozenset[Card] = frozenset()) -> dict[int, ScoreSheet]:
+           rules: Rules, by_jack: frozenset[Card] = frozenset()) -> TeamSheets:
     """`score_round` without the input checks (the match knows its piles are sound).
 
     ``by_jack`` names the Xeri cards that a jack took under ``jack_on_single_is_xeri``, so
@@ -176,14 +268,14 @@ def _score(piles: Sequence[list[Card]] | Mapping[int, list[Card]],
     table = _POINTS_TEN if ten_counts else _POINTS_PLAIN
     xeri_points, jack_points = rules.xeri_points, rules.jack_xeri_points
     sizes = (len(piles[0]), len(piles[1]))
-    sheets = {}
+    sheets = []
     for team in (0, 1):
         cards, theirs = tuple(piles[team]), sizes[1 - team]
         points = sum([table[card.code] for card in cards])
         if len(cards) > theirs:
             points += MAJORITY_POINTS
         bonus = sum([jack_points if card.rank == 11 else xeri_points for card in xeris[team]])
-        sheets[team] = ScoreSheet(len(cards), points, bonus, points + bonus,
-                                  (cards, tuple(xeris[team]), theirs, ten_counts, xeri_points,
-                                   jack_points, by_jack))
-    return sheets
+        sheets.append(ScoreSheet(len(cards), points, bonus, points + bonus,
+                                 (cards, tuple(xeris[team]), theirs, ten_counts, xeri_points,
+                                  jack_points, by_jack)))
+    return TeamSheets(sheets[0], sheets[1])

@@ -39,7 +39,8 @@ def test_rules_defaults_follow_the_rule_book():
 
 
 @pytest.mark.parametrize(("options", "message"), [
-    ({"initial_pile_redeal": "sometimes"}, "'any_pair_or_top_jack', 'top_two_pair_or_top_jack'"),
+    ({"initial_pile_redeal": "sometimes"},
+     "'any_pair_or_top_jack', 'allow_top_pair_and_top_jack', 'top_two_pair_or_top_jack', 'never'"),
     ({"jack_on_single_is_xeri": 1}, "must be True or False"),
     ({"xeri_points": -1}, "xeri_points must be a whole number"),
     ({"jack_xeri_points": 2.5}, "jack_xeri_points"),
@@ -57,7 +58,7 @@ def test_rules_round_trip_through_dicts_and_presets_are_rules():
         assert rules_from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     assert PRESETS["standard"] == Rules()
     assert PRESETS["seed_variants"].changes() == {
-        "initial_pile_redeal": PileRedeal.NEVER, "cut_shows_bottom": True,
+        "initial_pile_redeal": PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK, "cut_shows_bottom": True,
         "dealer_last_card_no_xeri": True, "jack_xeri_points": 25, "target": 151}
     with pytest.raises(ValueError, match="unknown Xeri rule option 'colour'"):
         rules_from_dict({"colour": "red"})
@@ -171,7 +172,7 @@ def test_match_follows_the_engine_protocol():
     assert isinstance(match, Game) and XeriMatch.game_name == "xeri"
     assert match.rules == Rules() and match.seed == 1 and match.round_number == 1
     assert match.totals == {0: 0, 1: 0} and match.rounds_won == {0: 0, 1: 0}
-    assert match.winner is None and match.round_scores == [] and match.history == []
+    assert match.winner is None and match.round_scores == () and match.history == []
     assert repr(match).startswith("<XeriMatch seed=1 round 1, ")
 
 

@@ -84,10 +84,11 @@ def test_illegal_plays_are_refused_with_a_reason_and_change_nothing(seed, steps,
     events_before = len(match.events)
     mine = set(match.legal_actions())
     others = [c for c in PACK if c not in mine]
-    candidates = [others[pick % len(others)], Card(7, "C", 1), "7C", None]
-    for wrong in candidates:
+    candidates = {others[pick % len(others)]: "XR-3.1", Card(7, "C", 1): "XR-1.2",
+                  "7C": "XR-3.1", None: "XR-3.1"}
+    for wrong, rule in candidates.items():
         verdict = match.check(wrong)
-        assert not verdict and verdict.reason and verdict.rule == "XR-3.1"
+        assert not verdict and verdict.reason and verdict.rule == rule
         try:
             match.apply(wrong)
         except IllegalAction as error:

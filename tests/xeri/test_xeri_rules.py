@@ -138,7 +138,11 @@ def test_xr_2_4_a_pair_in_the_pile_is_dealt_again_hands_kept():
     match = new_match(0, deck=deck, dealer=WEST)
     redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
     assert redeals and redeals[0].cards == tuple(parse_cards("7C 2D 7H KS"))
-    assert "two 7s in the pile (7♣, 7♥)" in redeals[0].text
+    assert redeals[0].text == (
+        "The pile 7♣ 2♦ 7♥ K♠ is dealt again because it holds two 7s (7♣, 7♥); West shuffles it "
+        "back into the stock and deals a new pile, "
+        f"{' '.join(map(str, redeals[0].value))} (XR-2.4)")
+    assert redeals[0].text.count(":") == 0  # one sentence, no chain of colons
     assert redeals[0].rule == "XR-2.4"
     assert [match.hand(s) for s in range(4)] == [tuple(deck[6 * i:6 * i + 6]) for i in range(4)]
     assert check_initial_pile(match.pile)
@@ -149,6 +153,7 @@ def test_xr_2_4_a_pair_in_the_pile_is_dealt_again_hands_kept():
 def test_xr_2_4_a_top_jack_is_dealt_again():
     verdict = check_initial_pile(parse_cards("2D 3H 4S JC"))
     assert not verdict and verdict.rule == "XR-2.4" and "top card J♣ is a jack" in verdict.reason
+    assert verdict.reason.count(":") == 1
     assert check_initial_pile(parse_cards("JC 2D 3H 4S"))  # a jack below the top stands
     match = new_match(0, deck=deck_for_plays(WEST, "2D 3H 4S JC", ""), dealer=WEST)
     assert EventKind.REDEAL in kinds(match.events)
@@ -187,26 +192,32 @@ def test_xr_2_4_option_top_two_pair_or_top_jack():
     assert match.pile == tuple(parse_cards("7C 2D 7H KS"))
 
 
-# pile (bottom to top) -> does it stand under any_pair / top_two_pair / never?
+# pile (bottom to top) -> does it stand under any_pair / allow_top_pair_and_top_jack /
+# top_two_pair / never?
 REDEAL_TABLE = {
-    "2D 5H 8S 4C": (True, True, True),  # no pair, no top jack
-    "7C 2D 7H KS": (False, True, True),  # a pair, not the two top cards
-    "7C 2D 3H 7S": (False, True, True),  # the top card pairs the bottom one only
-    "2D KS 7C 7H": (False, False, True),  # the two top cards are a pair
-    "JC 2D 3H 4S": (True, True, True),  # a jack below the top
-    "JC JD 3H 4S": (False, True, True),  # two jacks are a pair too, but not on top
-    "2D 3H 4S JC": (False, False, True),  # a top jack
+    "2D 5H 8S 4C": (True, True, True, True),  # no pair, no top jack
+    "7C 2D 7H KS": (False, False, True, True),  # a pair, not the two top cards
+    "7C 2D 3H 7S": (False, False, True, True),  # the top card pairs the bottom one only
+    "2D KS 7C 7H": (False, True, False, True),  # the two top cards are a pair
+    "JC 2D 3H 4S": (True, True, True, True),  # a jack below the top
+    "JC JD 3H 4S": (False, False, True, True),  # two jacks are a pair too, but not on top
+    "2D 3H 4S JC": (False, True, False, True),  # a top jack
+    "2D 3H JS JC": (False, True, False, True),  # a top pair of jacks
+    "JD 3H 4S JC": (False, False, False, True),  # a top jack that pairs a lower jack
+    "2D 7C 7H 7S": (False, False, False, True),  # a top pair and a third card of the rank
 }
+MODES = ("any_pair_or_top_jack", "allow_top_pair_and_top_jack", "top_two_pair_or_top_jack",
+         "never")
 
 
 @pytest.mark.parametrize("pile", sorted(REDEAL_TABLE))
 def test_xr_2_4_each_initial_pile_redeal_option(pile):
-    modes = ("any_pair_or_top_jack", "top_two_pair_or_top_jack", "never")
-    for mode, stands in zip(modes, REDEAL_TABLE[pile], strict=True):
+    for mode, stands in zip(MODES, REDEAL_TABLE[pile], strict=True):
         rules = Rules(initial_pile_redeal=mode)
         verdict = check_initial_pile(parse_cards(pile), rules)
         assert bool(verdict) is stands, (pile, mode, verdict)
-        assert verdict.rule == ("XR-8.2" if mode == "never" else "XR-2.4")
+        variant = mode in ("never", "allow_top_pair_and_top_jack")
+        assert verdict.rule == ("XR-8.2" if variant else "XR-2.4")
         match = new_match(0, rules, deck=deck_for_plays(WEST, pile, ""), dealer=WEST)
         redealt = EventKind.REDEAL in kinds(match.events)
         assert redealt is not stands, (pile, mode)
@@ -676,8 +687,8 @@ def test_xr_8_1_several_jacks_at_the_bottom():
     assert cut.extra == tuple(jacks)
     assert cut.text == ("South, on the dealer's right, cuts the deck; the bottom 2 cards are "
                         "jacks (J♥ J♠), so the cutter puts K♠, the first card above that is no "
-                        "jack, at the bottom: everyone sees it, it will be the dealer's last "
-                        "card (XR-8.1)")
+                        "jack, at the bottom, where everyone sees it; it will be the last card "
+                        "dealt, to the dealer (XR-8.1)")
     assert all(match.observation(seat).bottom_card == parse_card("KS") for seat in range(4))
     play_in_order(match, 24)
     assert match.hand(WEST)[-1] == parse_card("KS")  # the dealer's last card
@@ -718,8 +729,8 @@ def test_xr_8_3_dealer_last_card_no_xeri():
     events = play_in_order(match, 1)
     last = events[0]
     assert last.kind is EventKind.CAPTURE and last.rule == "XR-8.3"
-    assert last.text == ("West plays 9♠ on the single 9♥: captures it, but the dealer's last "
-                         "card of the round never makes a Xeri (XR-8.3)")
+    assert last.text == ("West plays 9♠ on the single 9♥: captures it for East–West, but the "
+                         "last card played in the round (the dealer's) is never a Xeri (XR-8.3)")
     assert match.round_scores[0][1].xeri_points == 0
 
 
