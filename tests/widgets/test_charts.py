@@ -34,8 +34,9 @@ _LOW = [f"{rank}{suit}" for rank in range(3, 10) for suit in "CDHS"] + ["2D", "2
 _LOW.remove("7H")
 HAND_MADE = [
     # North–South: 30 cards with A♣, 2♣ and a Xeri on 7♥: 3 + 1 + 1 + 10 = 15.
-    # East–West: 5 cards with 10♦, J♠ and a jack Xeri on J♠: 1 + 1 + 1 + 20 = 23.
-    _round("AC 2C 7H " + " ".join(_LOW[:27]), "10D JS " + " ".join(_LOW[27:]),
+    # East–West: 5 cards with 10♦, J♦ and a jack Xeri on J♠ (taken by the J♦):
+    # 1 + 1 + 1 + 1 + 20 = 24. (score_round refuses a jack Xeri without a second jack.)
+    _round("AC 2C 7H " + " ".join(_LOW[:27]), "10D JS JD " + " ".join(_LOW[27:29]),
            xeris0="7H", xeris1="JS"),
     _round("KS " + " ".join(_LOW[:3]), "QD " + " ".join(_LOW[3:6])),
 ]
@@ -67,7 +68,7 @@ def test_xeri_round_chart_stacks_hand_made_sheets_by_item():
     assert list(traces) == list(charts.XERI_ITEMS)
     # bars run Round 1 N–S, Round 1 E–W, Round 2 N–S, Round 2 E–W
     assert list(traces["majority of cards"].y) == [3, 0, 0, 0]
-    assert list(traces["honours (A K Q J 10)"].y) == [1, 2, 1, 1]
+    assert list(traces["honours (A K Q J 10)"].y) == [1, 3, 1, 1]
     assert list(traces["2♣ and 10♦ extra"].y) == [1, 1, 0, 0]
     assert list(traces["Xeris"].y) == [10, 0, 0, 0]
     assert list(traces["jack Xeris"].y) == [0, 20, 0, 0]
@@ -118,7 +119,7 @@ def test_charts_update_a_figure_widget_in_place(match):
     running = go.FigureWidget(charts.xeri_running_chart([], target=151))
     assert charts.xeri_running_chart(HAND_MADE, target=151, fig=running) is running
     assert list(running.data[0].y) == [0, 15, 16]
-    assert list(running.data[1].y) == [0, 23, 24]
+    assert list(running.data[1].y) == [0, 24, 25]
     assert running.layout.shapes[0].y0 == 151
 
 
@@ -135,7 +136,7 @@ def test_xeri_score_table_itemises_both_teams():
     assert html.count('class="ck-score-sheet"') == 2
     assert "more cards: 30 against 5" in html and "jack Xeri with J♠" in html
     assert re.search(r">15</td><td[^>]*>total \(30 cards taken; cards 5, Xeris 10\)", html)
-    assert re.search(r">23</td><td[^>]*>total \(5 cards taken; cards 3, Xeris 20\)", html)
+    assert re.search(r">24</td><td[^>]*>total \(5 cards taken; cards 4, Xeris 20\)", html)
     assert "XR-4.2" in html
     with pytest.raises(ValueError, match="ScoreSheet"):
         charts.xeri_score_table({0: HAND_MADE[0][0]})
