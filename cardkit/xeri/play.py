@@ -166,8 +166,8 @@ _STANDS = {
     PileRedeal.ANY_PAIR_OR_TOP_JACK: ("no two pile cards share a rank and the top card is no "
                                       "jack: the pile stands", "XR-2.4"),
     PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK: (
-        "no two pile cards share a rank except perhaps the two top ones, which may, as a top "
-        "jack may: the pile stands (option 'allow_top_pair_and_top_jack')", "XR-8.2"),
+        "no two pile cards share a rank, unless they are the two top ones, and a top jack may "
+        "stay: the pile stands (option 'allow_top_pair_and_top_jack')", "XR-8.2"),
     PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK: ("the two top cards are no pair and the top card is no "
                                           "jack: the pile stands (option "
                                           "'top_two_pair_or_top_jack')", "XR-2.4"),
@@ -192,5 +192,5 @@ def check_initial_pile(cards: Sequence[Card], rules: Rules | None = None) -> Ver
     if cause is None:
         return Verdict(True, *_STANDS[mode])
     rule = "XR-8.2" if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK else "XR-2.4"
-    return Verdict(False, f"the pile {cause}: it goes back into the stock and 4 new cards are "
-                   "dealt", rule)
+    about = "the pile's" + cause[3:] if cause.startswith("its ") else "the pile" + cause[2:]
+    return Verdict(False, f"{about}: it goes back into the stock and 4 new cards are dealt", rule)
