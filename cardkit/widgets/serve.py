@@ -2,6 +2,8 @@
 
     cardkit serve                       http://127.0.0.1:8866/voila/render/index.ipynb
     cardkit serve --port 9000 --no-browser
+    cardkit serve --class               a class on the local network, behind a printed token
+    cardkit serve --students 25 --pool 4
 
 Where the notebooks come from: the apps live in ``notebooks/`` at the top of the source tree
 (the layout in DESIGN.md). cardkit is installed editable (``pip install -e``, as ``make demo``
@@ -30,7 +32,9 @@ The environment variable ``CARDKIT_BOT_DELAY`` sets the default bot pause for ev
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -43,16 +47,22 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
 
+from cardkit.widgets import limits
+
 __all__ = [
     "add_parser",
     "app_url",
+    "available_mb",
+    "class_address",
     "default_bot_delay",
+    "default_students",
     "find_notebooks",
     "option_choice",
     "option_flag",
     "option_float",
     "option_int",
     "page_options",
+    "qr_text",
     "show_app",
     "voila_command",
     "voila_env",
@@ -63,6 +73,12 @@ NOTEBOOKS_ENV = "CARDKIT_NOTEBOOKS"
 BOT_DELAY_ENV = "CARDKIT_BOT_DELAY"
 TEMPLATE = "cardkit"
 SHARE_DIR = Path(__file__).resolve().parent / "share"
+# The apps a class opens together get preheated kernels (`cardkit serve --pool`).
+POOL_APPS = ("xeri_table.ipynb", "zion_table.ipynb")
+FILL_DELAY = 15.0
+DEFAULT_POOL = 2
+MAX_STUDENTS = 60
+_request_seen = False
 
 
 def find_notebooks(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -99,28 +115,52 @@ def app_url(host: str, port: int, name: str = "index") -> str:
 
 
 def voila_command(
-    notebooks: Path, port: int, host: str = "127.0.0.1", *, cull_idle: int = 300
+    notebooks: Path, port: int, host: str = "127.0.0.1", *, cull_idle: int = limits.IDLE_CULL_S,
+    students: int = 0, pool: int = 0, fill_delay: float = FILL_DELAY, token: str | None = None,
 ) -> list[str]:
-    """The Voila command line that serves ``notebooks`` (tree mode, no browser, fixed port).
+    """The command line of cardkit's Voila server (`cardkit.widgets.voila_app`) for
+    ``notebooks``: tree mode, no browser, a fixed port, hardened for a class.
 
-    Kernels whose page is gone are culled after ``cull_idle`` seconds: Voila keeps one kernel
-    (about 110 MB) per page load, and a class opening the apps at once adds up.
+    - Page address overrides (``?template=``, ``?theme=``) are off, and refused.
+    - The kernel websocket speaks only the v1 protocol and checks every frame first.
+    - ``students`` caps the students' kernels (0: no cap); past it a page says the class is
+      full. ``pool`` kernels per class app (`POOL_APPS`) are started ahead and wait, already
+      past their imports (Voila's ``preheat_kernel``); a used one is replaced after
+      ``fill_delay`` seconds, so a class arriving at once does not also start the refills.
+    - Kernels talk to the server over local (ipc) sockets; kernels whose page is gone are
+      culled after ``cull_idle`` seconds (idle) or `limits.ABANDONED_S` (busy).
+    - ``token``: every page needs ``?token=...`` once (``cardkit serve --class``).
     """
-    return [
-        sys.executable, "-m", "voila", str(notebooks),
+    command = [
+        sys.executable, "-m", "cardkit.widgets.voila_app", str(notebooks),
         f"--port={port}",
         f"--Voila.ip={host}",
         "--Voila.port_retries=0",  # the printed address must be the real one
         "--no-browser",
         f"--VoilaConfiguration.template={TEMPLATE}",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
+        "--KernelManager.transport=ipc",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2))}",
         "--MappingKernelManager.cull_connected=False",
+        f"--CardkitVoila.max_students={students}",
+        f"--CardkitVoila.abandoned_after={min(limits.ABANDONED_S, cull_idle)}",
         # Voila 0.5.13 shuts a page's kernel down on unload with a POST whose _xsrf cookie the
         # page never got (403: the kernel lingers until culled). The POST needs the kernel's
         # unguessable id, and Voila serves no other form, so the xsrf check is off.
         "--Voila.tornado_settings=disable_check_xsrf=True",
     ]
+    if pool > 0:
+        pools = {"default": {"pool_size": 0}, **{app: {"pool_size": pool} for app in POOL_APPS}}
+        command += [
+            "--VoilaConfiguration.preheat_kernel=True",
+            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+            f"--VoilaKernelManager.fill_delay={fill_delay}",
+        ]
+    if token:
+        command.append(f"--Voila.token={token}")
+    return command
 
 
 def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
@@ -133,6 +173,17 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     paths = [str(SHARE_DIR), str(Path(sys.prefix) / "share" / "jupyter"), env.get("JUPYTER_PATH")]
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in paths if p)
     return env
+
+
+def _wait_for_request() -> None:
+    # A preheated kernel (cardkit serve --pool) runs the app notebook before any page asks for
+    # it; Voila hands it the page's request (and so QUERY_STRING) when a page takes it.
+    global _request_seen
+    if not _request_seen and os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+        _request_seen = True
 
 
 def page_options(
@@ -153,7 +204,13 @@ def page_options(
     ValueError: this page has no option 'sed'; it understands: seed
     """
     if query is None:
+        _wait_for_request()
         query = os.environ.get("QUERY_STRING", "")
+    if len(query) > limits.MAX_QUERY_CHARS:
+        raise ValueError(
+            f"this page's address has {len(query)} characters of options; at most "
+            f"{limits.MAX_QUERY_CHARS}"
+        )
     options = dict(parse_qsl(query.lstrip("?")))
     if accepted is not None:
         known = list(accepted)
@@ -184,10 +241,14 @@ def option_int(
     text = options.get(name)
     if text is None or text.strip() == "":
         return default
+    if len(text) > 30:
+        raise ValueError(f"{name} must be a whole number such as 7, not {text[:30]!r}…")
     try:
         value = int(text)
     except ValueError:
         raise ValueError(f"{name} must be a whole number such as 7, not {text!r}") from None
+    if high is None and abs(value) > limits.MAX_OPTION_INT:
+        raise ValueError(f"{name} must be a whole number of at most {limits.MAX_OPTION_INT:,}")
     if (low is not None and value < low) or (high is not None and value > high):
         lowest = "" if low is None else f" from {low}"
         highest = "" if high is None else f" to {high}"
@@ -195,12 +256,18 @@ def option_int(
     return value
 
 
-def option_float(options: dict[str, str], name: str, default: float) -> float:
-    """A number (0 or more) from ``options`` or the default; a malformed value gives a clear
-    ValueError.
+def option_float(
+    options: dict[str, str], name: str, default: float, *, high: float | None = None
+) -> float:
+    """A number (0 or more, at most ``high``) from ``options`` or the default; a malformed or
+    out-of-range value gives a clear ValueError.
 
     >>> option_float({"bot_delay": "0.1"}, "bot_delay", 0.6)
     0.1
+    >>> option_float({"bot_delay": "1e308"}, "bot_delay", 0.6, high=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot_delay must be a number from 0 to 5, not '1e308'
     """
     text = options.get(name)
     if text is None or text.strip() == "":
@@ -211,6 +278,8 @@ def option_float(options: dict[str, str], name: str, default: float) -> float:
         raise ValueError(f"{name} must be a number such as 0.5, not {text!r}") from None
     if not 0 <= value < float("inf"):
         raise ValueError(f"{name} must be a number of 0 or more such as 0.5, not {text!r}")
+    if high is not None and value > high:
+        raise ValueError(f"{name} must be a number from 0 to {high:g}, not {text!r}")
     return value
 
 
@@ -280,20 +349,71 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
 
 def default_bot_delay(fallback: float = 0.6, options: dict[str, str] | None = None) -> float:
     """The bot pause: the page's ``?bot_delay=`` (or ``options``), else ``$CARDKIT_BOT_DELAY``,
-    else ``fallback``."""
+    else ``fallback``. A page may ask for at most `limits.MAX_BOT_DELAY` seconds (a longer pause
+    keeps a kernel busy for nothing, and ``1e308`` overflows)."""
     env = {"bot_delay": os.environ.get(BOT_DELAY_ENV, "")}
     page = page_options() if options is None else options
-    return option_float(page, "bot_delay", option_float(env, "bot_delay", fallback))
+    return option_float(page, "bot_delay", option_float(env, "bot_delay", fallback),
+                        high=limits.MAX_BOT_DELAY)
 
 
 def _port_is_free(host: str, port: int) -> bool:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # As the server itself will: a port whose last connections wait in TIME_WAIT (a server
+        # just stopped) is free to listen on again, only a listening socket makes it busy.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError:
             return False
     return True
+
+
+def available_mb() -> int:
+    """Memory this machine has free for kernels, in MB (from /proc/meminfo where there is one)."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+    except (ValueError, OSError, AttributeError):
+        return 4000
+
+
+def default_students(pool: int, memory_mb: int | None = None) -> int:
+    """How many students this machine holds: 70 % of its free memory, one kernel each
+    (`limits.KERNEL_MB`), after the preheated pool, and no more than `MAX_STUDENTS`."""
+    budget = int((available_mb() if memory_mb is None else memory_mb) * 0.7)
+    return min(MAX_STUDENTS, limits.students_for_memory(budget, pool * len(POOL_APPS)))
+
+
+def class_address() -> str:
+    """This machine's address on its network (the one a route out would use; nothing is sent).
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # UDP connect: picks a route, sends nothing
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def qr_text(url: str) -> str:
+    """``url`` as a QR code drawn with text blocks, for students' phones (needs ``segno``)."""
+    try:
+        import segno
+    except ImportError:
+        return ""
+    import io
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
 
 
 def _open_when_ready(url: str, host: str, port: int, timeout: float = 60.0) -> None:
@@ -317,20 +437,34 @@ def _has_display() -> bool:
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise ValueError(f"--port must be between 1 and 65535, not {args.port}")
+    if args.pool < 0 or args.students < 0:
+        raise ValueError("--students and --pool are 0 or more")
     notebooks = find_notebooks(args.notebooks)
-    if not _port_is_free(args.host, args.port):
+    host = args.host or ("0.0.0.0" if args.classroom else "127.0.0.1")
+    if not _port_is_free(host, args.port):
         raise ValueError(
-            f"port {args.port} on {args.host} is already in use; choose another with --port "
+            f"port {args.port} on {host} is already in use; choose another with --port "
             f"(make demo PORT=...)"
         )
-    url = app_url(args.host, args.port)
+    students = args.students or default_students(args.pool)
+    token = args.token or (secrets.token_urlsafe(9) if args.classroom else None)
+    shown = class_address() if host in ("0.0.0.0", "::") else host
+    url = app_url(shown, args.port) + (f"?token={token}" if token else "")
     print(f"cardkit apps: {url}", flush=True)
-    print(f"(serving {notebooks}; press Ctrl-C to stop)", flush=True)
+    print(f"(serving {notebooks} for up to {students} students; press Ctrl-C to stop)",
+          flush=True)
+    if args.classroom:
+        print("Students open the address above (the token lets them in), or scan:", flush=True)
+        print(qr_text(url), flush=True)
     if not args.no_browser and _has_display():
+        local = app_url("127.0.0.1" if host in ("0.0.0.0", "::") else host, args.port)
         threading.Thread(
-            target=_open_when_ready, args=(url, args.host, args.port), daemon=True
+            target=_open_when_ready,
+            args=(local + (f"?token={token}" if token else ""), shown, args.port), daemon=True,
         ).start()
-    server = subprocess.Popen(voila_command(notebooks, args.port, args.host), env=voila_env())
+    command = voila_command(notebooks, args.port, host, students=students, pool=args.pool,
+                            token=token)
+    server = subprocess.Popen(command, env=voila_env())
     # Stopping `cardkit serve` (Ctrl-C, or a SIGTERM from a process manager) stops Voila too.
     previous = signal.signal(signal.SIGTERM, lambda *_: server.terminate())
     try:
@@ -350,7 +484,19 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         description="Serve the cardkit apps with Voila and print the address of the gallery.",
     )
     parser.add_argument("--port", type=int, default=8866, help="port to listen on (8866)")
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--host", default=None,
+                        help="address to listen on (127.0.0.1; with --class, every address)")
+    parser.add_argument("--class", dest="classroom", action="store_true",
+                        help="serve the class network: listen on every address, behind a "
+                             "token printed with the address and a QR code")
+    parser.add_argument("--token", default=None,
+                        help="the token pages need (--class makes one up when not given)")
+    parser.add_argument("--students", type=int, default=0,
+                        help="most students at once; more see 'the class is full' "
+                             "(default: what 70%% of the free memory holds)")
+    parser.add_argument("--pool", type=int, default=DEFAULT_POOL,
+                        help=f"preheated kernels waiting for each class app ({DEFAULT_POOL}; "
+                             "0: none): a student gets one in a fraction of a second")
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     parser.add_argument("--notebooks", default=None, help="directory of app notebooks to serve")
     parser.set_defaults(run=run)

@@ -38,8 +38,10 @@ def test_missing_notebooks_give_a_clear_error(tmp_path, monkeypatch):
 
 def test_voila_command_serves_the_tree_offline_on_a_fixed_port():
     command = serve.voila_command(ROOT / "notebooks", 9123, "127.0.0.1")
-    assert command[1:3] == ["-m", "voila"]
+    assert command[1:3] == ["-m", "cardkit.widgets.voila_app"]  # Voila with the guard
     assert "--port=9123" in command and "--Voila.port_retries=0" in command
+    assert "--VoilaConfiguration.allow_template_override=NO" in command
+    assert "--VoilaConfiguration.allow_theme_override=NO" in command
     assert "--VoilaConfiguration.template=cardkit" in command
     assert "--Voila.tornado_settings=disable_check_xsrf=True" in command  # see voila_command
     template = serve.SHARE_DIR / "voila" / "templates" / "cardkit" / "index.html.j2"

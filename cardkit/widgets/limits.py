@@ -1,0 +1,206 @@
+"""The bounds on everything a student controls when the apps are served to a class.
+
+One place for every limit, so that a teacher (or a reviewer) reads them at a glance and the
+server, the page options and the apps all use the same numbers. Each limit is far above what a
+real page or a real game needs, and far below what costs the shared machine seconds or hundreds
+of megabytes. A value past a limit is refused with a `ValueError` that says which limit, never
+served slowly.
+
+Kernel websocket (checked by `cardkit.widgets.guard` before jupyter_server decodes a frame):
+
+- `MAX_FRAME_BYTES`: one message from a page (a widget click is under 1 kB; a pasted record
+  travels as one message, so this is `MAX_RECORD_BYTES` plus room).
+- `MAX_FRAME_BUFFERS`: binary buffers after the four JSON parts (widgets send none or one).
+- `MAX_JSON_DEPTH`: nesting of any JSON part (a widget state is 3-4 deep).
+- `MAX_MESSAGES_PER_SECOND` / `MESSAGE_BURST`: a token bucket per socket; a page clicking as
+  fast as a person can stays under a tenth of it.
+- `MAX_COMM_OPENS`: ``comm_open`` messages per socket (a page opens one control comm).
+
+Students and kernels (used by `cardkit serve`):
+
+- `KERNEL_MB`: the memory one app's kernel holds (measured: 80-110 MB), for sizing a class
+  from a memory budget (`students_for_memory`).
+- `IDLE_CULL_S`, `ABANDONED_S`, `MAX_KERNEL_LIFETIME_S`: an idle kernel, a kernel whose page has
+  been gone that long (even if busy), and any kernel older than that, is shut down.
+
+Page options and app inputs:
+
+- `MAX_QUERY_CHARS`, `MAX_OPTION_INT`, `MAX_BOT_DELAY`: a page address.
+- `MAX_TYPED_CARDS`, `MAX_TYPED_CHARS`: the cards typed into the meld checker.
+- `MAX_RECORD_BYTES`, `MAX_RULE_VALUE`, `MAX_DECKS`: a pasted or uploaded game record.
+
+>>> check_bot_delay(0.5)
+0.5
+>>> check_bot_delay(1e308)
+Traceback (most recent call last):
+...
+ValueError: bot_delay is at most 5 seconds, not 1e+308
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+__all__ = [
+    "ABANDONED_S",
+    "IDLE_CULL_S",
+    "KERNEL_MB",
+    "MAX_BOT_DELAY",
+    "MAX_COMM_OPENS",
+    "MAX_DECKS",
+    "MAX_FRAME_BUFFERS",
+    "MAX_FRAME_BYTES",
+    "MAX_JSON_DEPTH",
+    "MAX_KERNEL_LIFETIME_S",
+    "MAX_MESSAGES_PER_SECOND",
+    "MAX_OPTION_INT",
+    "MAX_QUERY_CHARS",
+    "MAX_RECORD_BYTES",
+    "MAX_RULE_VALUE",
+    "MAX_TYPED_CARDS",
+    "MAX_TYPED_CHARS",
+    "MESSAGE_BURST",
+    "check_bot_delay",
+    "check_record_text",
+    "check_typed_cards",
+    "json_depth",
+    "students_for_memory",
+]
+
+# Kernel websocket
+MAX_FRAME_BYTES = 1_200_000
+MAX_FRAME_BUFFERS = 8
+MAX_JSON_DEPTH = 32
+MAX_MESSAGES_PER_SECOND = 40.0
+MESSAGE_BURST = 200
+MAX_COMM_OPENS = 16
+
+# Students and kernels
+KERNEL_MB = 110
+IDLE_CULL_S = 300
+ABANDONED_S = 120
+MAX_KERNEL_LIFETIME_S = 3 * 3600
+
+# Page options and app inputs
+MAX_QUERY_CHARS = 500
+MAX_OPTION_INT = 10**9
+MAX_BOT_DELAY = 5.0
+MAX_TYPED_CARDS = 120  # two decks and their jokers, with room
+MAX_TYPED_CHARS = 1_000
+MAX_RECORD_BYTES = 1_000_000
+MAX_RULE_VALUE = 10_000
+MAX_DECKS = 4
+
+
+def students_for_memory(budget_mb: int, pool: int = 0) -> int:
+    """How many students' kernels fit in ``budget_mb`` megabytes, after a preheated ``pool``.
+
+    >>> students_for_memory(4000, pool=4)
+    32
+    """
+    if budget_mb <= 0:
+        raise ValueError(f"a memory budget is a positive number of MB, not {budget_mb}")
+    return max(1, budget_mb // KERNEL_MB - pool)
+
+
+def check_bot_delay(seconds: float) -> float:
+    """A bot pause a page may ask for: a number from 0 to `MAX_BOT_DELAY` seconds."""
+    if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and seconds >= 0):
+        raise ValueError(f"bot_delay is a number of seconds of 0 or more, not {seconds!r}")
+    if seconds > MAX_BOT_DELAY:
+        raise ValueError(f"bot_delay is at most {MAX_BOT_DELAY:g} seconds, not {seconds:g}")
+    return float(seconds)
+
+
+def check_typed_cards(text: str) -> str:
+    """Typed cards the meld checker may read: at most `MAX_TYPED_CHARS` characters and
+    `MAX_TYPED_CARDS` cards (the checker's work grows with the square of the cards).
+
+    >>> check_typed_cards("5C 6C JK | 8C")
+    '5C 6C JK | 8C'
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"cards are typed as text, not {type(text).__name__}")
+    if len(text) > MAX_TYPED_CHARS:
+        raise ValueError(f"type at most {MAX_TYPED_CHARS} characters of cards, not {len(text)}")
+    count = len(text.replace(",", " ").replace("|", " ").split())
+    if count > MAX_TYPED_CARDS:
+        raise ValueError(f"type at most {MAX_TYPED_CARDS} cards, not {count}")
+    return text
+
+
+def json_depth(text: str | bytes) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text, read without parsing it (so that a
+    hostile text costs one pass, not a recursion).
+
+    >>> json_depth('{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def _check_values(value: Any, where: str) -> None:
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return
+    if isinstance(value, (int, float)):
+        if not math.isfinite(value) or abs(value) > MAX_RULE_VALUE:
+            raise ValueError(f"{where} is {value!r}: rule values are at most {MAX_RULE_VALUE}")
+        return
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        _check_values(item, f"{where}.{key}")
+
+
+def check_record_text(text: str) -> dict[str, Any]:
+    """A pasted or uploaded game record, bounded before any game is built from it: at most
+    `MAX_RECORD_BYTES`, JSON nested at most `MAX_JSON_DEPTH` deep, a JSON object, rule values
+    at most `MAX_RULE_VALUE` and at most `MAX_DECKS` decks. Returns the parsed object.
+
+    >>> check_record_text('{"rules": {"num_decks": 20000}}')
+    Traceback (most recent call last):
+    ...
+    ValueError: the record's rules ask for 20000 decks; a record may use at most 4
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a record is JSON text, not {type(text).__name__}")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_RECORD_BYTES:
+        raise ValueError(f"a record is at most {MAX_RECORD_BYTES:,} bytes; this one is {size:,}")
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ValueError(f"a record nests at most {MAX_JSON_DEPTH} levels deep")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"a record is JSON text, and this is not: {error}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"a record is a JSON object, not a {type(data).__name__}")
+    rules = data.get("rules")
+    if isinstance(rules, dict):
+        decks = rules.get("num_decks", rules.get("decks"))
+        if isinstance(decks, (int, float)) and not isinstance(decks, bool) and (
+                not math.isfinite(decks) or decks > MAX_DECKS):
+            raise ValueError(
+                f"the record's rules ask for {decks:g} decks; a record may use at most {MAX_DECKS}"
+            )
+        _check_values(rules, "rules")
+    return data

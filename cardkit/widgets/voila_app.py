@@ -1,0 +1,213 @@
+"""The Voila server that ``cardkit serve`` runs: Voila 0.5 with a class's safety rails.
+
+``python -m cardkit.widgets.voila_app NOTEBOOKS [Voila options]`` is ``python -m voila`` with:
+
+- **a guarded kernel websocket** (`GuardedKernelWebsocketHandler`, in place of Voila's handler
+  at ``/api/kernels/<id>/channels``): only the v1 subprotocol is accepted (a socket that does
+  not offer it is refused before the upgrade, so the legacy binary decoder never runs), and
+  each frame passes `cardkit.widgets.guard.SocketGuard` (shape, size, JSON nesting, message
+  rate, ``comm_open`` count) before jupyter_server decodes it. A refused frame closes that
+  socket only (code 1008) and is logged; the server goes on serving everyone else.
+- **no page overrides** (`ClassVoilaHandler`): an address with ``?template=`` or ``?theme=``
+  is refused with a plain 400 page (Voila would honour it, or hang on an unknown template),
+  so nothing from the address reaches the page's HTML.
+- **a cap on students** (``--CardkitVoila.max_students=N``): while N students' kernels are
+  live, a new page gets a plain 503 "the class is full, try again in a minute" page instead
+  of one more kernel. Kernels waiting in the preheated pool do not count.
+- **culling of abandoned kernels**: a kernel whose page has been gone
+  ``--CardkitVoila.abandoned_after`` seconds (busy or not), or which is older than
+  ``--CardkitVoila.max_lifetime`` seconds since its page connected, is shut down. Voila's own
+  culling (``MappingKernelManager.cull_idle_timeout``) still ends idle kernels; it cannot see
+  a kernel kept busy by a page that is gone.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import tornado.web
+from tornado.ioloop import PeriodicCallback
+from traitlets import Float, Int
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from cardkit.widgets import limits
+from cardkit.widgets.guard import V1, FrameRefused, SocketGuard
+
+__all__ = ["CardkitVoila", "ClassVoilaHandler", "GuardedKernelWebsocketHandler", "main"]
+
+REFUSED_OVERRIDES = ("template", "theme")
+FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="60"><title>The class is full</title></head>
+<body style="font-family:sans-serif;max-width:36em;margin:4em auto;line-height:1.5">
+<h1>The class is full</h1>
+<p>Every place on this server is taken ({students} students). Try again in a minute: this page
+reloads by itself, and a place frees as soon as someone closes an app.</p>
+</body></html>"""
+
+
+@dataclass
+class _Seen:
+    first: float
+    last: float
+    connections: int = 0
+
+
+class KernelWatch:
+    """When each kernel's page connected and left, for culling abandoned kernels."""
+
+    kernels: ClassVar[dict[str, _Seen]] = {}
+
+    @classmethod
+    def opened(cls, kernel_id: str) -> None:
+        now = time.monotonic()
+        seen = cls.kernels.setdefault(kernel_id, _Seen(now, now))
+        seen.connections += 1
+        seen.last = now
+
+    @classmethod
+    def closed(cls, kernel_id: str) -> None:
+        seen = cls.kernels.get(kernel_id)
+        if seen is not None:
+            seen.connections = max(0, seen.connections - 1)
+            seen.last = time.monotonic()
+
+    @classmethod
+    def due(cls, live: set[str], abandoned_after: float, max_lifetime: float) -> list[str]:
+        """Kernels to shut down: page gone for ``abandoned_after`` s, or too old."""
+        now = time.monotonic()
+        for gone in set(cls.kernels) - live:
+            del cls.kernels[gone]
+        return [kid for kid, seen in cls.kernels.items()
+                if (seen.connections == 0 and now - seen.last > abandoned_after)
+                or now - seen.first > max_lifetime]
+
+
+class GuardedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
+    """Voila's kernel websocket, v1 only, with every frame checked before it is decoded."""
+
+    _guard: SocketGuard | None = None
+    _refused = False
+
+    async def get(self, kernel_id: str) -> None:  # type: ignore[override]
+        offered = [p.strip() for p in self.request.headers.get("Sec-WebSocket-Protocol", "")
+                   .split(",")]
+        if V1 not in offered:
+            self.set_status(400)
+            self.finish(f"this server speaks only the {V1} kernel protocol")
+            return
+        await super().get(kernel_id)
+
+    def select_subprotocol(self, subprotocols: list[str]) -> str | None:
+        return V1 if V1 in subprotocols else None
+
+    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        self._guard = SocketGuard()
+        KernelWatch.opened(kernel_id)
+        await super().open(kernel_id)
+
+    def on_message(self, ws_message: Any) -> None:
+        # A socket the server has closed (e.g. replaced by a newer one of the same session)
+        # reports no subprotocol, and jupyter_server would then decode its frames with the
+        # legacy decoder: drop them.
+        if self._refused or getattr(self.ws_connection, "selected_subprotocol", None) != V1:
+            return
+        try:
+            (self._guard or SocketGuard()).admit(ws_message)
+        except FrameRefused as refusal:
+            self._refused = True
+            self.log.warning("kernel %s: frame refused, socket closed: %s",
+                             getattr(self, "kernel_id", "?"), refusal)
+            self.close(1008, str(refusal)[:120])
+            return
+        super().on_message(ws_message)
+
+    def on_close(self) -> None:
+        KernelWatch.closed(getattr(self, "kernel_id", ""))
+        if getattr(self, "connection", None) is not None:
+            super().on_close()
+
+
+class ClassVoilaHandler(TornadoVoilaHandler):
+    """Voila's page handler, refusing address overrides and pages past the class's size."""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:  # type: ignore[override]
+        overrides = [name for name in REFUSED_OVERRIDES if name in self.request.arguments]
+        if overrides:
+            self.set_status(400)
+            self.set_header("Content-Type", "text/plain; charset=utf-8")
+            self.finish(f"This server does not take ?{overrides[0]}= in the address: the "
+                        "apps have one look. Remove it and load the page again.")
+            return
+        app: CardkitVoila | None = self.settings.get("cardkit_app")
+        if app is not None and str(path or "").endswith(".ipynb") and app.class_is_full():
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.finish(FULL_PAGE.format(students=html.escape(str(app.max_students))))
+            return
+        await super().get(path)
+
+
+class CardkitVoila(Voila):
+    """Voila with cardkit's guard, overrides refused, a student cap and abandoned-kernel culling."""
+
+    name = "cardkit-voila"
+    max_students = Int(0, config=True, help="Most students' kernels at once (0: no cap).")
+    abandoned_after = Float(limits.ABANDONED_S, config=True,
+                            help="Shut a kernel down this many s after its page left.")
+    max_lifetime = Float(limits.MAX_KERNEL_LIFETIME_S, config=True,
+                         help="Shut any kernel down this many s after its page connected.")
+    reap_interval = Float(15.0, config=True, help="How often to look for kernels to shut.")
+
+    def init_settings(self) -> dict[str, Any]:
+        settings = super().init_settings()
+        settings["websocket_max_message_size"] = limits.MAX_FRAME_BYTES
+        settings["cardkit_app"] = self
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        swap = {VoilaKernelWebsocketHandler: GuardedKernelWebsocketHandler,
+                TornadoVoilaHandler: ClassVoilaHandler}
+        return [(spec[0], swap.get(spec[1], spec[1]), *spec[2:]) for spec in
+                super().init_handlers()]
+
+    def pool_kernel_ids(self) -> set[str]:
+        """Kernels started for the preheated pool and not yet given to a page."""
+        ids: set[str] = set()
+        for pool in getattr(self.kernel_manager, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids.add(task.result()["kernel_id"])
+        return ids
+
+    def student_kernels(self) -> int:
+        return len(set(self.kernel_manager.list_kernel_ids()) - self.pool_kernel_ids())
+
+    def class_is_full(self) -> bool:
+        return self.max_students > 0 and self.student_kernels() >= self.max_students
+
+    async def _reap(self) -> None:
+        live = set(self.kernel_manager.list_kernel_ids())
+        for kernel_id in KernelWatch.due(live, self.abandoned_after, self.max_lifetime):
+            self.log.info("shutting down kernel %s: its page is gone or it is too old",
+                          kernel_id)
+            KernelWatch.kernels.pop(kernel_id, None)
+            try:
+                await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
+            except Exception as error:  # a kernel that died meanwhile is no reason to stop
+                self.log.warning("could not shut kernel %s down: %s", kernel_id, error)
+
+    def listen(self) -> None:
+        PeriodicCallback(self._reap, self.reap_interval * 1000).start()
+        super().listen()
+
+
+main = CardkitVoila.launch_instance
+
+if __name__ == "__main__":
+    main()
