@@ -147,3 +147,63 @@ def test_show_app_shows_a_bad_option_as_a_message_instead_of_a_traceback(monkeyp
     assert 'href="?"' in shown.value  # a way back to the app's defaults
     monkeypatch.setenv("QUERY_STRING", "seed=5")
     assert serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",)) == 5
+
+
+def test_a_port_left_in_time_wait_is_free_to_serve_again():
+    # A stopped server's closed connections wait in TIME_WAIT on its port for a minute;
+    # `cardkit serve` must start again at once, as Voila itself (SO_REUSEADDR) can.
+    with socket.socket() as listener:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        accepted, _ = listener.accept()
+        accepted.close()  # the server side closes first: its end goes to TIME_WAIT
+        client.close()
+    assert any(c.laddr.port == port and c.status == psutil.CONN_TIME_WAIT
+               for c in psutil.net_connections("tcp4")), "the port is in TIME_WAIT"
+    assert serve._port_is_free("127.0.0.1", port)
+
+
+@pytest.fixture
+def fake_voila(monkeypatch):
+    """`cardkit serve` with Voila replaced: the command it would run is recorded."""
+    seen: dict[str, list[str]] = {}
+
+    class FakeVoila:
+        def __init__(self, command, env):
+            seen["command"] = command
+
+        def wait(self):
+            return 0
+
+    monkeypatch.setattr(serve.subprocess, "Popen", FakeVoila)
+    monkeypatch.setattr(serve, "_port_is_free", lambda host, port: True)
+    return seen
+
+
+def test_class_mode_listens_everywhere_behind_a_token_and_prints_a_qr_code(
+        fake_voila, monkeypatch, capsys):
+    monkeypatch.setattr(serve, "class_address", lambda: "192.0.2.7")
+    assert main(["serve", "--class", "--no-browser", "--students", "12", "--port", "9100"]) == 0
+    out = capsys.readouterr().out
+    token = re.search(r"token=([\w-]+)", out).group(1)
+    assert f"cardkit apps: http://192.0.2.7:9100/voila/render/index.ipynb?token={token}" in out
+    assert "for up to 12 students" in out
+    assert "\u2588" in out or "\u2580" in out  # the QR code, drawn with blocks
+    assert "--Voila.ip=0.0.0.0" in fake_voila["command"]
+    assert f"--Voila.token={token}" in fake_voila["command"]
+    assert "--CardkitVoila.max_students=12" in fake_voila["command"]
+
+
+def test_without_class_mode_the_server_stays_on_this_machine(fake_voila, capsys):
+    assert main(["serve", "--no-browser", "--port", "9101"]) == 0
+    assert "--Voila.ip=127.0.0.1" in fake_voila["command"]
+    assert not any(part.startswith("--Voila.token") for part in fake_voila["command"])
+    assert "token=" not in capsys.readouterr().out
+
+
+def test_students_default_to_what_the_memory_holds():
+    assert serve.default_students(pool=2, memory_mb=4000) == 4000 * 7 // 10 // 110 - 4
+    assert serve.default_students(pool=0, memory_mb=10**6) == serve.MAX_STUDENTS

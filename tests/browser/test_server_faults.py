@@ -1,0 +1,115 @@
+"""Honest faults (issue 12): when a page's kernel dies, or its server goes away, the page says
+so in plain words and offers "Start again"; a server stopped and started again on the same
+port serves the page again."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+import pytest
+from playwright.sync_api import expect
+
+from cardkit.widgets.serve import voila_command, voila_env
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = "/voila/render/meld_checker.ipynb"
+READY_MS = 90_000
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _start(port: int, log: Path) -> subprocess.Popen[bytes]:
+    env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY="0"))
+    with log.open("ab") as out:
+        process = subprocess.Popen(voila_command(ROOT / "notebooks", port, "127.0.0.1",
+                                                 cull_idle=60),
+                                   stdout=out, stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=2)
+            return process
+        except OSError:
+            if process.poll() is not None:
+                pytest.fail(f"the server did not start:\n{log.read_text()}")
+            time.sleep(0.3)
+    process.kill()
+    pytest.fail("the server did not answer within 60 s")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def _open(browser, base: str):
+    context = browser.new_context(base_url=base)
+    page = context.new_page()
+    page.goto(APP, wait_until="domcontentloaded", timeout=READY_MS)
+    page.locator(".cardkit-app").first.wait_for(state="visible", timeout=READY_MS)
+    return context, page
+
+
+def _kernel_process(server_pid: int, kernel_id: str) -> psutil.Process:
+    for child in psutil.Process(server_pid).children(recursive=True):
+        if any(kernel_id in part for part in child.cmdline()):
+            return child
+    raise AssertionError(f"no process for kernel {kernel_id}")
+
+
+def test_a_dead_kernel_is_said_in_plain_words_with_a_way_to_start_again(browser, voila_server):
+    context, page = _open(browser, voila_server)
+    try:
+        kernel_id = page.evaluate(
+            "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+            ".kernelId")
+        port = int(voila_server.rsplit(":", 1)[1])
+        server = next(c for c in psutil.process_iter(["cmdline"])
+                      if f"--port={port}" in (c.info["cmdline"] or []))
+        expect(page.locator(".cardkit-fault")).to_have_count(0)
+        _kernel_process(server.pid, kernel_id).kill()
+        fault = page.locator(".cardkit-fault")
+        expect(fault).to_be_visible(timeout=30_000)
+        expect(fault).to_contain_text("game engine stopped")
+        page.get_by_role("button", name="Start again").click()
+        page.locator(".cardkit-app").first.wait_for(state="visible", timeout=READY_MS)
+        expect(page.locator(".cardkit-fault")).to_have_count(0)
+    finally:
+        context.close()
+
+
+def test_a_server_gone_is_said_and_start_again_works_once_it_is_back(browser, tmp_path):
+    port = _free_port()
+    log = tmp_path / "voila.log"
+    server = _start(port, log)
+    context = None
+    try:
+        context, page = _open(browser, f"http://127.0.0.1:{port}")
+        _stop(server)
+        fault = page.locator(".cardkit-fault")
+        expect(fault).to_be_visible(timeout=30_000)
+        expect(fault).to_contain_text("lost its connection to the server")
+        # the same port at once: open connections of the old server left it in TIME_WAIT
+        server = _start(port, log)
+        page.get_by_role("button", name="Start again").click()
+        page.locator(".cardkit-app").first.wait_for(state="visible", timeout=READY_MS)
+        expect(page.locator(".cardkit-fault")).to_have_count(0)
+    finally:
+        if context is not None:
+            context.close()
+        _stop(server)
