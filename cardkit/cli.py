@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 _SUBCOMMANDS = ("cardkit.xeri.cli", "cardkit.zioncheck.cli", "cardkit.replay_cli",
-                "cardkit.widgets.serve")
+                "cardkit.widgets.serve", "cardkit.sim_cli")
 
 
 def parse_setting(setting: str, example: str) -> tuple[str, Any]:
