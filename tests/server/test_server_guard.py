@@ -9,15 +9,25 @@ before the guard), not a measured time.
 from __future__ import annotations
 
 import socket
+from collections.abc import Iterator
 
 import psutil
 import pytest
 import websocket
-from server_helpers import STUDENTS, LiveServer, get, kernel_message
+from server_helpers import STUDENTS, LiveServer, get, kernel_message, start_server, stop_server
 
 from cardkit.widgets.guard import V1, v1_frame
 
 ANSWER_DEADLINE_S = 3.0
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = start_server(tmp_path_factory.mktemp("server"))
+    try:
+        yield server
+    finally:
+        stop_server(server)
 
 
 def _connect(server: LiveServer, kernel_id: str) -> websocket.WebSocket:

@@ -1,0 +1,313 @@
+"""A class at once: N students open the Xeri table on one `cardkit serve` and play turns.
+
+    python benchmarks/bench_class.py                 N = 10, 20, 30; pool 10; 4 turns each
+    python benchmarks/bench_class.py --students 5 --pool 2 --turns 2
+
+Each student is a protocol-level client (a page's HTTP load, then the kernel websocket in the
+v1 protocol, as JupyterLab's services speak it; Chromium pages would measure the browser on 2
+cores, not the server): it loads ``xeri_table.ipynb?seed=<i>``, asks its widgets' states (the
+moment a page can draw the table: "first view"), then for each turn selects its first card
+(``selected`` of the hand widget) and clicks Play, timing click to the first view update and
+to the kernel's idle (the bots have answered). All students start together.
+
+Afterwards each student's game is checked: the same seed and the same cards played through a
+local `XeriTable` give every turn the hand the server showed, and the local record survives
+``load_record(to_json())`` unchanged (a record that validates). A probe asks the server for a
+small file every 0.5 s throughout: its slowest answer is "server answers within". Memory is
+the peak of the server and all its kernels together.
+
+Aims (issue 12): 30 students with a preheated pool, first view under 5 s p95 for the students
+the pool holds, nobody lost, the server answering within 1 s throughout. Runs on 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import subprocess
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import websocket_connect
+
+from cardkit.widgets.guard import V1, v1_frame
+from cardkit.widgets.serve import voila_command, voila_env
+
+ROOT = Path(__file__).resolve().parents[1]
+
+APP = "xeri_table.ipynb"
+TIMEOUT_S = 420.0  # one student's whole session, at most
+
+
+def parse_frame(data: bytes) -> tuple[str, dict, dict, dict]:
+    """Channel, header, parent header and content of a v1 frame from the server."""
+    count = int.from_bytes(data[:8], "little")
+    at = [int.from_bytes(data[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    part = [data[at[i]:at[i + 1]] for i in range(count - 1)]
+    return part[0].decode(), json.loads(part[1]), json.loads(part[2]), json.loads(part[4])
+
+
+@dataclass
+class Student:
+    seed: int
+    first_view: float | None = None
+    clicks: list[float] = field(default_factory=list)  # click to first update
+    turns: list[float] = field(default_factory=list)  # click to idle (bots answered)
+    played: list[str] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)  # the hand shown after each turn
+    kernel: str = ""
+    error: str = ""
+    valid: bool = False
+
+
+class Session:
+    """One student's kernel websocket: send widget messages, follow their state."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.states: dict[str, dict[str, Any]] = {}
+
+    def send(self, msg_type: str, content: dict[str, Any],
+             metadata: dict[str, Any] | None = None) -> str:
+        msg_id = uuid.uuid4().hex
+        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "student",
+                  "session": "bench", "date": "2026-01-01T00:00:00Z", "version": "5.3"}
+        self.ws.write_message(v1_frame("shell", header, {}, metadata or {}, content),
+                              binary=True)
+        return msg_id
+
+    async def until(self, parent: str, *, first_update: list[float] | None = None,
+                    start: float = 0.0, want: str = "idle") -> dict[str, Any] | None:
+        """Read messages until ``parent``'s kernel status is idle (or its ``update_states``)."""
+        while True:
+            data = await self.ws.read_message()
+            if data is None:
+                raise ConnectionError("the server closed the kernel socket")
+            if isinstance(data, str):
+                continue
+            channel, header, parent_header, content = parse_frame(data)
+            if channel != "iopub" or parent_header.get("msg_id") != parent:
+                continue
+            kind = header["msg_type"]
+            if kind == "comm_msg":
+                payload = content.get("data", {})
+                if payload.get("method") == "update":
+                    if first_update is not None and not first_update:
+                        first_update.append(time.perf_counter() - start)
+                    self.states.setdefault(content["comm_id"], {}).update(payload["state"])
+                elif payload.get("method") == "update_states" and want == "states":
+                    for model, value in payload["states"].items():
+                        self.states[model] = dict(value["state"])
+                    return payload
+            elif kind == "error":
+                raise RuntimeError(f"{content.get('ename')}: {content.get('evalue')}")
+            elif kind == "status" and content.get("execution_state") == "idle" and want == "idle":
+                return None
+
+    def find(self, test: Any) -> str:
+        matches = [model for model, state in self.states.items() if test(state)]
+        if not matches:
+            raise LookupError("no such widget on the page")
+        return matches[0]
+
+
+async def play_student(base: str, student: Student, turns: int) -> None:
+    start = time.perf_counter()
+    client = AsyncHTTPClient()
+    response = await client.fetch(f"{base}/voila/render/{APP}?seed={student.seed}&bot_delay=0",
+                                  request_timeout=TIMEOUT_S, raise_error=False)
+    if response.code != 200:
+        raise RuntimeError(f"page load answered {response.code}")
+    student.kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', response.body.decode()).group(1)
+    url = (f"{base.replace('http', 'ws', 1)}/api/kernels/{student.kernel}/channels"
+           f"?session_id={uuid.uuid4().hex}")
+    ws = await websocket_connect(HTTPRequest(url), subprotocols=[V1],
+                                 max_message_size=64 * 2**20)
+    session = Session(ws)
+    try:
+        control = uuid.uuid4().hex
+        session.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                   "data": {}}, {"version": "1.0.0"})
+        ask = session.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+        await session.until(ask, want="states")
+        student.first_view = time.perf_counter() - start
+        hand = session.find(lambda s: "_items" in s and s.get("multiple") is False)
+        play = session.find(lambda s: s.get("description") == "Play")
+        for _ in range(turns):
+            items = session.states[hand]["_items"]
+            if not items or session.states[hand].get("disabled"):
+                break
+            student.played.append(items[0]["card"])
+            select = session.send("comm_msg", {"comm_id": hand, "data": {
+                "method": "update", "state": {"selected": [0]}, "buffer_paths": []}})
+            await session.until(select)
+            clicked = time.perf_counter()
+            first: list[float] = []
+            click = session.send("comm_msg", {"comm_id": play, "data": {
+                "method": "custom", "content": {"event": "click"}}})
+            await session.until(click, first_update=first, start=clicked)
+            student.turns.append(time.perf_counter() - clicked)
+            student.clicks.append(first[0] if first else student.turns[-1])
+            student.hands.append([item["card"] for item in session.states[hand]["_items"]])
+    finally:
+        ws.close()
+
+
+def check_record(student: Student) -> bool:
+    """The server's game, replayed here: same hands every turn, and a record that validates."""
+    from cardkit.records import load_record
+    from cardkit.widgets.xeri_table import XeriTable
+
+    table = XeriTable(seed=student.seed, seat=2, bot_delay=0)
+    for card, shown in zip(student.played, student.hands, strict=True):
+        if table.play(card) is None:
+            return False
+        if [item["card"] for item in table.hand._items] != shown:
+            return False
+    record = table.match.to_json()
+    return load_record(record).to_json() == record and bool(student.played)
+
+
+async def probe(base: str, stop: asyncio.Event, worst: list[float]) -> None:
+    client = AsyncHTTPClient()
+    while not stop.is_set():
+        start = time.perf_counter()
+        try:
+            await client.fetch(f"{base}/voila/static/voila.js", request_timeout=30)
+            worst.append(time.perf_counter() - start)
+        except Exception:
+            worst.append(float("inf"))
+        await asyncio.sleep(0.5)
+
+
+async def watch_memory(pid: int, stop: asyncio.Event, peak: list[int]) -> None:
+    server = psutil.Process(pid)
+    while not stop.is_set():
+        total = 0
+        for process in [server, *server.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):
+                total += process.memory_info().rss
+        peak[0] = max(peak[0], total)
+        await asyncio.sleep(0.5)
+
+
+async def run_class(base: str, pid: int, n: int, turns: int, seed0: int) -> list[Student]:
+    students = [Student(seed=seed0 + i) for i in range(n)]
+    stop, worst, peak = asyncio.Event(), [], [0]
+    watchers = [asyncio.ensure_future(probe(base, stop, worst)),
+                asyncio.ensure_future(watch_memory(pid, stop, peak))]
+
+    async def one(student: Student) -> None:
+        try:
+            await asyncio.wait_for(play_student(base, student, turns), TIMEOUT_S)
+        except Exception as error:
+            student.error = f"{type(error).__name__}: {error}"
+
+    await asyncio.gather(*(one(s) for s in students))
+    stop.set()
+    await asyncio.gather(*watchers)
+    run_class.worst, run_class.peak = max(worst or [0.0]), peak[0]  # type: ignore[attr-defined]
+    return students
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def wait_for_pool(pid: int, pool: int, timeout: float = 900) -> float:
+    """Wait until only the pool's kernels run (both class apps), then for their imports."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if kernels_of(pid) == 2 * pool:
+            time.sleep(10 if pool else 0)  # a preheated kernel runs its imports, then waits
+            return time.monotonic() - start
+        time.sleep(1)
+    raise RuntimeError("the preheated pool did not fill")
+
+
+async def _fetch(request: HTTPRequest) -> None:
+    await AsyncHTTPClient().fetch(request, raise_error=False)
+
+
+def kernels_of(pid: int) -> int:
+    return len(psutil.Process(pid).children())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--students", default="10,20,30")
+    parser.add_argument("--pool", type=int, default=10)
+    parser.add_argument("--turns", type=int, default=4)
+    parser.add_argument("--port", type=int, default=18877)
+    args = parser.parse_args(argv)
+    sizes = [int(n) for n in args.students.split(",")]
+    log = Path(tempfile.mkdtemp(prefix="bench_class_")) / "voila.log"
+    command = voila_command(ROOT / "notebooks", args.port, "127.0.0.1", students=max(sizes) + 5,
+                            pool=args.pool)
+    env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY="0"))
+    with log.open("wb") as out:
+        server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+    base = f"http://127.0.0.1:{args.port}"
+    print(f"cardkit serve, pool {args.pool} per class app, {args.turns} turns per student, "
+          f"{psutil.cpu_count()} cores")
+    print(f"{'N':>3} {'pooled':>6} {'view p50':>9} {'view p95':>9} {'pool p95':>9} "
+          f"{'cold p95':>9} {'click p95':>9} {'turn p95':>9} {'answers':>8} {'peak MB':>8} "
+          f"{'lost':>5} {'valid':>6}")
+    seed0 = 1
+    try:
+        for n in sizes:
+            wait_for_pool(server.pid, args.pool)
+            pooled_before = log.read_text(errors="replace").count("Using pre-heated kernel")
+            students = asyncio.run(run_class(base, server.pid, n, args.turns, seed0))
+            text = log.read_text(errors="replace")
+            pooled_ids = set(re.findall(r"Using pre-heated kernel: ([0-9a-f-]+)", text))
+            seed0 += n
+            for student in students:
+                student.valid = not student.error and check_record(student)
+            ok = [s for s in students if not s.error]
+            views = [s.first_view for s in ok if s.first_view is not None]
+            pool_views = [s.first_view for s in ok if s.kernel in pooled_ids and s.first_view]
+            cold_views = [s.first_view for s in ok if s.kernel not in pooled_ids and s.first_view]
+            clicks = [c for s in ok for c in s.clicks]
+            turns = [t for s in ok for t in s.turns]
+            pooled = text.count("Using pre-heated kernel") - pooled_before
+            print(f"{n:>3} {pooled:>6} {pct(views, .5):>8.1f}s {pct(views, .95):>8.1f}s "
+                  f"{pct(pool_views, .95):>8.1f}s {pct(cold_views, .95):>8.1f}s "
+                  f"{pct(clicks, .95) * 1000:>7.0f}ms {pct(turns, .95) * 1000:>7.0f}ms "
+                  f"{run_class.worst:>7.2f}s {run_class.peak / 2**20:>8.0f} "  # type: ignore
+                  f"{len(students) - len(ok):>5} {sum(s.valid for s in students):>3}/{n}",
+                  flush=True)
+            for student in students:
+                if student.error:
+                    print(f"    seed {student.seed}: {student.error}")
+            # free the class's kernels before the next, bigger class
+            for student in students:
+                if student.kernel:
+                    request = HTTPRequest(f"{base}/api/kernels/{student.kernel}",
+                                          method="DELETE")
+                    asyncio.run(_fetch(request))
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    print("aims: first view < 5 s p95 for pooled students, lost 0, answers < 1 s, all valid")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
