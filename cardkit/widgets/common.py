@@ -10,14 +10,16 @@ from __future__ import annotations
 import functools
 import html
 import logging
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
 from cardkit.engine import IllegalAction, Verdict
 
-__all__ = ["MessageArea", "guarded"]
+__all__ = ["MessageArea", "guarded", "seed_html", "share_address"]
 
 log = logging.getLogger("cardkit.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -88,3 +90,35 @@ def guarded(area: MessageArea) -> Callable[[F], F]:
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+def share_address(options: Mapping[str, str] | None = None, **changes: object) -> str:
+    """The address of this page with ``options`` and ``changes`` in its query string.
+
+    In a Voila page the kernel knows its page (Voila sets ``SERVER_NAME``, ``SERVER_PORT`` and
+    ``SCRIPT_NAME``), so a teacher can copy the whole address; elsewhere (a notebook) only the
+    query string is known::
+
+        >>> share_address({"bot_delay": "0"}, seed=7) if "SERVER_NAME" not in os.environ else 0
+        '?bot_delay=0&seed=7'
+    """
+    query = dict(options or {})
+    query.update({key: str(value) for key, value in changes.items()})
+    text = "?" + urlencode(query)
+    host, path = os.environ.get("SERVER_NAME"), os.environ.get("SCRIPT_NAME")
+    if not host or not path:
+        return text
+    port = os.environ.get("SERVER_PORT")
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}{':' + port if port else ''}{path}{text}"
+
+
+def seed_html(seed: int, address: str) -> str:
+    """The line that shows a deal's seed and the address that deals it again for everyone."""
+    return (
+        '<div class="cardkit-seed" style="font-size:13px;color:#374151;margin:2px 0">'
+        f"Seed <b>{seed}</b>. The same deal for everyone: "
+        f'<a class="cardkit-share" href="{html.escape(address)}" '
+        'style="color:#1d4ed8;text-decoration:underline">'
+        f"{html.escape(address)}</a></div>"
+    )

@@ -2,7 +2,8 @@
 
 The learner clicks a card of their hand and is told what it would do before committing ("This
 is a Xeri, +10"), then presses Play; the bots answer one by one with a short pause; every
-event is narrated with its rule ID; score sheets and charts appear at the end of each round::
+event is narrated with its rule ID. At each round's end the game pauses: the result, the
+itemised score sheets and a "Next round" button appear at the top::
 
     >>> table = XeriTable(seed=3, seat=2, bot_delay=0)
     >>> table.match.current_player
@@ -12,12 +13,16 @@ event is narrated with its rule ID; score sheets and charts appear at the end of
     >>> table.match.history.count(card), table.match.current_player
     (1, 2)
 
-What the page shows: the table from the learner's seat (the others' hands as card backs,
-XR-9.1; "Show all hands" opens them all as a teaching view), the learner's cards once, as the
-clickable row under the table (Tab and Enter or Space work as well as clicks), the preview of
-the selected card, the narration (newest first), and after each round the itemised score
+What the page shows: who is winning (the rounds won first, since they decide the match under
+XR-7.1; the points beside them, or first under the option ``target``, XR-7.2), the seed with an
+address that deals the same match for a whole class, the table from the learner's seat (the
+others' hands as card backs, XR-9.1; "Show all hands" opens them all as a teaching view), the
+learner's cards once, as the clickable row beside the table (Tab and Enter or Space work as
+well as clicks), the preview of the selected card, the narration (newest first), and after
+each round the itemised score
 sheets with the points-per-round and running-total charts (updated in place). ``hot_seat=True``
-seats four people at one screen: the view passes to the player to move.
+seats four people at one screen: between players a privacy screen hides the hand ("Pass to West
+— press when West is ready"), then the view passes to the player to move.
 
 The page is not trusted: `play` (what the Play button calls) asks the core to
 ``check(card, seat=...)`` for the seat shown before ``apply``, and the core refuses a seat that
@@ -32,7 +37,7 @@ import html
 import random
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
@@ -40,9 +45,9 @@ import ipywidgets as widgets
 from cardkit import render
 from cardkit.cards import Card, parse_card
 from cardkit.engine import IllegalAction, Verdict
-from cardkit.widgets.common import MessageArea, guarded
+from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
-from cardkit.xeri import SEAT_NAMES, EventKind, GreedyBot, RandomBot, Rules, new_match
+from cardkit.xeri import SEAT_NAMES, TEAM_NAMES, EventKind, GreedyBot, RandomBot, Rules, new_match
 
 __all__ = ["XeriTable", "preview_text"]
 
@@ -110,16 +115,21 @@ class XeriTable(widgets.VBox):
     all four seats human: the view follows the player to move. ``bot`` is ``"greedy"`` or
     ``"random"``; ``bot_delay`` the pause in seconds before each bot move (0 in tests).
     ``seed`` fixes the deal (None draws one); "New match" deals the next seed of that series.
+    ``pause_at_round_end`` holds the game after each round with its result and a "Next round"
+    button; ``share`` turns a seed into the address shown for it (an app passes the page's own
+    address, see `cardkit.widgets.common.share_address`; the default is ``?seed=N``).
     """
 
     def __init__(
         self,
         seed: int | None = None,
-        seat: int = 0,
+        seat: int = 2,
         hot_seat: bool = False,
         rules: Rules | None = None,
         bot: str = "greedy",
         bot_delay: float = 0.6,
+        pause_at_round_end: bool = True,
+        share: Callable[[int], str] | None = None,
     ) -> None:
         if seat not in range(4):
             raise ValueError(f"seat is 0, 1, 2 or 3 ({', '.join(SEAT_NAMES)}), not {seat!r}")
@@ -129,14 +139,34 @@ class XeriTable(widgets.VBox):
             raise ValueError(f"bot_delay is a number of seconds >= 0, not {bot_delay!r}")
         self.seat, self.hot_seat, self.rules = seat, hot_seat, rules
         self.bot_kind, self.bot_delay = bot, float(bot_delay)
+        self.pause_at_round_end = pause_at_round_end
+        self._share = share or (lambda number: f"?seed={number}")
+        self.held_round: int | None = None  # a finished round shown until "Next round"
+        self.waiting_for: int | None = None  # hot seat: the seat the screen is passed to
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.log_lines: list[tuple[str, str]] = []  # (text, css kind), oldest first
 
         self.message = MessageArea()
         self.status = widgets.HTML().add_class("cardkit-status")
+        self.scoreboard = widgets.HTML().add_class("cardkit-scoreboard")
+        self.seed_line = widgets.HTML().add_class("cardkit-seed-line")
+        self.round_result = widgets.HTML().add_class("cardkit-round-result")
+        self.next_round_button = widgets.Button(
+            description="Next round", button_style="primary",
+            tooltip="deal the next round and play on", layout=widgets.Layout(width="auto"))
+        self.round_box = widgets.VBox(
+            [self.round_result, self.next_round_button],
+            layout=widgets.Layout(display="none", border="2px solid #3573c9",
+                                  padding="4px 10px", margin="4px 0"),
+        ).add_class("cardkit-round-end")
+        self.ready_button = widgets.Button(
+            button_style="warning", layout=widgets.Layout(width="auto", height="auto"))
+        self.privacy_box = widgets.VBox(
+            [self.ready_button], layout=widgets.Layout(display="none", margin="6px 0"),
+        ).add_class("cardkit-privacy")
         self.table = widgets.HTML().add_class("cardkit-table")
         self.hand_caption = widgets.HTML().add_class("cardkit-hand-caption")
-        self.hand = HandWidget(multiple=False, label="your hand")
+        self.hand = HandWidget(multiple=False, label="your hand", card_width=60)
         self.preview = widgets.HTML().add_class("cardkit-preview")
         self.play_button = widgets.Button(
             description="Play", button_style="primary", tooltip="play the selected card"
@@ -150,18 +180,25 @@ class XeriTable(widgets.VBox):
         self.scores = widgets.VBox().add_class("cardkit-scores")
 
         self.play_button.on_click(lambda _button: self.play())
+        self.next_round_button.on_click(guarded(self.message)(lambda _b: self.next_round()))
+        self.ready_button.on_click(guarded(self.message)(lambda _b: self.ready()))
         self.new_button.on_click(guarded(self.message)(lambda _button: self.new_match()))
         self.show_all.observe(guarded(self.message)(lambda _change: self._refresh()), "value")
         self.hand.on_select(guarded(self.message)(self._on_select))
 
+        # The table on the left; the learner's hand, the buttons and the narration on the right,
+        # so that a 1280×720 projector shows the table, the hand and Play without scrolling.
         left = widgets.VBox(
-            [self.status, self.table, self.hand_caption, self.hand, self.preview,
-             widgets.HBox([self.play_button, self.new_button, self.show_all]), self.message],
+            [self.scoreboard, self.table, self.seed_line],
             layout=widgets.Layout(flex="3 1 560px", min_width="0"),
         )
         right = widgets.VBox(
-            [widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
-            layout=widgets.Layout(flex="2 1 320px", min_width="0"),
+            [self.status, self.round_box, self.privacy_box, self.hand_caption, self.hand,
+             self.preview,
+             widgets.HBox([self.play_button, self.new_button, self.show_all],
+                          layout=widgets.Layout(flex_flow="row wrap")),
+             self.message, widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
+            layout=widgets.Layout(flex="2 1 400px", min_width="0"),
         )
         super().__init__(
             [widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
@@ -196,7 +233,11 @@ class XeriTable(widgets.VBox):
         self.bots = {s: bot_class(s, seed=seed * 4 + s) for s in range(4) if s not in self.humans}
         self.log_lines = []
         self._charts: Any = None
+        self.held_round = None
+        self.round_box.layout.display = "none"
+        self.waiting_for = self.match.current_player if self.hot_seat else None
         self.scores.children = ()
+        self.seed_line.value = seed_html(seed, self._share(seed))
         self.message.show(f"New match (seed {seed}).", "info")
         self._narrate(self.match.events)
         self._refresh()
@@ -204,6 +245,25 @@ class XeriTable(widgets.VBox):
         # said after the bots' opening plays, so that it does not say "East is thinking…" on
         # the learner's turn
         self.message.show(f"New match (seed {seed}). {self._turn_words()}", "info")
+
+    def next_round(self) -> None:
+        """Leave the finished round's result and play the next round (the "Next round" button)."""
+        if self.held_round is None:
+            self.message.show("No round is waiting: play on.", "info")
+            return
+        self.held_round = None
+        self.round_box.layout.display = "none"
+        self.message.clear()
+        if self.hot_seat:
+            self.waiting_for = self.match.current_player
+        self._refresh()
+        self._run_bots(pause=True)
+
+    def ready(self) -> None:
+        """Hot seat: the player the screen was passed to is ready; show their hand."""
+        self.waiting_for = None
+        self.message.clear()
+        self._refresh()
 
     def play(self, card: Card | str | None = None) -> list[Any] | None:
         """Play ``card`` (by default the selected one) for the player to move; returns events.
@@ -214,8 +274,17 @@ class XeriTable(widgets.VBox):
         """
         return guarded(self.message)(self._play)(card)
 
-    def _play(self, card: Card | str | None) -> list[Any]:
+    def _play(self, card: Card | str | None) -> list[Any] | None:
         match = self.match
+        if self.held_round is not None:
+            self.message.show(f"Round {self.held_round} is over: press Next round to play on.",
+                              "info")
+            return None
+        if self.waiting_for is not None:
+            who = SEAT_NAMES[self.waiting_for]
+            self.message.show(f"Pass the screen to {who} first: {who} presses the button when "
+                              "ready.", "info")
+            return None
         if card is None:
             chosen = self.hand.selected_cards
             if not chosen:
@@ -229,9 +298,12 @@ class XeriTable(widgets.VBox):
         verdict = match.check(card, seat=self.viewer)
         if not verdict:
             raise IllegalAction(verdict)
-        events = match.apply(card, seat=self.viewer)
+        mover = self.viewer
+        events = match.apply(card, seat=mover)
         _warm_up_charts()
         self.message.clear()
+        if self.hot_seat and match.current_player not in (None, mover):
+            self.waiting_for = match.current_player  # hide this hand before the next player
         self._after(events)
         self._run_bots(pause=True)
         return events
@@ -249,7 +321,7 @@ class XeriTable(widgets.VBox):
         try:
             for _ in range(60):  # far more than three bots ever need before a human's turn
                 mover = match.current_player
-                if mover is None or mover in self.humans:
+                if mover is None or mover in self.humans or self.held_round is not None:
                     break
                 if pause and self.bot_delay:
                     time.sleep(self.bot_delay)
@@ -266,9 +338,15 @@ class XeriTable(widgets.VBox):
         events = list(events)
         # The table and status first, the narration last: a page (or a test) that sees the new
         # narration line then also sees the state after the move, never the one before it.
+        ended = [event for event in events if event.kind is EventKind.ROUND_WON]
+        if ended and self.pause_at_round_end and not self.match.is_over:
+            self.held_round = ended[-1].extra[0]
+        if not ended and self.round_box.layout.display != "none" and not self.match.is_over:
+            self.round_box.layout.display = "none"  # the next round's first play
         self._refresh()
         if any(event.kind in _ROUND_END for event in events):
             self._show_scores()
+            self._show_round_end(ended[-1] if ended else None)
         self._narrate(events)
 
     # ----------------------------------------------------------------- what the page shows
@@ -280,7 +358,9 @@ class XeriTable(widgets.VBox):
             return
         card = cards[0]
         mover = match.current_player
-        if mover is None:
+        if self.waiting_for is not None or self.held_round is not None:
+            text = ""
+        elif mover is None:
             text = "The match is over: press New match to play again."
         elif mover != self.viewer:
             text = f"Wait for your turn: {SEAT_NAMES[mover]} is to play."
@@ -295,6 +375,10 @@ class XeriTable(widgets.VBox):
         mover = self.match.current_player
         if mover is None:
             return "Press New match to play again."
+        if self.held_round is not None:
+            return f"Round {self.held_round} is over. Press Next round to play on."
+        if self.waiting_for is not None:
+            return f"Pass the screen to {SEAT_NAMES[self.waiting_for]}."
         if mover in self.humans:
             who = "your" if not self.hot_seat else f"{SEAT_NAMES[mover]}'s"
             return f"It is {who} turn: pick a card, then press Play."
@@ -311,38 +395,108 @@ class XeriTable(widgets.VBox):
             items.append(f'<li class="ck-log-line ck-log-{kind or "play"}" '
                          f'style="margin:2px 0;{style}">{html.escape(text)}</li>')
         self.narration.value = (
-            '<ol reversed role="log" aria-live="polite" style="max-height:430px;overflow-y:auto;'
-            'margin:0;padding-left:2.6em;font-size:13px;line-height:1.35">'
+            '<ol reversed role="log" aria-live="polite" aria-label="What happened" '
+            'style="max-height:330px;overflow-y:auto;'
+            'margin:0;padding-left:3.4em;font-size:13px;line-height:1.35">'
             f'{"".join(items)}</ol>'
         )
 
     def _refresh(self) -> None:
         match, viewer = self.match, self.viewer
+        hidden = self.waiting_for is not None or self.held_round is not None
         # The teaching view opens every hand (XR-9.1 allows it); the play is unchanged.
-        # The viewer's cards are the clickable row below the table: drawn once, not twice.
+        # The viewer's cards are the clickable row beside the table: drawn once, not twice.
         held = len(match.hand(viewer))
-        whose = f"{SEAT_NAMES[viewer]}'s" if self.hot_seat else "Your"
+        if hidden:
+            note = "Hidden until the next player is ready" if self.waiting_for is not None \
+                else "Cards hidden until Next round"
+        else:
+            note = f"{held} card{'s' if held != 1 else ''}, in the row on the right" if held \
+                else "No cards in hand"
         self.table.value = render.xeri_table_html(
-            match, view=None if self.show_all.value else viewer,
-            own_hand_note=(f"{whose} {held} card{'s' if held != 1 else ''}: in the row below "
-                           "the table") if held else "No cards in hand")
+            match, view=None if self.show_all.value and not hidden else viewer,
+            own_hand_note=note)
         over = "Match over. " if match.is_over else ""
         self.status.value = (
             f'<div class="cardkit-turn" role="status" style="font-size:15px;font-weight:600;'
             f'margin:2px 0 6px">{html.escape(over + self._turn_words())}</div>'
         )
-        hand = match.hand(viewer) if not match.is_over else ()
+        self.scoreboard.value = self._scoreboard_html()
+        hand = match.hand(viewer) if not (match.is_over or hidden) else ()
         self.hand.cards = list(hand)
-        self.hand.disabled = match.current_player not in self.humans
-        partner = " (hot seat: the others look away)" if self.hot_seat else ""
-        self.hand_caption.value = (
-            f"<b>{SEAT_NAMES[viewer]}'s hand</b>{partner}, partner "
-            f"{SEAT_NAMES[(viewer + 2) % 4]}"
-        )
+        self.hand.disabled = hidden or match.current_player not in self.humans
+        if self.waiting_for is not None:
+            who = SEAT_NAMES[self.waiting_for]
+            self.ready_button.description = f"Pass to {who} — press when {who} is ready"
+            self.ready_button.tooltip = f"show {who}'s hand"
+            self.privacy_box.layout.display = ""
+            self.hand_caption.value = f"<b>{who}'s hand</b> is hidden until {who} is ready."
+        else:
+            self.privacy_box.layout.display = "none"
+            partner = SEAT_NAMES[(viewer + 2) % 4]
+            self.hand_caption.value = (
+                f"<b>{SEAT_NAMES[viewer]}'s hand</b>. Partner: {partner}.")
         if not self.hand.selected:
             self.preview.value = ""
         else:
             self._on_select(self.hand.selected_cards)
+
+    def _scoreboard_html(self) -> str:
+        """Who is winning: what decides the match first (XR-7.1 rounds, or XR-7.2 points)."""
+        match = self.match
+        won, points = match.rounds_won, match.totals
+        rounds = (f"Rounds won: {TEAM_NAMES[0]} {won[0]}, {TEAM_NAMES[1]} {won[1]}")
+        scored = f"Points: {TEAM_NAMES[0]} {points[0]}, {TEAM_NAMES[1]} {points[1]}"
+        if match.target is None:
+            first = f"{rounds} (rounds decide the match, XR-7.1)"
+            second = scored
+        else:
+            first = f"{scored} (first to {match.target} wins, XR-7.2)"
+            second = rounds
+        return (
+            '<div class="ck-scoreboard" role="status" style="display:flex;flex-wrap:wrap;'
+            'gap:2px 16px;align-items:baseline;margin:0 0 4px">'
+            f'<span class="ck-score-first" style="font-size:16px;font-weight:700">'
+            f"{html.escape(first)}</span>"
+            f'<span class="ck-score-second" style="font-size:13px;color:#374151">'
+            f"{html.escape(second)}</span></div>"
+        )
+
+    def _show_round_end(self, won: Any) -> None:
+        """The short result of the round just scored, its score sheets, and "Next round"."""
+        match = self.match
+        if won is None:
+            return
+        number, (p0, p1) = won.extra
+        if won.value is None:
+            head = f"Round {number} over: a tie at {p0} points, so nobody wins it ({won.rule})."
+        else:
+            team = won.value
+            mine, theirs = (p0, p1) if team == 0 else (p1, p0)
+            head = f"Round {number} over: {TEAM_NAMES[team]} win {mine} to {theirs} ({won.rule})."
+        from cardkit.widgets.charts import xeri_score_table
+
+        lines = [f'<div class="ck-round-head" role="status" style="font-size:16px;'
+                 f'font-weight:700;margin:2px 0">{html.escape(head)}</div>']
+        if match.is_over:
+            lines.append(f'<div class="ck-match-end" style="font-weight:700;margin:2px 0">'
+                         f"{html.escape(self._match_end_words())}</div>")
+        lines.append(xeri_score_table(match.round_scores[-1], round_number=number))
+        self.round_result.value = "".join(lines)
+        self.next_round_button.layout.display = "none" if match.is_over else ""
+        self.round_box.layout.display = ""
+
+    def _match_end_words(self) -> str:
+        """Who won the match and why, citing the rule, from the core's own event."""
+        match = self.match
+        final = next((e for e in reversed(match.events) if e.kind is EventKind.MATCH_WON), None)
+        if final is None:
+            return "Match over."
+        text = final.text if final.text.endswith(")") else f"{final.text} ({final.rule})"
+        words = [f"Match over. {text}."]
+        if match.target is None:
+            words.append("Rounds won decide the match, not points (XR-7.1).")
+        return " ".join(words)
 
     def _show_scores(self) -> None:
         """The itemised sheets of the round just scored, and the charts of the match so far.

@@ -18,6 +18,14 @@ def click_card(table: XeriTable, card) -> None:
 
 
 def play_first_card(table: XeriTable) -> None:
+    """Play the first card, as a person does: pressing Next round and, in the hot seat, the
+    privacy screen's button when they are shown."""
+    if table.held_round is not None:
+        table.next_round_button.click()
+    if table.waiting_for is not None:
+        table.ready_button.click()
+    if table.match.is_over:
+        return
     click_card(table, table.match.hand(table.viewer)[0])
     table.play_button.click()
 
@@ -108,7 +116,47 @@ def test_a_whole_round_by_clicks_ends_with_itemised_score_sheets_xr_6(table):
         assert str(sheet.total) in shown
     narration = table.narration.value
     assert "Round 1 scores" in narration and "(XR-6)" in narration
-    assert table.match.round_number == 2 and table.match.current_player == SOUTH
+    # The game pauses at the round's end: the result and its sheets at the top, Next round.
+    won = next(e for e in reversed(table.match.events) if e.kind.name == "ROUND_WON")
+    assert table.held_round == 1 and table.round_box.layout.display != "none"
+    head = table.round_result.value
+    winner = ("North–South", "East–West")[won.value]
+    high, low = max(won.extra[1]), min(won.extra[1])
+    assert f"Round 1 over: {winner} win {high} to {low} (XR-6.1)." in head
+    assert "Round 1 score sheet" in head
+    assert "Press Next round" in table.status.value and table.hand.disabled
+    assert table.match.round_number == 2
+    before = table.match.to_json()
+    table.play_button.click()  # Play waits for Next round, and says so
+    assert "press Next round" in table.message.text and table.match.to_json() == before
+    table.next_round_button.click()
+    assert table.held_round is None and table.round_box.layout.display == "none"
+    assert table.match.current_player == SOUTH and not table.hand.disabled
+    assert "It is your turn" in table.status.value
+
+
+def test_the_scoreboard_puts_rounds_won_first_and_explains_the_match_end_xr_7_1():
+    table = XeriTable(seed=11, seat=0, bot_delay=0)
+    board = table.scoreboard.value
+    assert board.index("Rounds won") < board.index("Points")
+    assert "rounds decide the match, XR-7.1" in board
+    for _ in range(400):
+        if table.match.is_over:
+            break
+        play_first_card(table)
+    won = table.match.rounds_won
+    assert f"North–South {won[0]}, East–West {won[1]}" in table.scoreboard.value
+    end = table.round_result.value
+    assert "win the match" in end and "Rounds won decide the match, not points (XR-7.1)." in end
+    assert table.next_round_button.layout.display == "none"
+
+
+def test_with_a_target_the_points_come_first_xr_7_2():
+    from cardkit.xeri import Rules
+
+    board = XeriTable(seed=1, bot_delay=0, rules=Rules(target=151)).scoreboard.value
+    assert board.index("Points") < board.index("Rounds won")
+    assert "first to 151 wins, XR-7.2" in board
 
 
 def test_a_whole_match_by_clicks_then_play_is_refused_xr_7_1():
@@ -135,16 +183,39 @@ def test_bots_pause_bot_delay_before_each_move(monkeypatch):
     assert pauses == [0.4, 0.4, 0.4]
 
 
-def test_hot_seat_view_follows_the_player_to_move():
+def test_hot_seat_view_follows_the_player_to_move_after_a_privacy_screen():
     table = XeriTable(seed=5, hot_seat=True, bot_delay=0)
     assert table.bots == {}
     first = table.match.current_player
+    name = SEAT_NAMES[first]
+    assert table.waiting_for == first and table.hand.cards == []
+    assert table.ready_button.description == f"Pass to {name} — press when {name} is ready"
+    table.ready_button.click()
     assert table.viewer == first and table.hand.card_objects == table.match.hand(first)
-    play_first_card(table)
+    click_card(table, table.match.hand(first)[0])
+    table.play_button.click()
     second = table.match.current_player
     assert second == (first + 1) % 4
+    # The played hand is gone at once; the next hand waits for its player.
+    assert table.hand.cards == [] and table.waiting_for == second
+    assert f"Pass the screen to {SEAT_NAMES[second]}" in table.status.value
+    assert not any(f'aria-label="{card.name}"' in table.table.value
+                   for card in table.match.hand(first) + table.match.hand(second))
+    before = table.match.to_json()
+    table.play(table.match.hand(second)[0])  # no play before the next player is ready
+    assert table.match.to_json() == before
+    table.ready_button.click()
     assert table.viewer == second and table.hand.card_objects == table.match.hand(second)
     assert f"{SEAT_NAMES[second]}'s hand" in table.hand_caption.value
+
+
+def test_the_seed_is_shown_with_an_address_that_deals_it_again():
+    table = XeriTable(seed=8, bot_delay=0, share=lambda n: f"http://host/x.ipynb?seed={n}")
+    assert "Seed <b>8</b>" in table.seed_line.value
+    assert 'href="http://host/x.ipynb?seed=8"' in table.seed_line.value
+    table.new_button.click()
+    assert f"Seed <b>{table.match.seed}</b>" in table.seed_line.value
+    assert XeriTable(seed=4, bot_delay=0).seat == SOUTH  # the app's seat is the default too
 
 
 def test_new_match_deals_a_fresh_seeded_match():
@@ -171,7 +242,7 @@ def test_the_learners_hand_is_shown_once_as_the_clickable_row(table):
     only_mine = [card for card in mine if not any(card in table.match.hand(s) for s in (0, 1, 3))
                  and card not in table.match.pile]
     assert not any(f'aria-label="{card.name}"' in table.table.value for card in only_mine)
-    assert f"Your {len(mine)} cards: in the row below the table" in table.table.value
+    assert f"{len(mine)} cards, in the row on the right" in table.table.value
 
 
 def test_the_teaching_view_shows_every_hand_xr_9_1(table):
