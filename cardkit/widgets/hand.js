@@ -38,6 +38,15 @@ function render({ model, el }) {
       button.innerHTML = item.svg; // drawn and escaped by cardkit.render in the kernel
       const picture = button.querySelector("svg");
       if (picture) picture.setAttribute("aria-hidden", "true");
+      if (item.mark) {
+        const badge = document.createElement("span");
+        badge.className = "ck-mark";
+        badge.dataset.mark = item.mark;
+        badge.textContent = item.mark;
+        badge.setAttribute("aria-hidden", "true"); // the button's label says it already
+        button.classList.add("ck-marked");
+        button.appendChild(badge);
+      }
       button.addEventListener("click", () => {
         if (!model.get("disabled")) model.send({ event: "toggle", index });
       });

@@ -14,6 +14,8 @@ Selectors for browser tests (stable; the apps engineer relies on them)::
     button.ck-hand-card             one card (role button, aria-pressed "true"/"false",
                                     aria-label the card's name, e.g. "seven of clubs")
     button.ck-hand-card.ck-selected a selected card
+    button.ck-hand-card.ck-marked   a card with a mark (``marks``), e.g. staged in meld 1; the
+                                    mark shows as a badge ([data-mark]) and ends its aria-label
     [data-card="7C"]                the card whose ``card.to_text()`` is "7C" (deck 0);
                                     "7C@1" is the seven of clubs of the second deck
     [data-index="3"]                the fourth card of the row (also on face-down cards)
@@ -86,6 +88,8 @@ class HandWidget(anywidget.AnyWidget):
     card_width = traitlets.Float(72.0)
     label = traitlets.Unicode("hand")
     """What the row is, for screen readers: "hand" gives the group label "hand: 5 cards"."""
+    marks = traitlets.Dict()
+    """A short mark per card index, drawn as a badge on the card: ``{3: "meld 1"}``."""
 
     _items = traitlets.List().tag(sync=True)
     _group_label = traitlets.Unicode("").tag(sync=True)
@@ -238,7 +242,7 @@ class HandWidget(anywidget.AnyWidget):
     def _mode_changed(self, _change: Any) -> None:
         self.selected = list(self.selected)  # validation keeps one pick in single mode
 
-    @traitlets.observe("four_colour", "face_down", "card_width", "label")
+    @traitlets.observe("four_colour", "face_down", "card_width", "label", "marks")
     def _looks_changed(self, _change: Any) -> None:
         self._redraw()
 
@@ -247,10 +251,13 @@ class HandWidget(anywidget.AnyWidget):
             return
         hidden = self.face_down
         items = []
-        for card in self.card_objects:
+        for index, card in enumerate(self.card_objects):
+            mark = "" if hidden else str(self.marks.get(index, ""))
+            label = card_label(card, face_down=hidden)
             items.append({
                 "card": "" if hidden else card.to_text(),
-                "label": card_label(card, face_down=hidden),
+                "label": f"{label}, {mark}" if mark else label,
+                "mark": mark,
                 "svg": card_svg(card, width=self.card_width, four_colour=self.four_colour,
                                 face_down=hidden),
             })

@@ -4,9 +4,10 @@ The learner holds one seat; bots (greedy or random) hold the others and answer a
 pause (``bot_delay``). Every try of the learner becomes a core action (`DrawStock`,
 `TakeDiscard`, `Claim`, `Pass`, `GoDown`, `LayOff`, `ExchangeJoker`, `Discard`) that the game
 checks before it applies it; a refusal shows its reason and rule ID and leaves the game as it
-was. Buttons are enabled only when the core says the action is legal, but that is a courtesy:
-a disabled button is no guard (a hand-made widget message still runs the callback), so
-`ZionTable.act` checks everything again::
+was. No button is greyed out without a word: every button stays pressable, the ones the core
+allows now are coloured, the others carry the core's reason as their tooltip, and pressing one
+shows that reason with its rule ID. `ZionTable.act` asks the core every time (a page could send
+any click)::
 
     table = ZionTable(players=4, seed=3, bot_delay=0)
     table.draw_button.click()               # draw from the stock
@@ -19,7 +20,10 @@ Going down: select cards, press "Add meld" (each meld is listed with its live ve
 "Go down". "Suggest go-down" fills the melds with the solver's arrangement. After going down,
 select one card and a table meld to "Lay off" (a run's end can be chosen) or "Exchange joker";
 the line under the buttons says where the selected card fits. When a bot discards, the claim
-window asks the learner to "Claim" or "Pass" (ZC-8), unless "Ask me whether to claim" is off.
+window asks the learner to "Claim" or "Pass" (ZC-8) when "Ask me whether to claim" is on (off
+by default, for beginners: their claim windows pass). The first claim window or claim of a game
+explains what a claim is. Cards staged into a meld carry its number; a card goes in one meld.
+At each hand's end the game pauses with the result, the score sheet and a "Next hand" button.
 
 What the page shows: the status (hand, contract, whose move), the learner's hand once, as the
 clickable row (Tab and Enter or Space work too), the table (stock, discard pile, each seat's
@@ -33,7 +37,7 @@ from __future__ import annotations
 import html
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
@@ -41,7 +45,7 @@ import ipywidgets as widgets
 from cardkit import render
 from cardkit.cards import Card
 from cardkit.engine import IllegalAction, Verdict
-from cardkit.widgets.common import MessageArea, guarded
+from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
 from cardkit.zioncheck import (
     Claim,
@@ -104,7 +108,10 @@ class ZionTable(widgets.VBox):
 
     ``players`` 2 or more; ``seed`` fixes the deals (None draws one; "New game" takes the next
     seed of that series); ``rules`` the options (default `Rules()`); ``bot`` "greedy" or
-    "random"; ``bot_delay`` seconds of pause before each bot move (tests use 0).
+    "random"; ``bot_delay`` seconds of pause before each bot move (tests use 0);
+    ``ask_claims`` asks the learner at each claim window (off: a beginner's windows pass);
+    ``pause_at_hand_end`` holds the game after each hand until "Next hand"; ``share`` turns a
+    seed into the address shown for it (default ``?seed=N``).
     """
 
     def __init__(
@@ -116,6 +123,9 @@ class ZionTable(widgets.VBox):
         bot: str = "greedy",
         bot_delay: float = 0.6,
         four_colour: bool = False,
+        ask_claims: bool = False,
+        pause_at_hand_end: bool = True,
+        share: Callable[[int], str] | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or players < 2:
             raise ValueError(f"players must be an int of 2 or more, not {players!r} (ZC-1.2)")
@@ -128,6 +138,10 @@ class ZionTable(widgets.VBox):
         self.players, self.seat, self.rules = players, seat, rules
         self.bot_kind, self.bot_delay, self.four_colour = bot, float(bot_delay), four_colour
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.pause_at_hand_end = pause_at_hand_end
+        self._share = share or (lambda number: f"?seed={number}")
+        self.held_hand: int | None = None  # a finished hand shown until "Next hand"
+        self.claims_explained = False
         self.pending_melds: list[tuple[Card, ...]] = []
         self.log_lines: list[tuple[str, str]] = []  # (text, css kind), oldest first
         self._results_shown = 0
@@ -164,8 +178,23 @@ class ZionTable(widgets.VBox):
                                       "danger")
         self.new_game_button = _button("New game", "deal a new game (next seed)")
         self.ask_claims = widgets.Checkbox(
-            value=True, description="Ask me whether to claim each discard (ZC-8)", indent=False,
-            layout=widgets.Layout(width="auto"))
+            value=ask_claims, description="Ask me whether to claim each discard (ZC-8)",
+            indent=False, layout=widgets.Layout(width="auto"))
+        self.seed_line = widgets.HTML().add_class("ck-zion-seed")
+        self.hand_end_view = widgets.HTML().add_class("ck-zion-hand-end")
+        self.next_hand_button = _button("Next hand", "deal the next hand and play on", "primary")
+        self.hand_end_box = widgets.VBox(
+            [self.hand_end_view, self.next_hand_button],
+            layout=widgets.Layout(display="none", border="2px solid #3573c9",
+                                  padding="4px 10px", margin="4px 0"),
+        ).add_class("ck-zion-hand-end-box")
+        self.claim_help = widgets.HTML().add_class("ck-zion-claim-help")
+        self.claim_help_button = _button("Got it", "hide the explanation of claims")
+        self.claim_help_box = widgets.VBox(
+            [self.claim_help, self.claim_help_button],
+            layout=widgets.Layout(display="none", border="2px solid #d9822b",
+                                  padding="4px 10px", margin="4px 0"),
+        ).add_class("ck-zion-claim-box")
         self.melds_view = widgets.HTML().add_class("ck-zion-melds")
         self.options_view = widgets.HTML().add_class("ck-zion-options")
         self.narration = widgets.HTML().add_class("ck-zion-log")
@@ -185,6 +214,9 @@ class ZionTable(widgets.VBox):
         self.exchange_button.on_click(guard(self.on_exchange))
         self.discard_button.on_click(guard(self.on_discard))
         self.new_game_button.on_click(guard(self.on_new_game))
+        self.next_hand_button.on_click(guard(self.on_next_hand))
+        self.claim_help_button.on_click(
+            guard(lambda _b: setattr(self.claim_help_box.layout, "display", "none")))
         self.ask_claims.observe(guard(self._on_ask_claims), names="value")
         self.hand.on_select(guard(lambda _cards: self._refresh_controls()))
         self.meld_choice.observe(guard(lambda _change: self._refresh_controls()), names="value")
@@ -205,13 +237,17 @@ class ZionTable(widgets.VBox):
             widgets.HBox([self.discard_button, self.new_game_button, self.ask_claims],
                          layout=box),
         ])
+        # The learner's hand and buttons on the left, the table beside them: both fit a
+        # 1280×720 projector; on a narrow window the table goes below.
         left = widgets.VBox(
-            [self.status, self.hand_caption, self.hand, controls, self.message, self.table_view],
-            layout=widgets.Layout(flex="3 1 600px", min_width="0"),
+            [self.status, self.hand_end_box, self.claim_help_box, self.hand_caption, self.hand,
+             controls, self.message, self.seed_line],
+            layout=widgets.Layout(flex="3 1 560px", min_width="0"),
         )
         right = widgets.VBox(
-            [widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
-            layout=widgets.Layout(flex="2 1 320px", min_width="0"),
+            [self.table_view, widgets.HTML("<b>What happened</b> (newest first)"),
+             self.narration],
+            layout=widgets.Layout(flex="2 1 420px", min_width="0"),
         )
         super().__init__([
             widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
@@ -240,6 +276,11 @@ class ZionTable(widgets.VBox):
         self.bots = {s: cls(s, seed=game.seed * 31 + s)
                      for s in range(self.players) if s != self.seat}
         self.pending_melds = []
+        self.held_hand = None
+        self.claims_explained = False
+        self.hand_end_box.layout.display = "none"
+        self.claim_help_box.layout.display = "none"
+        self.seed_line.value = seed_html(game.seed, self._share(game.seed))
         self.log_lines = []
         self._events_seen = 0
         self._results_shown = 0
@@ -261,6 +302,10 @@ class ZionTable(widgets.VBox):
         Refused (reason and rule ID in the message area, game unchanged) when it is not the
         learner's move or the core says no. Returns the events, or None when refused.
         """
+        if self.held_hand is not None:
+            self.message.show(f"Hand {self.held_hand} is over: press Next hand to play on.",
+                              "info")
+            return None
         verdict = self._verdict(action)
         if not verdict:
             self.message.show_verdict(verdict)
@@ -296,7 +341,7 @@ class ZionTable(widgets.VBox):
         try:
             for _ in range(10_000):  # a whole hand of bot moves at most, never forever
                 mover = game.current_player
-                if mover is None:
+                if mover is None or self.held_hand is not None:
                     break
                 if mover == self.seat:
                     if not self._passes_for_learner():
@@ -344,35 +389,32 @@ class ZionTable(widgets.VBox):
         self.act(Pass())
 
     def on_discard(self, _: Any = None) -> None:
-        card = self._one_selected("discard")
+        card = self._one_selected("Discard")
         if card is not None:
             self.act(Discard(card))
 
     def on_lay_off(self, _: Any = None) -> None:
-        card = self._one_selected("lay off")
-        if card is None:
-            return
-        if self.meld_choice.value < 0:
-            self.message.show("There is no meld on the table to lay off on yet (ZC-11.1).",
-                              "refused")
-            return
-        self.act(LayOff(card, self.meld_choice.value, self._end()))
+        card = self._one_selected("Lay off")
+        if card is not None:  # with no meld on the table, the core says why (meld 0 is none)
+            self.act(LayOff(card, max(0, self.meld_choice.value), self._end()))
 
     def on_exchange(self, _: Any = None) -> None:
-        card = self._one_selected("exchange for a joker")
-        if card is None:
-            return
-        if self.meld_choice.value < 0:
-            self.message.show("There is no meld on the table yet, so no joker to take "
-                              "(ZC-12.1).", "refused")
-            return
-        self.act(ExchangeJoker(card, self.meld_choice.value))
+        card = self._one_selected("Exchange joker")
+        if card is not None:
+            self.act(ExchangeJoker(card, max(0, self.meld_choice.value)))
 
     def on_add_meld(self, _: Any = None) -> None:
         cards = self.hand.selected_cards
         if not cards:
-            self.message.show("Select the cards of one meld first, then press Add meld.", "info")
+            self.message.show("Select the cards of one meld first. Then press Add meld.",
+                              "refused")
             return
+        for card in cards:
+            for number, meld in enumerate(self.pending_melds, 1):
+                if card in meld:
+                    self.message.show(f"{card} is already in meld {number}. A card goes in one "
+                                      "meld only.", "refused")
+                    return
         self.pending_melds.append(tuple(cards))
         self.hand.clear_selection()
         self.message.show(f"Meld {len(self.pending_melds)} added: {_cards_words(cards)}.",
@@ -384,11 +426,21 @@ class ZionTable(widgets.VBox):
         self.message.clear()
         self._refresh()
 
-    def on_go_down(self, _: Any = None) -> None:
-        if not self.pending_melds:
-            self.message.show("Build your melds first: select cards and press Add meld (or "
-                              "Suggest go-down).", "info")
+    def on_next_hand(self, _: Any = None) -> None:
+        """Leave the finished hand's result and play the next hand (the "Next hand" button)."""
+        if self.held_hand is None:
+            self.message.show("No hand is waiting: play on.", "info")
             return
+        self.held_hand = None
+        self.hand_end_box.layout.display = "none"
+        self.message.clear()
+        self._refresh()
+        self._run_bots(pause=True)
+        if not self.message.text:
+            self.message.show(self._turn_words(), "info")
+
+    def on_go_down(self, _: Any = None) -> None:
+        # with no melds built the core says what the contract needs
         self.act(GoDown(tuple(self.pending_melds)))
 
     def on_suggest(self, _: Any = None) -> None:
@@ -400,8 +452,8 @@ class ZionTable(widgets.VBox):
         phase = getattr(game.phase, "value", game.phase)
         contract = game.contract
         if game.has_gone_down(self.seat):
-            self.message.show("You have gone down already: lay cards off instead (ZC-9.3).",
-                              "info")
+            # the core says why a second go-down is refused (ZC-9.3)
+            self.message.show_verdict(game.check(GoDown(()), seat=self.seat))
             return
         mine_to_play = game.current_player == self.seat and phase == "play"
         melds = (game.best_go_down() if mine_to_play
@@ -429,8 +481,9 @@ class ZionTable(widgets.VBox):
     def _one_selected(self, what: str) -> Card | None:
         cards = self.hand.selected_cards
         if len(cards) != 1:
-            self.message.show(f"Select exactly one card to {what} "
-                              f"({len(cards)} selected).", "info")
+            self.message.show(f"{what} needs exactly one card selected. Now "
+                              f"{len(cards)} {'is' if len(cards) == 1 else 'are'} selected "
+                              "(ZC-6).", "refused")
             return None
         return cards[0]
 
@@ -454,6 +507,8 @@ class ZionTable(widgets.VBox):
                 text = text.replace(seat_name(self.seat), f"{seat_name(self.seat)} (you)", 1)
             self.log_lines.append((text, kind))
             ended = ended or event.kind in _HAND_END
+            if event.kind is EventKind.CLAIM:
+                self._explain_claims()
         del self.log_lines[:-LOG_LINES]
         items = []
         for text, kind in reversed(self.log_lines):
@@ -461,9 +516,9 @@ class ZionTable(widgets.VBox):
                          f'style="margin:2px 0;{_LOG_STYLE.get(kind, "")}">'
                          f"{html.escape(text)}</li>")
         self.narration.value = (
-            '<ol reversed role="log" aria-live="polite" class="ck-zion-narration" '
-            'style="max-height:520px;overflow-y:auto;margin:0;padding-left:2.2em;'
-            f'font-size:13px;line-height:1.35">{"".join(items)}</ol>'
+            '<ol reversed role="log" aria-live="polite" aria-label="What happened" '
+            'class="ck-zion-narration" style="max-height:300px;overflow-y:auto;margin:0;'
+            f'padding-left:3.4em;font-size:13px;line-height:1.35">{"".join(items)}</ol>'
         )
         if ended:
             self._show_results()
@@ -480,8 +535,9 @@ class ZionTable(widgets.VBox):
         last = results[-1]
         how = (f"{self._seat_label(last.winner)} went out" if last.winner is not None
                else f"nobody went out ({last.reason})")
-        self.message.show(f"Hand {last.hand_number} is over: {how}. Your points for it: "
-                          f"{last.points[self.seat]}; the results are below (ZC-14.1).", "ok")
+        summary = (f"Hand {last.hand_number} over: {how}. Your points for it: "
+                   f"{last.points[self.seat]} (ZC-14.1).")
+        self.message.show(summary, "ok")
         seats = range(game.players)
         cell = 'style="padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:{}"'
         num, word = cell.format("right"), cell.format("left")
@@ -515,11 +571,36 @@ class ZionTable(widgets.VBox):
             f'{"".join(rows)}<tr><td {word}><b>Total</b></td>{total_cells}<td {word}></td></tr>'
             "</table>" + over
         )
+        # The hand's result, the score sheet and "Next hand" at the top, in view.
+        if self.pause_at_hand_end and not game.is_over:
+            self.held_hand = last.hand_number
+        self.hand_end_view.value = (
+            f'<div class="ck-zion-hand-head" role="status" style="font-size:16px;'
+            f'font-weight:700;margin:2px 0">{html.escape(summary)}</div>'
+            + self.results_view.value)
+        self.next_hand_button.layout.display = "none" if game.is_over else ""
+        self.hand_end_box.layout.display = ""
         if self._charts is None:
             self._charts = charts.ZionScoreCharts(game)
             self.chart_box.children = (self._charts.widget,)
         else:
             self._charts.update(game)
+
+    def _explain_claims(self) -> None:
+        """The first claim window or claim of a game says what a claim is (ZC-8)."""
+        if self.claims_explained:
+            return
+        self.claims_explained = True
+        asked = ("You are asked because “Ask me whether to claim” is on. " if
+                 self.ask_claims.value else "")
+        self.claim_help.value = (
+            '<div class="ck-claim-help" role="note" style="font-size:14px">'
+            "<b>What is a claim? (ZC-8, also called “May I”)</b><br>"
+            "A discarded card may be claimed by any other player. "
+            "The claimer takes it even out of turn. "
+            "The next player decides first. Then the others are asked in turn (ZC-8.2). "
+            f"{asked}Press Claim to take the card, or Pass to let it go.</div>")
+        self.claim_help_box.layout.display = ""
 
     def _seat_label(self, seat: int) -> str:
         return f"{seat_name(seat)} (you)" if seat == self.seat else seat_name(seat)
@@ -529,13 +610,14 @@ class ZionTable(widgets.VBox):
         mover = game.current_player
         if mover is None:
             return "The game is over: press New game to play again."
+        if self.held_hand is not None:
+            return f"Hand {self.held_hand} is over. Press Next hand to play on."
         phase = getattr(game.phase, "value", game.phase)
         if mover != self.seat:
             return f"{seat_name(mover)} is thinking…"
         top = game.discard_top
         if phase == "claim":
-            return (f"Claim window: you may claim {top} out of turn, exchange a joker, or "
-                    "pass (ZC-8.2).")
+            return (f"Claim window: you may claim {top} out of turn. Or pass (ZC-8.2).")
         if phase == "draw":
             if game.check(TakeDiscard(), seat=self.seat):
                 return f"Your turn: draw from the stock or take {top} (ZC-6)."
@@ -554,9 +636,10 @@ class ZionTable(widgets.VBox):
                            "where you select them") if mine else "No cards in hand")
         total = game.totals[self.seat]
         self.status.value = (
-            f'<div style="font-size:15px;margin:2px 0"><b>Hand {game.hand_number} of 6</b> · '
+            f'<div style="font-size:15px;margin:2px 0"><b>Hand {game.hand_number} of '
+            f"{len(self.rules.deal_sizes)}</b> · "
             f"contract: <b>{html.escape(str(game.contract))}</b> · you are "
-            f"{html.escape(seat_name(self.seat))} · your total {total} · seed {game.seed}<br>"
+            f"{html.escape(seat_name(self.seat))} · your total {total}<br>"
             f'<span class="ck-zion-turn">{html.escape(self._turn_words())}</span></div>'
         )
         hand = self.my_hand
@@ -564,9 +647,11 @@ class ZionTable(widgets.VBox):
         # melds being built keep only cards still in hand (a new hand starts afresh)
         held = set(hand)
         self.pending_melds = [m for m in self.pending_melds if set(m) <= held]
+        self._mark_staged()
         self.hand_caption.value = (f"<b>Your hand</b> ({len(hand)} cards): click cards to select "
                                    "them.")
-        options = [(f"#{i} {placed.meld.description} ({self._seat_label(placed.owner)}): "
+        # numbered from 1 for people; the value is the core's index
+        options = [(f"#{i + 1} {placed.meld.description} ({self._seat_label(placed.owner)}): "
                     f"{placed.meld}", i) for i, placed in enumerate(game.table)]
         current = self.meld_choice.value
         self.meld_choice.options = options or _NO_MELD
@@ -574,37 +659,63 @@ class ZionTable(widgets.VBox):
             self.meld_choice.value = current
         self._refresh_controls()
 
+    def _mark_staged(self) -> None:
+        """Mark each card staged into a meld with the meld's number, in the hand row."""
+        texts = self.hand.cards
+        marks = {}
+        for number, meld in enumerate(self.pending_melds, 1):
+            for card in meld:
+                if card.to_text() in texts:
+                    marks[texts.index(card.to_text())] = f"meld {number}"
+        self.hand.marks = marks
+
     def _refresh_controls(self) -> None:
-        """Enable what the core allows now; list the melds being built with their verdicts."""
+        """Colour what the core allows now, give the others the core's reason as tooltip; list
+        the melds being built with their verdicts. No button is disabled: a press always acts
+        or says why not."""
         game = self.game
         mine = game.current_player == self.seat
         selected = self.hand.selected_cards
         one = selected[0] if len(selected) == 1 else None
         index = self.meld_choice.value if self.meld_choice.value >= 0 else None
 
-        def legal(action: Any) -> bool:
-            return mine and bool(game.check(action, seat=self.seat))
+        held = self.held_hand is not None
 
-        down = game.has_gone_down(self.seat)
+        def offer(button: widgets.Button, action: Any, style: str, need: str = "") -> None:
+            """Colour ``button`` when the core allows ``action``; else its tooltip says why."""
+            if need or action is None:
+                ok, why = False, need
+            elif held:
+                ok, why = False, "press Next hand first"
+            else:
+                verdict = game.check(action, seat=self.seat)
+                ok, why = bool(verdict), str(verdict)
+            button.button_style = style if ok and mine else ""
+            button.tooltip = why if not ok else button.description
+            (button.add_class if ok and mine else button.remove_class)("ck-offered")
+            button.disabled = False
+
+        one_needed = "" if one is not None else "select exactly one card first (ZC-6)"
+        offer(self.draw_button, DrawStock(), "primary")
+        offer(self.take_button, TakeDiscard(), "primary")
+        offer(self.claim_button, Claim(), "warning")
+        offer(self.pass_button, Pass(), "")
+        offer(self.go_down_button, GoDown(tuple(self.pending_melds)) if self.pending_melds
+              else None, "success", "" if self.pending_melds else "add melds first")
+        at = index if index is not None else 0
+        offer(self.lay_off_button, LayOff(one, at, self._end()) if one else None, "",
+              one_needed)
+        offer(self.exchange_button, ExchangeJoker(one, at) if one else None, "", one_needed)
+        offer(self.discard_button, Discard(one) if one else None, "danger", one_needed)
+        for button in (self.add_meld_button, self.clear_melds_button, self.suggest_button):
+            button.disabled = False
         phase = getattr(game.phase, "value", game.phase)
-        self.draw_button.disabled = not legal(DrawStock())
-        self.take_button.disabled = not legal(TakeDiscard())
-        self.claim_button.disabled = not legal(Claim())
-        self.pass_button.disabled = not legal(Pass())
-        self.add_meld_button.disabled = down or not selected or game.is_over
-        self.clear_melds_button.disabled = not self.pending_melds
-        self.go_down_button.disabled = not (self.pending_melds
-                                            and legal(GoDown(tuple(self.pending_melds))))
-        self.suggest_button.disabled = down or game.is_over
-        self.lay_off_button.disabled = not (one is not None and index is not None
-                                            and legal(LayOff(one, index, self._end())))
-        self.exchange_button.disabled = not (one is not None and index is not None
-                                             and legal(ExchangeJoker(one, index)))
-        self.discard_button.disabled = not (one is not None and legal(Discard(one)))
         self.hand.disabled = game.is_over
         self.end_choice.layout.display = "" if game.table else "none"
         self._show_pending(phase)
         self._show_options(one)
+        if phase == "claim" and mine and not held:
+            self._explain_claims()
 
     def _show_pending(self, phase: str) -> None:
         game = self.game
@@ -645,17 +756,20 @@ class ZionTable(widgets.VBox):
         lines = []
         places = lay_off_options(card, melds, self.rules)
         if places:
-            spots = ", ".join(f"#{o.meld_index}" + (f" ({o.end} end)" if o.end else "")
+            spots = ", ".join(f"#{o.meld_index + 1}" + (f" ({o.end} end)" if o.end else "")
                               for o in places)
-            lines.append(f"{card} fits on meld {spots} (ZC-11.2)")
+            lines.append(f"{card} fits on meld {spots} (ZC-11.2).")
+            # whether the learner may lay it off now is the core's word, not ours
+            verdict = game.check(LayOff(card, places[0].meld_index, places[0].end),
+                                 seat=self.seat)
+            if not verdict:
+                lines.append(f"Not now: {verdict}.")
         else:
-            lines.append(f"{card} fits on no table meld (ZC-11.2)")
+            lines.append(f"{card} fits on no table meld (ZC-11.2).")
         exchanges = joker_exchanges(card, melds)
         if exchanges:
             lines.append(f"{card} can free the joker of meld "
-                         + ", ".join(f"#{i}" for i in exchanges) + " (ZC-12.1)")
-        if places and not game.has_gone_down(self.seat):
-            lines.append("but only a player who has gone down may lay off (ZC-11.1)")
+                         + ", ".join(f"#{i + 1}" for i in exchanges) + " (ZC-12.1).")
         self.options_view.value = (
             '<div class="ck-zion-card-options" style="font-size:90%;color:#333">'
-            + html.escape("; ".join(lines)) + ".</div>")
+            + html.escape(" ".join(lines)) + "</div>")

@@ -49,6 +49,19 @@ def table() -> ZionTable:
     return table
 
 
+def offered(button) -> bool:
+    """Does the button show that the core allows its action now (coloured, class ck-offered)?
+    No button is ever disabled: one not offered still says why when pressed."""
+    assert not button.disabled
+    return "ck-offered" in button._dom_classes
+
+
+def next_hand(table: ZionTable) -> None:
+    """Press Next hand when a finished hand is shown (as a person does)."""
+    if table.held_hand is not None:
+        table.next_hand_button.click()
+
+
 def select(table: ZionTable, *texts: str) -> None:
     """Click these cards of the learner's hand (as a person does)."""
     table.hand.clear_selection()
@@ -64,9 +77,10 @@ def test_the_learner_starts_and_sees_what_to_do(table):
     assert table.hand.card_objects == tuple(sorted(game.hand(ME)))  # by suit, then rank
     assert "Your turn: draw from the stock (ZC-6)." in table.status.value
     assert "Hand 1 of 6" in table.status.value and "2 sets" in table.status.value
-    assert not table.draw_button.disabled
-    assert table.take_button.disabled  # nothing discarded yet (ZC-3.3)
-    assert table.discard_button.disabled  # draw first
+    assert offered(table.draw_button)
+    assert not offered(table.take_button)  # nothing discarded yet: the tooltip says why
+    assert "(ZC-7.1)" in table.take_button.tooltip
+    assert not offered(table.discard_button)  # draw first
     assert "ck-zion-table" in table.table_view.value
     deal = table.log_text()[-1]
     assert deal.startswith("Hand 1") and "Seat 2 deals 10 cards" in deal
@@ -78,18 +92,19 @@ def test_zc_6_a_hand_of_moves_through_the_buttons_with_their_words(table):
     assert parse_card("7S") in game.hand(ME)
     assert table.message.text == "You draw from the stock."
     assert table.log_text()[0] == "Seat 0 (you) draws 7♠ from the stock (ZC-6)."
-    assert table.draw_button.disabled
+    assert not offered(table.draw_button)
+    assert table.draw_button.tooltip == "Seat 0 has already drawn this turn (ZC-6)"
 
     # Go down: two melds built with Add meld, each with its live verdict
     select(table, "7C", "7D", "7H")
     table.add_meld_button.click()
     assert "Meld 1: <b>7♣ 7♦ 7♥</b>: a set." in table.melds_view.value
     assert "not the contract yet" in table.melds_view.value
-    assert table.go_down_button.disabled
+    assert not offered(table.go_down_button)
     select(table, "KC", "KD", "KS")
     table.add_meld_button.click()
     assert "these melds make the contract" in table.melds_view.value
-    assert not table.go_down_button.disabled
+    assert offered(table.go_down_button)
     table.go_down_button.click()
     assert game.has_gone_down(ME)
     assert [str(placed.meld) for placed in game.table] == ["7♣ 7♦ 7♥", "K♣ K♦ K♠"]
@@ -98,9 +113,10 @@ def test_zc_6_a_hand_of_moves_through_the_buttons_with_their_words(table):
 
     # Lay off 7♠ on the sevens: the options say where it fits
     select(table, "7S")
-    assert "7♠ fits on meld #0 (ZC-11.2)" in table.options_view.value
+    assert "7♠ fits on meld #1 (ZC-11.2)" in table.options_view.value  # numbered from 1
+    assert table.meld_choice.options[0][0].startswith("#1 a set of sevens")
     table.meld_choice.value = 0
-    assert not table.lay_off_button.disabled
+    assert offered(table.lay_off_button)
     table.lay_off_button.click()
     assert str(game.table[0].meld) == "7♣ 7♦ 7♥ 7♠"
     assert "lays off 7♠ on meld 0" in table.log_text()[0]
@@ -133,9 +149,10 @@ def test_go_down_before_drawing_is_refused_with_its_rule_even_if_the_button_is_p
     table.add_meld_button.click()
     select(table, "KC", "KD", "KS")
     table.add_meld_button.click()
-    assert table.go_down_button.disabled  # the button says no ...
+    assert not offered(table.go_down_button)  # the button's tooltip says no ...
+    assert "must draw first" in table.go_down_button.tooltip
     before = table.game.to_json()
-    table.go_down_button.click()  # ... but a disabled button is no guard: the core says no
+    table.go_down_button.click()  # ... and so does a press: the core's words
     assert table.message.kind == "refused"
     assert "must draw first" in table.message.text and "(ZC-9.1)" in table.message.text
     assert table.game.to_json() == before
@@ -162,19 +179,55 @@ def test_suggest_go_down_fills_the_melds_with_the_solver_arrangement(table):
     table.suggest_button.click()
     assert "Suggested go-down for 2 sets" in table.message.text
     assert len(table.pending_melds) == 2
-    assert not table.go_down_button.disabled
+    assert offered(table.go_down_button)
     table.go_down_button.click()
     assert table.game.has_gone_down(ME)
     assert len(table.game.table) == 2
-    assert table.suggest_button.disabled  # gone down: nothing more to suggest (ZC-9.3)
+    table.suggest_button.click()  # gone down: the core says why not again (ZC-9.3)
+    assert table.message.kind == "refused" and "(ZC-9.3)" in table.message.text
 
 
 def test_lay_off_before_going_down_is_refused_zc_11_1(table):
     table.draw_button.click()
     select(table, "7S")
-    assert table.lay_off_button.disabled
-    table.lay_off_button.click()  # nobody has a meld on the table yet
-    assert "no meld on the table" in table.message.text
+    assert not offered(table.lay_off_button)
+    before = table.game.to_json()
+    table.lay_off_button.click()  # the core's refusal, with its rule
+    assert table.message.kind == "refused" and "(ZC-11.1)" in table.message.text
+    assert table.game.to_json() == before
+
+
+def test_every_button_says_why_not_in_words_zc_6(table):
+    """No silent refusal: a press that cannot act shows a reason with a rule ID."""
+    table.draw_button.click()
+    select(table, "7C", "7D")
+    table.discard_button.click()
+    assert table.message.kind == "refused"
+    assert table.message.text == ("Discard needs exactly one card selected. Now 2 are "
+                                  "selected (ZC-6).")
+    for button in (table.take_button, table.claim_button, table.pass_button,
+                   table.go_down_button, table.exchange_button, table.draw_button):
+        table.message.clear()
+        button.click()
+        assert table.message.kind == "refused", button.description
+        assert re.search(r"\(ZC-[\d.]+\)", table.message.text), table.message.text
+
+
+def test_staged_cards_are_marked_and_double_staging_is_refused_at_once(table):
+    table.draw_button.click()
+    select(table, "7C", "7D", "7H")
+    table.add_meld_button.click()
+    marks = table.hand.marks
+    staged = {table.hand.cards[i]: mark for i, mark in marks.items()}
+    assert staged == {"7C": "meld 1", "7D": "meld 1", "7H": "meld 1"}
+    assert any(item["label"] == "seven of clubs, meld 1" for item in table.hand._items)
+    select(table, "7H", "7S")
+    table.add_meld_button.click()
+    assert table.message.kind == "refused"
+    assert table.message.text == "7♥ is already in meld 1. A card goes in one meld only."
+    assert len(table.pending_melds) == 1
+    table.clear_melds_button.click()
+    assert table.hand.marks == {}
 
 
 def test_an_out_of_turn_click_is_refused_and_changes_nothing():
@@ -208,6 +261,9 @@ def test_an_out_of_turn_click_is_refused_and_changes_nothing():
 def learner_move(table: ZionTable, seen: dict) -> None:
     """One move of a plain learner who only presses buttons (and sometimes claims)."""
     game = table.game
+    next_hand(table)
+    if game.is_over:
+        return
     phase = game.phase.value
     if phase == "claim":
         if not seen["claims"]:
@@ -228,7 +284,7 @@ def learner_move(table: ZionTable, seen: dict) -> None:
         return
     if not game.has_gone_down(ME):
         table.suggest_button.click()
-        if not table.go_down_button.disabled:
+        if offered(table.go_down_button):
             table.go_down_button.click()
             seen["down"] = True
             return
@@ -239,13 +295,13 @@ def learner_move(table: ZionTable, seen: dict) -> None:
             if options and len(game.hand(ME)) > 1:
                 table.hand.select_cards([card])
                 table.meld_choice.value = options[0].meld_index
-                if not table.lay_off_button.disabled:
+                if offered(table.lay_off_button):
                     table.lay_off_button.click()
                     seen["lay_offs"] += 1
                     return
     for card in sorted(game.hand(ME), key=hand_points_of, reverse=True):
         table.hand.select_cards([card])
-        if not table.discard_button.disabled:
+        if offered(table.discard_button):
             table.discard_button.click()
             return
     raise AssertionError("no card could be discarded")
@@ -256,7 +312,7 @@ def hand_points_of(card: Card) -> int:
 
 
 def test_a_whole_hand_against_greedy_bots_through_the_buttons():
-    table = ZionTable(players=4, seed=2, bot_delay=0)
+    table = ZionTable(players=4, seed=2, bot_delay=0, ask_claims=True)
     game = table.game
     seen = {"claims": 0, "down": False, "lay_offs": 0}
     for _ in range(400):
@@ -272,6 +328,12 @@ def test_a_whole_hand_against_greedy_bots_through_the_buttons():
     assert "Hand results" in table.results_view.value
     assert re.search(rf"<td[^>]*>{result.points[ME]}\b", table.results_view.value)
     assert table.chart_box.children, "the totals chart appears after the hand"
+    # the game pauses with the result in view until Next hand
+    assert table.held_hand == 1 and table.hand_end_box.layout.display != "none"
+    assert table.hand_end_view.value.count("Hand results") == 1
+    assert "Press Next hand" in table.status.value
+    table.next_hand_button.click()
+    assert table.held_hand is None and table.hand_end_box.layout.display == "none"
     assert game.hand_number == 2
     assert table.pending_melds == []
     # every move the learner made is narrated once, in the learner's name
@@ -297,14 +359,16 @@ def test_zc_13_1_the_learner_goes_out_and_the_hand_results_and_chart_appear():
     assert result.winner == ME and result.points[ME] == 0
     assert any(line.startswith("Seat 0 (you) goes out") for line in table.log_text())
     assert "Seat 0 went out" in table.results_view.value
-    assert table.message.text == ("Hand 1 is over: Seat 0 (you) went out. Your points for it: 0;"
-                                  " the results are below (ZC-14.1).")
+    assert table.message.text == ("Hand 1 over: Seat 0 (you) went out. Your points for it: 0"
+                                  " (ZC-14.1).")
+    assert "Hand 1 over: Seat 0 (you) went out." in table.hand_end_view.value
     assert re.search(r"<th[^>]*>Seat 0 \(you\)</th>", table.results_view.value)
     for seat in (1, 2):  # the bots had not gone down: stuck (ZC-13.2)
         assert result.stuck == (1, 2)
         points = hand_points(result.hands[seat])
         assert re.search(rf"<td[^>]*>{points} \(stuck\)</td>", table.results_view.value)
     assert table.chart_box.children
+    table.next_hand_button.click()
     assert table.game.hand_number == 2 and table.game.current_player == ME
 
 
@@ -320,8 +384,9 @@ def test_zc_14_2_a_whole_game_ends_with_six_hands_of_results_and_the_winner():
     assert len(re.findall(r"<tr><td[^>]*>Hand \d", table.results_view.value)) == 6
     assert "Game over: " in table.results_view.value and "(ZC-14.2)" in table.results_view.value
     assert "The game is over: press New game to play again." in table.status.value
-    assert all(button.disabled for button in (table.draw_button, table.discard_button,
-                                              table.go_down_button, table.suggest_button))
+    assert not any(offered(button) for button in (table.draw_button, table.discard_button,
+                                                  table.go_down_button))
+    assert table.next_hand_button.layout.display == "none"  # no next hand after the sixth
     table.draw_button.click()  # a click after the end is refused by the core
     assert table.message.text == "the game is over (ZC-14.2)"
 
@@ -355,11 +420,23 @@ def test_random_bots_and_other_seats_work_too():
     assert "Seat 2 (you)" in table.table_view.value
 
 
-def test_zc_8_2_a_learner_who_is_not_asked_about_claims_passes_automatically():
+def test_zc_8_beginners_start_with_claim_prompts_off_and_claims_are_explained_once():
     table = ZionTable(players=4, seed=1, bot_delay=0)
+    assert not table.ask_claims.value  # the default: a beginner's claim windows pass
+    assert any(line.startswith("Seat 0 (you) does not claim J♠") for line in table.log_text())
+    assert table.game.current_player == ME and table.game.phase.value == "draw"
+    asked = ZionTable(players=4, seed=1, bot_delay=0, ask_claims=True)
+    assert "What is a claim? (ZC-8, also called “May I”)" in asked.claim_help.value
+    assert asked.claim_help_box.layout.display != "none"
+    asked.claim_help_button.click()
+    assert asked.claim_help_box.layout.display == "none"
+
+
+def test_zc_8_2_a_learner_who_is_not_asked_about_claims_passes_automatically():
+    table = ZionTable(players=4, seed=1, bot_delay=0, ask_claims=True)
     assert table.game.phase.value == "claim" and table.game.current_player == ME
     assert "Claim window: you may claim J♠" in table.status.value
-    assert not table.claim_button.disabled and not table.pass_button.disabled
+    assert offered(table.claim_button) and offered(table.pass_button)
     table.ask_claims.value = False  # passing now, and at every later discard
     assert any(line.startswith("Seat 0 (you) does not claim J♠") for line in table.log_text())
     for _ in range(3):
@@ -393,13 +470,13 @@ def test_zc_12_1_exchange_a_joker_through_the_button_and_lay_it_off_again():
     assert table.game.has_gone_down(ME)
 
     select(table, "7C")
-    assert "7♣ can free the joker of meld #0 (ZC-12.1)" in table.options_view.value
+    assert "7♣ can free the joker of meld #1 (ZC-12.1)" in table.options_view.value
     table.meld_choice.value = 1  # the set of kings holds no joker: the button says no
-    assert table.exchange_button.disabled
+    assert not offered(table.exchange_button)
     table.exchange_button.click()  # and so does the core
     assert table.message.kind == "refused" and "(ZC-12.1)" in table.message.text
     table.meld_choice.value = 0
-    assert not table.exchange_button.disabled
+    assert offered(table.exchange_button)
     table.exchange_button.click()
     assert str(table.game.table[0].meld) == "5♣ 6♣ 7♣ 8♣"
     assert Card.joker() in table.game.hand(ME)
@@ -407,7 +484,7 @@ def test_zc_12_1_exchange_a_joker_through_the_button_and_lay_it_off_again():
 
     # the joker goes back at the low end of the run, as the learner chooses
     select(table, "JK")
-    assert "JK fits on meld #0 (low end), #0 (high end), #1" in table.options_view.value
+    assert "JK fits on meld #1 (low end), #1 (high end), #2" in table.options_view.value
     table.end_choice.value = "low"
     table.lay_off_button.click()
     assert str(table.game.table[0].meld) == "JK(4♣) 5♣ 6♣ 7♣ 8♣"
