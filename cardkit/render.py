@@ -129,10 +129,12 @@ def _corner(card: Card, ink: str) -> str:
         )
         return f'<g font-size="12" font-weight="700" fill="{ink}">{letters}</g>'
     rank = card.rank_text
-    squeeze = ' letter-spacing="-1.5"' if len(rank) > 1 else ""
+    # "10" is squeezed into the corner (x 5 to 23) whatever the font, never past the card's edge
+    squeeze = ' textLength="18" lengthAdjust="spacingAndGlyphs"' if len(rank) > 1 else ""
     return (
-        f'<text x="13.5" y="26" text-anchor="middle" font-size="22" font-weight="700" '
-        f'fill="{ink}"{squeeze}>{rank}</text>' + _pip(card.suit, 6, 31, 15, ink)  # type: ignore[arg-type]
+        f'<text x="14" y="26" text-anchor="middle" font-size="{19 if squeeze else 22}" '
+        f'font-weight="700" fill="{ink}"{squeeze}>{rank}</text>'
+        + _pip(card.suit, 6, 31, 15, ink)  # type: ignore[arg-type]
     )
 
 

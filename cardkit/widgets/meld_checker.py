@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from cardkit.cards import Card, parse_cards
-from cardkit.widgets.common import MessageArea, guarded
+from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.zioncheck import (
     Rules,
     explain_go_down,
@@ -79,13 +79,18 @@ class MeldChecker(widgets.VBox):
     """Check melds and contracts of Zion Check, with reasons and rule IDs.
 
     ``hand_number`` (1–6) picks the contract; ``rules`` the options (default `Rules()`);
-    ``seed`` makes "Deal me a random hand" repeatable.
+    ``seed`` makes "Deal me a random hand" repeatable (None draws a fresh seed, shown with the
+    address that deals the same hands again: ``share`` turns a seed into that address).
     """
 
-    def __init__(self, hand_number: int = 1, rules: Rules | None = None, seed: int = 0,
+    def __init__(self, hand_number: int = 1, rules: Rules | None = None,
+                 seed: int | None = None, share: Callable[[int], str] | None = None,
                  **kwargs: Any) -> None:
         self.rules = rules if rules is not None else Rules()
         self.rules.contract(hand_number)  # bad hand numbers fail here, with the reason
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**9)
+        self.seed = seed
         self._rng = random.Random(seed)
         self.dealt: tuple[Card, ...] = ()
         self.verdict_text = ""
@@ -93,7 +98,8 @@ class MeldChecker(widgets.VBox):
 
         self.message = MessageArea()
         self.hand_select = widgets.Dropdown(
-            options=[(f"Hand {n}: {self.rules.contract(n)}", n) for n in range(1, 7)],
+            options=[(f"Hand {n}: {self.rules.contract(n)}", n)
+                     for n in range(1, len(self.rules.deal_sizes) + 1)],
             value=hand_number, description="Hand", layout=widgets.Layout(width="260px"),
         )
         self.cards_text = widgets.Text(
@@ -118,6 +124,8 @@ class MeldChecker(widgets.VBox):
         self.best = widgets.HTML()
         self.best.add_class("ck-best-go-down")
         self.hand_box = widgets.VBox()
+        self.seed_line = widgets.HTML(
+            seed_html(seed, (share or (lambda n: f"?seed={n}"))(seed)))
         self.hand_widget: Any = None
 
         help_text = widgets.HTML(
@@ -150,6 +158,7 @@ class MeldChecker(widgets.VBox):
                 self.message,
                 self.verdict,
                 self.best,
+                self.seed_line,
             ],
             **kwargs,
         )
@@ -205,6 +214,9 @@ class MeldChecker(widgets.VBox):
         ]
         self.add_meld_button.disabled = True
         self.best.value, self.best_text = "", ""
+        # a new hand: the old cards and their verdict go (the verdict spoke of other cards)
+        self.cards_text.value = ""
+        self._set_verdict("", "")
         self.message.show(f"Dealt {size} cards: {_cards_words(self.dealt)}.", "info")
 
     def on_add_meld(self, _: Any = None) -> None:

@@ -16,8 +16,9 @@ explanations and rule IDs, and the scores so far::
     >>> stepper.last_button.click(); stepper.position
     8
 
-Controls: ◀◀ First, ◀ Back, Next ▶, Last ▶▶, a step slider and Play / pause (ipywidgets'
-``Play``, linked to the slider in the page); "Show" picks all hands open or one seat's view.
+Controls: ◀◀ First, ◀ Back, Next ▶, Last ▶▶, a step slider and "▶ Play", which steps on by
+itself and becomes "❚❚ Pause" (pressing it again stops where it is, never back at the deal);
+"Show" picks all hands open or one seat's view. A record with no moves yet says so.
 
 `ReplayViewer` is the replay app: it makes a sample bot game of either kind, or loads a record
 that the learner uploads or pastes, and shows it in a `TurnStepper`.
@@ -27,6 +28,8 @@ from __future__ import annotations
 
 import html
 import json
+import threading
+import time
 
 import ipywidgets as widgets
 
@@ -114,11 +117,10 @@ class TurnStepper(widgets.VBox):
             value=0, min=0, max=n, description="Step", continuous_update=False,
             layout=widgets.Layout(width="420px"),
         )
-        self.player = widgets.Play(
-            value=0, min=0, max=n, interval=PLAY_INTERVAL_MS, description="Play",
-            show_repeat=False,
-        )
-        widgets.jslink((self.player, "value"), (self.slider, "value"))
+        self.player = widgets.ToggleButton(
+            value=False, description="▶ Play", tooltip="step on by itself; press again to pause",
+            layout=widgets.Layout(width="auto"),
+        ).add_class("cardkit-play")
         self.view = widgets.Dropdown(
             options=[("All hands open", ALL_HANDS)]
             + [(f"{name}'s view", s) for s, name in enumerate(names)],
@@ -137,6 +139,8 @@ class TurnStepper(widgets.VBox):
         self.last_button.on_click(guard(lambda _b: self.go(len(self.steps))))
         self.slider.observe(guard(lambda _c: self._show()), names="value")
         self.view.observe(guard(lambda _c: self._show()), names="value")
+        self.player.observe(guard(self._on_play), names="value")
+        self._playing: threading.Thread | None = None
 
         controls = widgets.HBox(
             [self.first_button, self.prev_button, self.next_button, self.last_button,
@@ -149,6 +153,9 @@ class TurnStepper(widgets.VBox):
         ])
         self.add_class("cardkit-stepper")
         self._show()
+        if not self.steps:
+            self.message.show("This record has no moves yet: it shows the deal only. Replay a "
+                              "played game (for example one from play_out).", "info")
 
     @property
     def position(self) -> int:
@@ -169,6 +176,26 @@ class TurnStepper(widgets.VBox):
     def go(self, position: int) -> None:
         """Show position ``position`` (clamped to the record)."""
         self.slider.value = max(0, min(len(self.steps), int(position)))
+
+    def _on_play(self, change: dict) -> None:
+        """Play pressed: step on every ``PLAY_INTERVAL_MS`` in the background; Pause stops."""
+        self.player.description = "❚❚ Pause" if change["new"] else "▶ Play"
+        if change["new"] and (self._playing is None or not self._playing.is_alive()):
+            if self.position >= len(self.steps):
+                self.go(0)  # Play at the end starts again from the deal
+            self._playing = threading.Thread(target=self._play_on, daemon=True,
+                                             name="cardkit-replay")
+            self._playing.start()
+
+    def _play_on(self) -> None:
+        while self.player.value:
+            time.sleep(PLAY_INTERVAL_MS / 1000)
+            if not self.player.value:
+                return
+            if self.position >= len(self.steps):
+                self.player.value = False
+                return
+            self.go(self.position + 1)
 
     @property
     def event_texts(self) -> list[str]:

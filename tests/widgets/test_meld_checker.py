@@ -188,3 +188,21 @@ def test_a_bad_hand_number_is_a_clear_error():
 def test_parse_meld_text_gives_repeated_cards_distinct_decks_across_melds():
     melds = parse_meld_text("8C 8C | 8C 9C |")
     assert melds == [parse_cards("8C 8C@1"), parse_cards("8C@2 9C")]
+
+
+def test_a_new_random_hand_clears_the_old_verdict():
+    checker = MeldChecker(hand_number=1, seed=4)
+    checker.cards_text.value = "7C 7D 7H"
+    assert checker.verdict_text
+    checker.deal_button.click()
+    assert checker.verdict_text == "" and checker.cards_text.value == ""
+    assert checker.message.text.startswith("Dealt 10 cards")
+
+
+def test_without_a_seed_each_checker_draws_its_own_and_shows_it():
+    seeds = {MeldChecker().seed for _ in range(4)}
+    assert len(seeds) > 1  # a fresh seed per page, not always the same hands
+    checker = MeldChecker(seed=12, share=lambda n: f"http://h/m.ipynb?seed={n}")
+    assert "Seed <b>12</b>" in checker.seed_line.value
+    assert 'href="http://h/m.ipynb?seed=12"' in checker.seed_line.value
+    assert [n for _label, n in checker.hand_select.options] == [1, 2, 3, 4, 5, 6]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import time
 
 import pytest
 
@@ -25,8 +26,28 @@ def stepper(match) -> TurnStepper:
 
 def test_steps_are_precomputed_once_one_per_action(stepper, match):
     assert len(stepper.steps) == len(match.history) == stepper.slider.max
-    assert stepper.player.max == stepper.slider.max  # Play walks the same range
     assert stepper.position == 0 and "The deal" in stepper.caption.value
+
+
+def test_play_steps_on_and_pause_stops_where_it_is(stepper, monkeypatch):
+    from cardkit.widgets import stepper as stepper_module
+
+    monkeypatch.setattr(stepper_module, "PLAY_INTERVAL_MS", 1)
+    stepper.go(5)
+    stepper.player.value = True
+    assert stepper.player.description == "❚❚ Pause"
+    stepper._playing.join(timeout=0.05)  # let it step a little
+    stepper.player.value = False
+    stepper._playing.join(timeout=10)
+    paused = stepper.position
+    assert paused > 5 and stepper.player.description == "▶ Play"
+    time.sleep(0.05)
+    assert stepper.position == paused  # paused, not back at the deal
+
+
+def test_a_record_without_moves_says_so():
+    stepper = TurnStepper(new_match(3).to_json())
+    assert stepper.slider.max == 0 and "has no moves yet" in stepper.message.text
 
 
 def test_next_previous_first_last_walk_the_record(stepper, match):

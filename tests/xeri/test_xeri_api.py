@@ -301,9 +301,11 @@ def test_replay_narrates_the_opening_events_then_every_play(tmp_path, capsys):
     match = XeriMatch.from_json(path.read_text(encoding="utf-8"))
     opening = [e.text for e in new_match(3).events]  # first dealer, cut, deal, redeals
     assert replayed[:len(opening)] == opening and opening[0].endswith("(XR-2.1)")
-    # the same events as the live narration, without its score sheets and summary
-    assert replayed[:-1] == [line for line in live[:-2] if not line.startswith("  ")]
-    assert replayed[-1] == f"-- {len(match.history)} actions replayed; game over: True"
+    # the same events and itemised score sheets as the live narration, then who won
+    assert replayed[:-1] == live[:-2]
+    assert any(line.startswith("    ") for line in replayed)  # the sheets' lines
+    assert replayed[-1].startswith(f"-- {len(match.history)} actions replayed. ")
+    assert "win the match after" in replayed[-1] and "rounds won" in replayed[-1]
 
 
 def test_replay_of_a_record_without_actions_still_shows_the_deal(tmp_path, capsys):
@@ -312,6 +314,6 @@ def test_replay_of_a_record_without_actions_still_shows_the_deal(tmp_path, capsy
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [e.text for e in new_match(5).events] + \
-        ["-- 0 actions replayed; game over: False"]
+        ["-- 0 actions replayed. The record stops here: the game is not over."]
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "No such file" in capsys.readouterr().err
