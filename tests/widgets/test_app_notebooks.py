@@ -65,10 +65,11 @@ def test_a_bad_page_option_shows_its_reason_not_a_traceback(path, query, monkeyp
     assert f"{name}" in app.value and "cannot start from this address" in app.value
 
 
-@pytest.mark.parametrize("stem", ["xeri_table", "zion_table", "meld_checker"])
-def test_each_page_load_deals_afresh_and_shows_the_address_of_its_deal(stem, monkeypatch):
+@pytest.mark.parametrize(("stem", "option"), [
+    ("xeri_table", "bot_delay=0"), ("zion_table", "bot_delay=0"), ("meld_checker", "hand=2")])
+def test_each_page_load_deals_afresh_and_shows_the_address_of_its_deal(stem, option, monkeypatch):
     path = next(p for p in APPS if p.stem == stem)
-    monkeypatch.setenv("QUERY_STRING", "bot_delay=0")
+    monkeypatch.setenv("QUERY_STRING", option)
     monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("SCRIPT_NAME", f"/voila/render/{path.name}")
@@ -76,7 +77,7 @@ def test_each_page_load_deals_afresh_and_shows_the_address_of_its_deal(stem, mon
     assert len(lines) > 1, "no ?seed=: every page load deals a fresh game"
     line = lines.pop()
     seed = int(line.split("Seed <b>")[1].split("</b>")[0])
-    address = f"http://127.0.0.1:8866/voila/render/{path.name}?bot_delay=0&amp;seed={seed}"
+    address = f"http://127.0.0.1:8866/voila/render/{path.name}?{option}&amp;seed={seed}"
     assert f'href="{address}"' in line
-    monkeypatch.setenv("QUERY_STRING", "seed=42&bot_delay=0")
+    monkeypatch.setenv("QUERY_STRING", f"seed=42&{option}")
     assert "Seed <b>42</b>" in shown_app(path).seed_line.value
