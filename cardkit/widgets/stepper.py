@@ -31,7 +31,9 @@ import json
 import threading
 import time
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from cardkit import render
 from cardkit.engine import Game
@@ -42,6 +44,45 @@ __all__ = ["ReplayViewer", "TurnStepper", "sample_game", "seat_names"]
 
 ALL_HANDS = -1  # the seat selector's value for "all hands open"
 PLAY_INTERVAL_MS = 700
+
+
+class StepSlider(anywidget.AnyWidget):
+    """A step slider that a screen reader names ("Step, 12 of 210"): a native range input.
+
+    ipywidgets' IntSlider draws a handle without an accessible name; this one is a labelled
+    ``<input type="range">``, so the arrow keys move it too. The kernel keeps ``value`` within
+    0…``max``.
+    """
+
+    _esm = """
+    function render({ model, el }) {
+      const label = document.createElement("label");
+      label.className = "ck-step-slider";
+      label.style.cssText = "display:flex;align-items:center;gap:8px;font-size:14px";
+      const input = document.createElement("input");
+      input.type = "range"; input.min = "0"; input.style.width = "360px";
+      const out = document.createElement("output");
+      label.append("Step", input, out);
+      el.appendChild(label);
+      function show() {
+        input.max = String(model.get("max"));
+        input.value = String(model.get("value"));
+        out.textContent = `${model.get("value")} of ${model.get("max")}`;
+        input.setAttribute("aria-valuetext", out.textContent);
+      }
+      input.addEventListener("change", () => {
+        model.set("value", Number(input.value)); model.save_changes();
+      });
+      model.on("change:value", show); model.on("change:max", show); show();
+    }
+    export default { render };
+    """
+    value = traitlets.Int(0).tag(sync=True)
+    max = traitlets.Int(0).tag(sync=True)
+
+    @traitlets.validate("value")
+    def _clamp(self, proposal: dict) -> int:
+        return max(0, min(self.max, int(proposal["value"])))
 
 
 def seat_names(game: Game) -> tuple[str, ...]:
@@ -113,10 +154,7 @@ class TurnStepper(widgets.VBox):
         self.prev_button = widgets.Button(description="◀ Back", tooltip="one step back")
         self.next_button = widgets.Button(description="Next ▶", tooltip="one step forward")
         self.last_button = widgets.Button(description="Last ▶▶", tooltip="the end of the record")
-        self.slider = widgets.IntSlider(
-            value=0, min=0, max=n, description="Step", continuous_update=False,
-            layout=widgets.Layout(width="420px"),
-        )
+        self.slider = StepSlider(max=n)
         self.player = widgets.ToggleButton(
             value=False, description="▶ Play", tooltip="step on by itself; press again to pause",
             layout=widgets.Layout(width="auto"),
@@ -226,7 +264,8 @@ class TurnStepper(widgets.VBox):
                          f'border-radius:3px;padding:0 4px">{html.escape(rule)}</span>')
             items.append(f"<li>{html.escape(event.text)}{badge}</li>")
         self.events.value = (
-            f'<ul role="status" style="margin:2px 0 6px;padding-left:1.4em">{"".join(items)}</ul>'
+            f'<div role="status"><ul style="margin:2px 0 6px;padding-left:1.4em">'
+            f'{"".join(items)}</ul></div>'
         )
         self.table.value = _table_html(game, self.seat)
         self.scores.value = _scores_html(game)

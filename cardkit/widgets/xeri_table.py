@@ -160,7 +160,7 @@ class XeriTable(widgets.VBox):
                                   padding="4px 10px", margin="4px 0"),
         ).add_class("cardkit-round-end")
         self.ready_button = widgets.Button(
-            button_style="warning", layout=widgets.Layout(width="auto", height="auto"))
+            description="Ready", button_style="warning", layout=widgets.Layout(width="auto", height="auto"))
         self.privacy_box = widgets.VBox(
             [self.ready_button], layout=widgets.Layout(display="none", margin="6px 0"),
         ).add_class("cardkit-privacy")
@@ -394,11 +394,12 @@ class XeriTable(widgets.VBox):
                      "capture": "color:#1f5f3f", "score": "font-weight:700"}.get(kind, "")
             items.append(f'<li class="ck-log-line ck-log-{kind or "play"}" '
                          f'style="margin:2px 0;{style}">{html.escape(text)}</li>')
+        # the log region scrolls, so it takes the keyboard focus (tabindex) too
         self.narration.value = (
-            '<ol reversed role="log" aria-live="polite" aria-label="What happened" '
-            'style="max-height:330px;overflow-y:auto;'
-            'margin:0;padding-left:3.4em;font-size:13px;line-height:1.35">'
-            f'{"".join(items)}</ol>'
+            '<div role="log" aria-live="polite" aria-label="What happened" tabindex="0" '
+            'style="max-height:330px;overflow-y:auto">'
+            '<ol reversed style="margin:0;padding-left:3.4em;font-size:13px;line-height:1.35">'
+            f'{"".join(items)}</ol></div>'
         )
 
     def _refresh(self) -> None:
@@ -411,7 +412,7 @@ class XeriTable(widgets.VBox):
             note = "Hidden until the next player is ready" if self.waiting_for is not None \
                 else "Cards hidden until Next round"
         else:
-            note = f"{held} card{'s' if held != 1 else ''}, in the row on the right" if held \
+            note = f"{held} card{'s' if held != 1 else ''}, shown in the hand row" if held \
                 else "No cards in hand"
         self.table.value = render.xeri_table_html(
             match, view=None if self.show_all.value and not hidden else viewer,

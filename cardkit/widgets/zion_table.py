@@ -148,7 +148,10 @@ class ZionTable(widgets.VBox):
 
         self.message = MessageArea()
         self.status = widgets.HTML().add_class("ck-zion-status")
-        self.table_view = widgets.HTML().add_class("ck-zion-table-view")
+        # the table scrolls in its own box, so that the hand and the buttons stay in view
+        self.table_view = widgets.HTML(
+            layout=widgets.Layout(max_height="470px", overflow_y="auto")
+        ).add_class("ck-zion-table-view")
         self.hand_caption = widgets.HTML().add_class("ck-zion-hand-caption")
         self.hand = HandWidget(multiple=True, label="your hand", four_colour=four_colour,
                                card_width=56)
@@ -515,10 +518,12 @@ class ZionTable(widgets.VBox):
             items.append(f'<li class="ck-log-line ck-log-{kind or "play"}" '
                          f'style="margin:2px 0;{_LOG_STYLE.get(kind, "")}">'
                          f"{html.escape(text)}</li>")
+        # the log region scrolls, so it takes the keyboard focus (tabindex) too
         self.narration.value = (
-            '<ol reversed role="log" aria-live="polite" aria-label="What happened" '
-            'class="ck-zion-narration" style="max-height:300px;overflow-y:auto;margin:0;'
-            f'padding-left:3.4em;font-size:13px;line-height:1.35">{"".join(items)}</ol>'
+            '<div role="log" aria-live="polite" aria-label="What happened" tabindex="0" '
+            'style="max-height:300px;overflow-y:auto">'
+            '<ol reversed class="ck-zion-narration" style="margin:0;padding-left:3.4em;'
+            f'font-size:13px;line-height:1.35">{"".join(items)}</ol></div>'
         )
         if ended:
             self._show_results()

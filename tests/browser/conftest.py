@@ -261,3 +261,59 @@ def screenshot(page) -> Callable[[str], Path]:
         return path
 
     return take
+
+
+# ----------------------------------------------------------------- accessibility (axe-core)
+
+AXE_IMPACTS = ("serious", "critical")
+
+
+def axe_violations(page, scope: str = ".cardkit-app") -> list[str]:
+    """The serious and critical axe-core violations inside ``scope``, one line each.
+
+    axe-core comes bundled in ``axe-playwright-python`` (no download); it is injected into the
+    page and run on the app's own part of it (Voila's page around it is not ours).
+    """
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context={"include": [[scope]]})
+    found = []
+    for violation in results.response["violations"]:
+        if violation.get("impact") in AXE_IMPACTS:
+            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:3]]
+            found.append(f"{violation['impact']}: {violation['id']} ({violation['help']}) "
+                         f"at {'; '.join(targets)}")
+    return found
+
+
+def unnamed_controls(page, scope: str = ".cardkit-app") -> list[str]:
+    """Buttons, cards and messages in ``scope`` that a screen reader could not name."""
+    return page.evaluate(
+        """(scope) => {
+          const root = document.querySelector(scope);
+          const bad = [];
+          for (const el of root.querySelectorAll(
+              'button, [role=button], [role=status], [role=alert], [role=log], svg[role=img]')) {
+            if (el.closest('[aria-hidden=true]') || !el.getClientRects().length) continue;
+            const name = (el.getAttribute('aria-label') || el.getAttribute('title') ||
+                          el.textContent || '').trim();
+            const empty = el.matches('[role=status], [role=alert]') && !el.textContent.trim();
+            if (!name && !empty) bad.push(el.outerHTML.slice(0, 120));
+          }
+          return bad;
+        }""",
+        scope,
+    )
+
+
+@pytest.fixture
+def accessibility(page) -> Callable[..., None]:
+    """``accessibility(scope=".cardkit-app")`` fails on a serious or critical axe-core violation
+    or on a button, card or message without a name for screen readers."""
+
+    def check(scope: str = ".cardkit-app") -> None:
+        problems = axe_violations(page, scope) + [
+            f"no accessible name: {html}" for html in unnamed_controls(page, scope)]
+        assert not problems, "accessibility problems:\n" + "\n".join(problems)
+
+    return check

@@ -242,7 +242,7 @@ def test_the_learners_hand_is_shown_once_as_the_clickable_row(table):
     only_mine = [card for card in mine if not any(card in table.match.hand(s) for s in (0, 1, 3))
                  and card not in table.match.pile]
     assert not any(f'aria-label="{card.name}"' in table.table.value for card in only_mine)
-    assert f"{len(mine)} cards, in the row on the right" in table.table.value
+    assert f"{len(mine)} cards, shown in the hand row" in table.table.value
 
 
 def test_the_teaching_view_shows_every_hand_xr_9_1(table):
