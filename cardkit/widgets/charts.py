@@ -210,8 +210,8 @@ def xeri_score_table(source: Any, *, round_number: int | None = None) -> str:
 
     ``source`` is one round's ``{team: ScoreSheet}`` (an item of ``match.round_scores``), or a
     ``XeriMatch`` / list of rounds, which gives every finished round, the latest first. Each
-    line shows its points, what it is for and its rule ID; the foot gives cards taken and the
-    total.
+    line shows its points, what it is for and its rule ID; the foot gives the total, then
+    the cards taken.
     """
     if isinstance(source, Mapping):
         return _sheet_pair(source, round_number)
@@ -246,10 +246,12 @@ def _sheet_pair(sheets: Mapping[int, Any], round_number: int | None) -> str:
             '<th scope="col" style="text-align:left;padding:2px 8px">item</th>'
             '<th scope="col" style="text-align:left;padding:2px 8px">rule</th></tr></thead>'
             f"<tbody>{rows}</tbody>"
+            # one fact per line: the total, then the cards taken (the lines above itemise it)
             f'<tfoot><tr><td style="text-align:right;padding:2px 8px;font-weight:700">'
             f'{sheet.total}</td><td colspan="2" style="padding:2px 8px;font-weight:700">'
-            f"total ({sheet.cards} cards taken; cards {sheet.card_points}, "
-            f"Xeris {sheet.xeri_points})</td></tr></tfoot></table>"
+            f"total</td></tr>"
+            f'<tr><td></td><td colspan="2" style="padding:0 8px;color:#374151">'
+            f"Cards taken: {sheet.cards}.</td></tr></tfoot></table>"
         )
     number_attr = "" if round_number is None else f' data-round="{round_number}"'
     return (

@@ -135,8 +135,8 @@ def test_xeri_score_table_itemises_both_teams():
     assert "Round 1 score sheet" in html
     assert html.count('class="ck-score-sheet"') == 2
     assert "more cards: 30 against 5" in html and "jack Xeri with J♠" in html
-    assert re.search(r">15</td><td[^>]*>total \(30 cards taken; cards 5, Xeris 10\)", html)
-    assert re.search(r">24</td><td[^>]*>total \(5 cards taken; cards 4, Xeris 20\)", html)
+    assert re.search(r">15</td><td[^>]*>total</td></tr><tr>.*?Cards taken: 30\.</td>", html)
+    assert re.search(r">24</td><td[^>]*>total</td></tr><tr>.*?Cards taken: 5\.</td>", html)
     assert "XR-4.2" in html
     with pytest.raises(ValueError, match="ScoreSheet"):
         charts.xeri_score_table({0: HAND_MADE[0][0]})
@@ -206,7 +206,7 @@ def test_xeri_score_table_of_a_match_gives_every_round_latest_first(match):
     assert rounds == [str(n) for n in range(len(match.round_scores), 0, -1)]
     assert html.count('class="ck-score-sheet"') == 2 * len(match.round_scores)
     last = match.round_scores[-1][0]
-    assert f"total ({last.cards} cards taken" in html
+    assert f"Cards taken: {last.cards}." in html
     assert "no round finished yet" in charts.xeri_score_table([])
 
 
