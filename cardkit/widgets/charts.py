@@ -227,7 +227,7 @@ def _sheet_pair(sheets: Mapping[int, Any], round_number: int | None) -> str:
     if set(sheets) != {0, 1}:
         raise ValueError(f"expected {{0: ScoreSheet, 1: ScoreSheet}}, not {sheets!r}")
     title = "Score sheet" if round_number is None else f"Round {round_number} score sheet"
-    cell = "padding:2px 8px;border-bottom:1px solid #e5e7eb;"
+    cell = "padding:1px 8px;border-bottom:1px solid #e5e7eb;"
     tables = []
     for team in (0, 1):
         sheet = sheets[team]
@@ -257,7 +257,7 @@ def _sheet_pair(sheets: Mapping[int, Any], round_number: int | None) -> str:
     return (
         f'<div class="ck-score-sheets"{number_attr} role="group" aria-label="{escape(title)}" '
         'style="font-family:system-ui,-apple-system,\'Segoe UI\',Roboto,Arial,sans-serif;'
-        'color:#111827;margin-bottom:10px">'
+        'color:#111827;margin-bottom:10px;line-height:1.35">'
         f'<div style="font-weight:700;margin-bottom:4px">{escape(title)}</div>'
         f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
         f'{"".join(tables)}</div></div>'

@@ -151,6 +151,9 @@ class XeriTable(widgets.VBox):
         self.scoreboard = widgets.HTML().add_class("cardkit-scoreboard")
         self.seed_line = widgets.HTML().add_class("cardkit-seed-line")
         self.round_result = widgets.HTML().add_class("cardkit-round-result")
+        # while a round's result is shown, its score sheet takes the table's place (in view)
+        self.round_sheet = widgets.HTML(
+            layout=widgets.Layout(display="none", width="100%")).add_class("cardkit-round-sheet")
         self.next_round_button = widgets.Button(
             description="Next round", button_style="primary",
             tooltip="deal the next round and play on", layout=widgets.Layout(width="auto"))
@@ -160,7 +163,8 @@ class XeriTable(widgets.VBox):
                                   padding="4px 10px", margin="4px 0"),
         ).add_class("cardkit-round-end")
         self.ready_button = widgets.Button(
-            description="Ready", button_style="warning", layout=widgets.Layout(width="auto", height="auto"))
+            description="Ready", button_style="warning",
+            layout=widgets.Layout(width="auto", height="auto"))
         self.privacy_box = widgets.VBox(
             [self.ready_button], layout=widgets.Layout(display="none", margin="6px 0"),
         ).add_class("cardkit-privacy")
@@ -189,7 +193,7 @@ class XeriTable(widgets.VBox):
         # The table on the left; the learner's hand, the buttons and the narration on the right,
         # so that a 1280×720 projector shows the table, the hand and Play without scrolling.
         left = widgets.VBox(
-            [self.scoreboard, self.table, self.seed_line],
+            [self.scoreboard, self.round_sheet, self.table, self.seed_line],
             layout=widgets.Layout(flex="3 1 560px", min_width="0"),
         )
         right = widgets.VBox(
@@ -235,6 +239,8 @@ class XeriTable(widgets.VBox):
         self._charts: Any = None
         self.held_round = None
         self.round_box.layout.display = "none"
+        self.round_sheet.layout.display = "none"
+        self.table.layout.display = ""
         self.waiting_for = self.match.current_player if self.hot_seat else None
         self.scores.children = ()
         self.seed_line.value = seed_html(seed, self._share(seed))
@@ -253,6 +259,8 @@ class XeriTable(widgets.VBox):
             return
         self.held_round = None
         self.round_box.layout.display = "none"
+        self.round_sheet.layout.display = "none"
+        self.table.layout.display = ""
         self.message.clear()
         if self.hot_seat:
             self.waiting_for = self.match.current_player
@@ -343,6 +351,8 @@ class XeriTable(widgets.VBox):
             self.held_round = ended[-1].extra[0]
         if not ended and self.round_box.layout.display != "none" and not self.match.is_over:
             self.round_box.layout.display = "none"  # the next round's first play
+            self.round_sheet.layout.display = "none"
+            self.table.layout.display = ""
         self._refresh()
         if any(event.kind in _ROUND_END for event in events):
             self._show_scores()
@@ -482,8 +492,10 @@ class XeriTable(widgets.VBox):
         if match.is_over:
             lines.append(f'<div class="ck-match-end" style="font-weight:700;margin:2px 0">'
                          f"{html.escape(self._match_end_words())}</div>")
-        lines.append(xeri_score_table(match.round_scores[-1], round_number=number))
         self.round_result.value = "".join(lines)
+        self.round_sheet.value = xeri_score_table(match.round_scores[-1], round_number=number)
+        self.round_sheet.layout.display = ""
+        self.table.layout.display = "none" if self.held_round is not None else ""
         self.next_round_button.layout.display = "none" if match.is_over else ""
         self.round_box.layout.display = ""
 

@@ -123,7 +123,8 @@ def test_a_whole_round_by_clicks_ends_with_itemised_score_sheets_xr_6(table):
     winner = ("North–South", "East–West")[won.value]
     high, low = max(won.extra[1]), min(won.extra[1])
     assert f"Round 1 over: {winner} win {high} to {low} (XR-6.1)." in head
-    assert "Round 1 score sheet" in head
+    assert "Round 1 score sheet" in table.round_sheet.value
+    assert table.table.layout.display == "none"  # the sheet in the table's place
     assert "Press Next round" in table.status.value and table.hand.disabled
     assert table.match.round_number == 2
     before = table.match.to_json()
@@ -147,6 +148,8 @@ def test_the_scoreboard_puts_rounds_won_first_and_explains_the_match_end_xr_7_1(
     won = table.match.rounds_won
     assert f"North–South {won[0]}, East–West {won[1]}" in table.scoreboard.value
     end = table.round_result.value
+    rounds = len(table.match.round_scores)
+    assert f"Round {rounds} score sheet" in table.round_sheet.value
     assert "win the match" in end and "Rounds won decide the match, not points (XR-7.1)." in end
     assert table.next_round_button.layout.display == "none"
 
