@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _say_event(event: Any, say: Callable[[str], Any]) -> None:
     say(event.text)
     sheets = getattr(event, "extra", None)
-    if getattr(event.kind, "name", "") == "ROUND_SCORED" and isinstance(sheets, dict):
+    if getattr(event.kind, "name", "") == "ROUND_SCORED" and hasattr(sheets, "items"):
         from cardkit.xeri import TEAM_NAMES
 
         for team, sheet in sheets.items():  # itemised, as the live narration prints them

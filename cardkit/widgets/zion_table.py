@@ -150,7 +150,7 @@ class ZionTable(widgets.VBox):
         self.status = widgets.HTML().add_class("ck-zion-status")
         # the table scrolls in its own box, so that the hand and the buttons stay in view
         self.table_view = widgets.HTML(
-            layout=widgets.Layout(max_height="470px", overflow_y="auto")
+            layout=widgets.Layout(max_height="470px", overflow="auto")
         ).add_class("ck-zion-table-view")
         self.hand_caption = widgets.HTML().add_class("ck-zion-hand-caption")
         self.hand = HandWidget(multiple=True, label="your hand", four_colour=four_colour,
