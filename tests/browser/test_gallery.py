@@ -14,12 +14,14 @@ APPS = {
 }
 
 
-def test_gallery_lists_every_app_with_a_relative_link(page, open_app, page_errors, screenshot):
+def test_gallery_lists_every_app_with_a_relative_link(page, open_app, page_errors, screenshot,
+                                                      accessibility):
     open_app("index", ready="text=cardkit apps")
     for title, name in APPS.items():
         link = page.get_by_role("link", name=title, exact=True)
         expect(link).to_have_attribute("href", f"{name}.ipynb")
     expect(page.locator("body")).to_contain_text("nothing is fetched from the internet")
+    accessibility("body")
     page_errors()
     screenshot("gallery")
 

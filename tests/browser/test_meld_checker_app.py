@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 
@@ -12,7 +14,7 @@ def type_cards(page, text: str) -> None:
 
 
 def test_a_learner_types_melds_deals_a_hand_and_asks_the_solver(page, open_app, page_errors,
-                                                                screenshot):
+                                                                screenshot, accessibility):
     open_app("meld_checker", "hand=1&seed=16")  # seed 16 deals a hand that can go down
     app = page.locator(".cardkit-meld-checker")
     verdict = app.locator(".ck-meld-verdict")
@@ -60,5 +62,27 @@ def test_a_learner_types_melds_deals_a_hand_and_asks_the_solver(page, open_app, 
     expect(best).to_contain_text("Best go-down for the dealt hand, hand 1 (2 sets):")
     expect(best).to_contain_text("Meld 2:")
     expect(best).to_contain_text("points.")
+    accessibility()
     page_errors()
     screenshot("meld_checker")
+
+
+def test_a_new_hand_clears_the_old_verdict_and_the_seed_is_shared(page, open_app, page_errors):
+    """Item 13: "Deal me a random hand" leaves no verdict about other cards; item 8: no seed in
+    the address, fresh hands, and the seed shown with the address that deals them again."""
+    open_app("meld_checker", "hand=1")
+    app = page.locator(".cardkit-meld-checker")
+    type_cards(page, "7C 7D 7H")
+    verdict = app.locator(".ck-meld-verdict")
+    expect(verdict).to_contain_text("These cards (7♣ 7♦ 7♥): a set.")
+    app.get_by_role("button", name="Deal me a random hand").click()
+    expect(app.locator("button.ck-hand-card")).to_have_count(10)
+    expect(verdict).to_have_text("")
+    expect(page.locator(".ck-meld-input input")).to_have_value("")
+    line = app.locator(".cardkit-seed")
+    expect(line).to_contain_text("The same deal for everyone:")
+    seed = re.search(r"Seed (\d+)", line.inner_text()).group(1)
+    expect(app.locator("a.cardkit-share")).to_have_attribute(
+        "href", re.compile(rf"^http://127\.0\.0\.1:\d+/voila/render/meld_checker\.ipynb\?"
+                           rf"hand=1&seed={seed}$"))
+    page_errors()

@@ -27,3 +27,16 @@ def test_an_unknown_option_is_named(page, open_app, page_errors):
     alert = page.locator(".cardkit-app-error").get_by_role("alert")
     expect(alert).to_contain_text("this page has no option 'hnad'; it understands: hand, seed")
     page_errors()
+
+
+def test_each_app_takes_and_names_its_own_options(page, open_app, page_errors):
+    """Item 12: Xeri takes ?bot=random like Zion Check, and each app names its own options."""
+    open_app("xeri_table", "seed=3&bot=random&bot_delay=0")
+    expect(page.locator(".cardkit-turn")).to_contain_text("It is your turn", timeout=30_000)
+    open_app("xeri_table", "seed=3&claims=1")
+    alert = page.locator(".cardkit-app-error").get_by_role("alert")
+    expect(alert).to_contain_text("it understands: seed, bot_delay, hot_seat, bot")
+    open_app("zion_table", "hot_seat=1")
+    expect(page.locator(".cardkit-app-error").get_by_role("alert")).to_contain_text(
+        "it understands: seed, bot_delay, players, bot, claims")
+    page_errors()

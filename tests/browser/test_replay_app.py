@@ -36,11 +36,34 @@ def test_next_and_last_change_the_narration(page, open_app, page_errors, screens
     screenshot("replay_viewer")
 
 
-def test_play_walks_the_record_by_itself(page, open_app, page_errors):
+def test_play_walks_the_record_and_pause_stops_where_it_is(page, open_app, page_errors,
+                                                          accessibility):
+    """Item 10: Play steps on by itself; pressing it again (now "❚❚ Pause") pauses at that
+    step, never back at the deal. Item 11: the "10" corner index stays inside its card."""
     open_app("replay_viewer", "game=xeri&seed=1")
     caption = page.locator(".cardkit-step-caption")
-    page.locator(".cardkit-stepper .widget-play button").first.click()  # ipywidgets' Play
-    expect(caption).to_contain_text(re.compile(r"Step [2-9]\d* of"), timeout=30_000)
+    page.get_by_role("button", name="▶ Play").click()
+    expect(caption).to_contain_text(re.compile(r"Step [3-9]\d* of"), timeout=30_000)
+    page.get_by_role("button", name="❚❚ Pause").click()
+    expect(page.get_by_role("button", name="▶ Play")).to_be_visible()
+    paused = caption.inner_text()
+    page.wait_for_timeout(1500)  # two play intervals: a paused replay does not move
+    expect(caption).to_have_text(paused)
+    assert "The deal" not in paused
+    page.get_by_role("button", name="◀◀ First").click()
+    expect(caption).to_contain_text("The deal")
+    spills = page.evaluate("""() => {
+        const out = [];
+        for (const text of document.querySelectorAll('.cardkit-table svg.ck-card text')) {
+            if (text.textContent !== '10') continue;
+            const card = text.closest('svg').getBoundingClientRect();
+            const box = text.getBoundingClientRect();
+            if (box.left < card.left || box.right > card.right) out.push([box.left, card.left]);
+        }
+        return [document.querySelectorAll('.cardkit-table svg.ck-card text').length, out];
+    }""")
+    assert spills[0] > 0 and spills[1] == [], spills
+    accessibility()
     page_errors()
 
 
