@@ -81,3 +81,21 @@ def test_each_page_load_deals_afresh_and_shows_the_address_of_its_deal(stem, opt
     assert f'href="{address}"' in line
     monkeypatch.setenv("QUERY_STRING", f"seed=42&{option}")
     assert "Seed <b>42</b>" in shown_app(path).seed_line.value
+
+
+def test_the_readme_notebook_block_shows_every_widget_and_a_played_replay(monkeypatch):
+    """Item 12: pasted into one cell, the README's block shows all four widgets (display), and
+    the stepper opens a played game, not step 0 of 0."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    after = readme.split("In a notebook the same apps are widgets", 1)[1]
+    block = after.split("```python\n", 1)[1].split("```", 1)[0]
+    shown: list = []
+    import IPython.display
+
+    monkeypatch.setattr(IPython.display, "display", lambda *objects: shown.extend(objects))
+    exec(compile(block, "README.md", "exec"), {})
+    kinds = [type(widget).__name__ for widget in shown]
+    assert kinds == ["XeriTable", "ZionTable", "MeldChecker", "TurnStepper"]
+    stepper = shown[-1]
+    assert stepper.slider.max > 100 and stepper.message.text == ""
+    assert shown[0].seat == 2  # South, as in the app
