@@ -121,8 +121,7 @@ def test_a_round_end_pauses_with_its_result_in_view_and_next_round(page, open_ap
     page_errors()
 
 
-def test_hot_seat_shows_a_privacy_screen_between_players(page, open_app, page_errors,
-                                                        screenshot):
+def test_hot_seat_shows_a_privacy_screen_between_players(page, open_app, page_errors):
     """Item 9: "Pass to West — press when West is ready" between players; no hand shows."""
     open_app("xeri_table", "seed=3&hot_seat=1")
     caption = page.locator(".cardkit-hand-caption")
@@ -146,7 +145,6 @@ def test_hot_seat_shows_a_privacy_screen_between_players(page, open_app, page_er
                             "ready")).to_be_visible()
     expect(cards).to_have_count(0)
     expect(page.locator(".cardkit-table")).not_to_contain_text(f"{first} (you)")
-    screenshot("xeri_hot_seat_privacy")
     page.get_by_role("button", name=f"Pass to {following} — press when {following} is ready"
                      ).click()
     expect(turn).to_contain_text(f"It is {following}'s turn")

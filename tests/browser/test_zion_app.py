@@ -184,8 +184,7 @@ def test_beginners_start_without_claim_prompts_and_claims_are_explained(page, op
     page_errors()
 
 
-def test_staged_cards_are_marked_and_melds_are_numbered_from_one(page, open_app, page_errors,
-                                                                 screenshot):
+def test_staged_cards_are_marked_and_melds_are_numbered_from_one(page, open_app, page_errors):
     """Item 6: staged cards carry their meld's number, a card staged twice is refused at once,
     table melds are numbered from 1, cards are printed as symbols."""
     open_app("zion_table", "seed=10&bot_delay=0.05")  # after one draw the hand makes 2 sets
@@ -206,7 +205,6 @@ def test_staged_cards_are_marked_and_melds_are_numbered_from_one(page, open_app,
     expect(refusal).to_contain_text("is already in meld 1. A card goes in one meld only.")
     assert re.search(r"[♣♦♥♠]", refusal.inner_text()), "cards are printed as symbols"
     expect(app.locator(".ck-zion-pending li", has_text="Meld 2")).to_have_count(0)
-    screenshot("zion_staged_melds")
     app.get_by_role("button", name="Clear melds").click()
     expect(app.locator(".ck-hand-widget .ck-marked")).to_have_count(0)
     app.get_by_role("button", name="Suggest go-down").click()
