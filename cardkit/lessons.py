@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from cardkit.cards import Card, parse_card, parse_cards
@@ -346,6 +347,16 @@ def _prob_wilson_width() -> tuple[Any, str]:
     return 2, "4 times as many rounds: the width shrinks by √4 = 2"
 
 
+@_exercise("prob-memory", "One 7 is unseen among 41 cards; the next player holds 6 of them. "
+           "What is the chance that they hold the 7? (a fraction or a decimal to 3 places)",
+           "the unseen 7 is one of 41 cards, and 6 of the 41 are in the next hand.",
+           as_number, tolerance=0.0005)
+def _prob_memory() -> tuple[Any, str]:
+    chance = 1 - Fraction(math.comb(40, 6), math.comb(41, 6))
+    return chance, (f"1 − C(40,6)/C(41,6) = {chance} ≈ {float(chance):.4f}: each unseen card "
+                    "is in the next hand with chance 6/41")
+
+
 # Tutorial 4: probability with Zion Check ----------------------------------------------
 
 @_exercise("zion-decks", "How many cards are in the pack for 7 players? (ZC-1.1, ZC-1.2)",
@@ -366,6 +377,17 @@ def _zion_joker_chance() -> tuple[Any, str]:
                       "joker is the number of hands from the natural cards over all hands")
 
 
+@_exercise("zion-in-stock", "You need either of the two 7♥. 33 cards are unseen and 20 of them "
+           "are in the stock. What is the chance that at least one 7♥ is in the stock? "
+           "(a fraction or a decimal to 3 places)",
+           "first find the chance that neither is: the stock is 20 of the 33 unseen cards, "
+           "chosen at random.", as_number, tolerance=0.0005)
+def _zion_in_stock() -> tuple[Any, str]:
+    chance = 1 - Fraction(math.comb(31, 20), math.comb(33, 20))
+    return chance, (f"1 − C(31,20)/C(33,20) = {chance} ≈ {float(chance):.4f}: neither 7♥ is "
+                    "in the stock when all 20 stock cards come from the other 31")
+
+
 # Tutorial 5: the strategy lab ---------------------------------------------------------
 
 @_exercise("lab-xeri-first", "Match 2's first play: the player to move holds several cards. "
@@ -378,6 +400,30 @@ def _lab_xeri_first() -> tuple[Any, str]:
     seat = match.current_player
     card = GreedyBot(seat, seed=seat).choose(match)
     return card, _verdict_solution(match.check(card))[1]
+
+
+@_exercise("lab-chance", "In 300 rounds of random play against random play (seed 5), North–South "
+           "won a share a little below 0.5. Is that evidence that East–West play better? "
+           "Answer True or False.",
+           "look at the 95% interval of the share: does it hold 0.5, a fair coin? (XR-6.1)",
+           as_bool)
+@cache
+def _lab_chance() -> tuple[Any, str]:
+    from cardkit.probability import wilson_interval
+    from cardkit.sim import simulate
+    rounds = simulate("xeri", 300, players="random", seed=5, progress=False, engine="reference")
+    won = int((rounds["winner"] == 0).sum())
+    low, high = wilson_interval(won, len(rounds))
+    fair = low <= 0.5 <= high
+    return (not fair, f"North–South won {won} of 300: the 95% interval {low:.3f} to {high:.3f} "
+            + ("holds 0.5, so this is what chance alone gives" if fair else "excludes 0.5"))
+
+
+@_exercise("lab-rounds", "A match-up of 300 rounds gives a 95% interval of some width. How many "
+           "rounds make it half as wide?",
+           "the width shrinks like 1 / √n: what must n be multiplied by to halve it?", as_int)
+def _lab_rounds() -> tuple[Any, str]:
+    return 1200, "half the width needs 2² = 4 times the rounds: 4 × 300 = 1,200"
 
 
 # ----------------------------------------------------------------- checking

@@ -38,6 +38,10 @@ nb_execution_mode = "off"
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 nb_merge_streams = True
+# Charts are stored as plotly's data and an HTML div: the site shows the div (plotly.js comes
+# from its own _static, see _ext/cardkit_docs.py), JupyterLab draws the data.
+# myst-nb warns about the plotly data it does not draw; the div beside it is what it shows.
+nb_mime_priority_overrides = [("*", "application/vnd.plotly.v1+json", None)]
 
 # The API reference, from the docstrings.
 autodoc_default_options = {"members": True, "show-inheritance": False}
@@ -47,7 +51,7 @@ autodoc_typehints_format = "fully-qualified"  # two games, two `Rules`: say whic
 default_role = "py:obj"  # `Card` in a docstring links to the API page when it can
 # Both games have a `Rules` (and a `GreedyBot`, …): a docstring's bare `Rules` is ambiguous to
 # Sphinx, which then links the first. Links to pages, documents and labels are still checked.
-suppress_warnings = ["ref.python"]
+suppress_warnings = ["ref.python", "mystnb.unknown_mime_type"]
 
 html_theme = "pydata_sphinx_theme"
 html_title = "cardkit"

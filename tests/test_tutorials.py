@@ -31,9 +31,11 @@ def source(cell: dict) -> str:
     return "".join(cell["source"])
 
 
-def test_the_first_tutorials_exist() -> None:
-    names = [path.name for path in TUTORIALS]
-    assert names[:2] == ["01_playing_xeri.ipynb", "02_playing_zion_check.ipynb"]
+def test_the_five_tutorials_exist() -> None:
+    assert [path.name for path in TUTORIALS] == [
+        "01_playing_xeri.ipynb", "02_playing_zion_check.ipynb",
+        "03_probability_with_xeri.ipynb", "04_probability_with_zion_check.ipynb",
+        "05_strategy_lab.ipynb"]
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
@@ -113,10 +115,14 @@ def test_answers_are_read_kindly_and_refused_clearly() -> None:
     assert exercise_keys("zion-") and all(k.startswith("zion-") for k in exercise_keys("zion-"))
 
 
-def test_nbval_runs_the_tutorials_in_make_test() -> None:
-    makefile = (ROOT / "Makefile").read_text()
-    target = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
-    assert "test-tutorials" in target
-    tutorials = makefile.split("\ntest-tutorials:", 1)[1].split("\n\n", 1)[0]
-    assert "--nbval-lax" in tutorials and "tutorials" in tutorials
-    assert "nbval_sanitize.cfg" in tutorials
+def test_nbval_runs_the_tutorials_in_every_full_run() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "tutorials" in config["testpaths"]
+    options = config["addopts"].split()
+    assert "--nbval-lax" in options
+    assert "--nbval-sanitize-with=tutorials/nbval_sanitize.cfg" in options
+    # make test runs pytest on its testpaths (no paths given), so the tutorials are in it.
+    target = (ROOT / "Makefile").read_text().split("\ntest:", 1)[1].split("\n\n", 1)[0]
+    assert "\t$(BIN)/python -m pytest\n" in target + "\n"
