@@ -126,3 +126,16 @@ def test_nbval_runs_the_tutorials_in_every_full_run() -> None:
     # make test runs pytest on its testpaths (no paths given), so the tutorials are in it.
     target = (ROOT / "Makefile").read_text().split("\ntest:", 1)[1].split("\n\n", 1)[0]
     assert "\t$(BIN)/python -m pytest\n" in target + "\n"
+
+
+def test_lessons_and_rulebook_belong_to_the_rules_core() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, cardkit.lessons, cardkit.rulebook; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('ipywidgets', 'plotly', 'IPython', 'anywidget', 'voila') "
+            "or m.startswith('cardkit.widgets')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
