@@ -52,6 +52,7 @@ def test_the_tutorials_are_shown_with_their_stored_outputs(site: Path) -> None:
         assert "By the end of this lesson you can" in page
     xeri = (site / "tutorials" / "01_playing_xeri.html").read_text(encoding="utf-8")
     assert "South deals 6 cards to each player" in xeri  # a stored output, not only the code
+    assert 'href="../rules.html#xr-4-1"' in xeri  # a cited rule ID links to its rule
 
 
 def test_the_api_reference_comes_from_the_docstrings(site: Path) -> None:
