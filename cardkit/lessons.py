@@ -238,8 +238,10 @@ def _xeri_last_pile() -> tuple[Any, str]:
 
 def _greedy_xeri(seed: int) -> Any:
     from cardkit.engine import play_out
-    from cardkit.xeri import GreedyBot, new_match
-    return play_out(new_match(seed), [GreedyBot(seat, seed=seat) for seat in range(4)])
+    from cardkit.games import get_game
+    from cardkit.xeri import GreedyBot
+    return play_out(get_game("xeri").new(seed=seed),
+                    [GreedyBot(seat, seed=seat) for seat in range(4)])
 
 
 # Tutorial 2: playing Zion Check -------------------------------------------------------
@@ -395,8 +397,9 @@ def _zion_in_stock() -> tuple[Any, str]:
            "ask the bot: GreedyBot(seat, seed=seat).choose(match) (the greedy bot captures "
            "when it can and prefers Xeris).", as_card)
 def _lab_xeri_first() -> tuple[Any, str]:
-    from cardkit.xeri import GreedyBot, new_match
-    match = new_match(2)
+    from cardkit.games import get_game
+    from cardkit.xeri import GreedyBot
+    match = get_game("xeri").new(seed=2)
     seat = match.current_player
     card = GreedyBot(seat, seed=seat).choose(match)
     return card, _verdict_solution(match.check(card))[1]
