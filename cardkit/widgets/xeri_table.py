@@ -78,7 +78,7 @@ def preview_text(outcome: Any) -> str:
         kind = "jack Xeri" if outcome.jack_xeri else "Xeri"
         head = f"This is a {kind}, +{outcome.points}"
     elif outcome.captures:
-        head = f"This captures {outcome.cards_taken} cards"
+        head = "This is a capture"  # the reason says how many cards: one number per fact
     elif outcome.rule == "XR-3.3" and "empty" in outcome.reason:
         head = "This starts a new pile"
     else:

@@ -148,10 +148,7 @@ class ZionTable(widgets.VBox):
 
         self.message = MessageArea()
         self.status = widgets.HTML().add_class("ck-zion-status")
-        # the table scrolls in its own box, so that the hand and the buttons stay in view
-        self.table_view = widgets.HTML(
-            layout=widgets.Layout(max_height="470px", overflow="auto")
-        ).add_class("ck-zion-table-view")
+        self.table_view = widgets.HTML().add_class("ck-zion-table-view")
         self.hand_caption = widgets.HTML().add_class("ck-zion-hand-caption")
         self.hand = HandWidget(multiple=True, label="your hand", four_colour=four_colour,
                                card_width=56)
@@ -633,12 +630,17 @@ class ZionTable(widgets.VBox):
 
     def _refresh(self) -> None:
         game = self.game
-        # The learner's cards are the clickable row above the table: drawn once, not twice.
+        # The learner's cards are the clickable hand row: drawn once, not twice.
         mine = len(game.hand(self.seat))
-        self.table_view.value = render.zion_table_html(
+        drawn = render.zion_table_html(
             game, view=self.seat, four_colour=self.four_colour,
-            own_hand_note=(f"Your {mine} card{'s' if mine != 1 else ''}: in the row above, "
-                           "where you select them") if mine else "No cards in hand")
+            own_hand_note=(f"Your {mine} card{'s' if mine != 1 else ''}, shown in your hand row"
+                           ) if mine else "No cards in hand")
+        # the table scrolls in its own box (keyboard-focusable), so that the hand and the
+        # buttons stay in view on a 1280×720 projector
+        self.table_view.value = (
+            '<div class="ck-zion-table-scroll" tabindex="0" role="group" aria-label="The table" '
+            f'style="max-height:470px;overflow:auto">{drawn}</div>')
         total = game.totals[self.seat]
         self.status.value = (
             f'<div style="font-size:15px;margin:2px 0"><b>Hand {game.hand_number} of '

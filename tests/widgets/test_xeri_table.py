@@ -53,7 +53,8 @@ def test_selecting_a_card_previews_what_it_would_do_xr_3_2(table):
             kind = "jack Xeri" if outcome.jack_xeri else "Xeri"
             assert f"This is a {kind}, +{outcome.points}" in shown
         elif outcome.captures:
-            assert f"This captures {outcome.cards_taken} cards" in shown
+            assert "This is a capture. " in shown
+            assert str(outcome.cards_taken) not in shown.split(". ", 1)[0]
         else:
             assert "This captures nothing" in shown or "This starts a new pile" in shown
         assert f"({outcome.rule})" in shown

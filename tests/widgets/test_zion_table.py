@@ -496,6 +496,6 @@ def test_the_learners_hand_is_shown_once_as_the_clickable_row(table):
     shown = table.table_view.value
     assert table.hand.card_objects == tuple(sorted(table.my_hand))
     assert not any(f'aria-label="{card.name}"' in shown for card in table.my_hand)
-    assert "Your 10 cards: in the row above, where you select them" in shown
+    assert "Your 10 cards, shown in your hand row" in shown
     assert shown.count("total so far: 0 penalty points") == 3
     assert "0 penalty points" not in shown.replace("total so far: 0 penalty points", "")
