@@ -596,7 +596,7 @@ class ZionTable(widgets.VBox):
         asked = ("You are asked because “Ask me whether to claim” is on. " if
                  self.ask_claims.value else "")
         self.claim_help.value = (
-            '<div class="ck-claim-help" role="note" style="font-size:14px">'
+            '<div class="ck-claim-help" role="note" style="font-size:14px;line-height:1.4">'
             "<b>What is a claim? (ZC-8, also called “May I”)</b><br>"
             "A discarded card may be claimed by any other player. "
             "The claimer takes it even out of turn. "

@@ -108,6 +108,9 @@ def test_a_round_end_pauses_with_its_result_in_view_and_next_round(page, open_ap
     if winner:  # the scoreboard counts the round for its winner
         expect(board.locator(".ck-score-first")).to_contain_text(f"{winner.group(1)} 1")
     page_errors()
+    # the charts below are drawn at the round's end too: wait for their bars in the picture
+    expect(page.locator(".cardkit-scores .js-plotly-plot .trace").first).to_be_attached(
+        timeout=30_000)
     screenshot("xeri_round_scores")
 
     next_round.click()
