@@ -37,6 +37,7 @@ __all__ = [
     "compare",
     "contract_probability",
     "dealer_team_last_pile_share",
+    "dealt_hand_checks",
     "estimate",
     "expected_redeals",
     "first_pile_redeal",
@@ -630,34 +631,69 @@ def contract_probability(hand_number: int = 1, n: int = 2_000, *, players: int =
         >>> 0.0 < est.value < 0.3, est.n
         (True, 400)
     """
-    import numpy as np
+    outcomes = dealt_hand_checks("contract", n, hand_number=hand_number, players=players,
+                                 decks=decks, jokers=jokers, rules=rules, seed=seed,
+                                 on_progress=on_progress)
+    rules = _zion_rules(rules)
+    decks = rules.decks_for(players) if decks is None else decks
+    jokers = _zion_deck(decks, jokers, 13, 4)
+    size = rules.deal_sizes[hand_number - 1]
+    return estimate(int(outcomes.sum()), n,
+                    f"dealt {size}-card hands meeting hand {hand_number}'s contract "
+                    f"({rules.contract(hand_number)}), {decks} decks, {jokers} jokers")
 
-    from cardkit.cards import Card, make_pack
-    from cardkit.zioncheck import Rules, can_go_down
+
+def _zion_rules(rules: Any) -> Any:
+    from cardkit.zioncheck import Rules
 
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a cardkit.zioncheck.Rules or None, not "
                          f"{type(rules).__name__}")
+    return rules
+
+
+def dealt_hand_checks(meld: str, n: int, *, hand_number: int = 1, players: int = 4,
+                      decks: int | None = None, jokers: int | None = None, rules: Any = None,
+                      seed: int = 0, on_progress: Callable[[int], None] | None = None) -> Any:
+    """Deal ``n`` Zion Check hands of hand ``hand_number``'s size and say, for each, whether it
+    holds a ``"set"``, a ``"run"`` or meets the hand's ``"contract"`` (a numpy bool array).
+
+    The hands are dealt by a numpy generator seeded with ``seed`` from the pack of ``decks``
+    decks (ZC-1.2 for ``players`` by default) and ``jokers`` jokers (2 per deck by default); the
+    Zion Check solver (`cardkit.zioncheck.can_go_down`) judges each. This is the sampling behind
+    `contract_probability`, and what the probability lab runs chunk by chunk::
+
+        >>> dealt_hand_checks("set", 5, seed=3).tolist()
+        [False, True, False, True, False]
+    """
+    import numpy as np
+
+    from cardkit.cards import Card, make_pack
+    from cardkit.zioncheck import Contract, can_go_down
+
+    rules = _zion_rules(rules)
+    if meld not in ("set", "run", "contract"):
+        raise ValueError(f"meld is 'set', 'run' or 'contract', not {meld!r}")
     if isinstance(hand_number, bool) or hand_number not in range(1, 7):
         raise ValueError(f"hand_number is 1 to 6 (ZC-3.1), not {hand_number!r}")
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n is the number of hands to deal: a whole number of at least 1, "
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n is the number of hands to deal: a whole number of at least 0, "
                          f"not {n!r}")
     decks = rules.decks_for(players) if decks is None else decks
     jokers = _zion_deck(decks, jokers, 13, 4)
     pack = make_pack(decks) + [Card(0, None, deck) for deck in range(jokers)]
     size = rules.deal_sizes[hand_number - 1]
-    contract = rules.contract(hand_number)
+    target = {"set": Contract(1, 0), "run": Contract(0, 1)}.get(meld) \
+        or rules.contract(hand_number)
     rng = np.random.default_rng(seed)
-    hits = 0
+    out = np.zeros(n, dtype=bool)
     for i in range(n):
         picks = rng.choice(len(pack), size, replace=False)
-        hits += can_go_down([pack[k] for k in picks], contract, rules)
+        out[i] = can_go_down([pack[k] for k in picks], target, rules)
         if on_progress is not None and (i + 1) % 500 == 0:
             on_progress(i + 1)
-    return estimate(hits, n, f"dealt {size}-card hands meeting hand {hand_number}'s contract "
-                             f"({contract}), {decks} decks, {jokers} jokers")
+    return out
 
 
 def needed_card_in_stock(unseen: int, stock: int, copies: int = 1) -> Fraction:
