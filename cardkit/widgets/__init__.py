@@ -19,6 +19,8 @@ _EXPORTS = {
     "XeriTable": "cardkit.widgets.xeri_table",
     "ZionTable": "cardkit.widgets.zion_table",
     "MeldChecker": "cardkit.widgets.meld_checker",
+    "ProbabilityLab": "cardkit.widgets.probability_lab",
+    "compare_chart": "cardkit.widgets.probability_lab",
     "xeri_round_chart": "cardkit.widgets.charts",
     "xeri_running_chart": "cardkit.widgets.charts",
     "xeri_score_table": "cardkit.widgets.charts",

@@ -11,6 +11,7 @@ APPS = {
     "Zion Check table": "zion_table",
     "Meld checker": "meld_checker",
     "Replay viewer": "replay_viewer",
+    "Probability lab": "probability_lab",
 }
 
 
