@@ -92,6 +92,11 @@ def compare_chart(table: pd.DataFrame) -> go.Figure:
     return fig
 
 
+def _warm_up_plotly() -> None:
+    """Import plotly's figure widget ahead of the first Run (it takes seconds)."""
+    import plotly.graph_objs._figurewidget  # noqa: F401
+
+
 class ProbabilityLab(widgets.VBox):
     """Choose a question and options, Run, and watch the running estimate converge.
 
@@ -131,15 +136,12 @@ class ProbabilityLab(widgets.VBox):
         self.message = MessageArea()
         self.answer = widgets.HTML()
         self.answer.add_class("ck-lab-answer")
-        self.chart = go.FigureWidget(layout={
-            "height": 340, "margin": {"l": 50, "r": 10, "t": 40, "b": 40},
-            "xaxis": {"title": {"text": "samples"}},
-            "yaxis": {"title": {"text": "estimate"}, "range": [0, 1]},
-            "title": {"text": "Running estimate with its 95% interval"}})
-        self.histogram = go.FigureWidget(layout={
-            "height": 300, "barmode": "overlay",
-            "margin": {"l": 50, "r": 10, "t": 40, "b": 40},
-            "title": {"text": "Points per round by the dealer's team (Xeri questions)"}})
+        # The charts are made on the first Run: a plotly figure widget built while Voila
+        # runs the notebook fails to initialise in the page, one built by a callback works.
+        self.chart: go.FigureWidget | None = None
+        self.histogram: go.FigureWidget | None = None
+        self.charts = widgets.VBox([])
+        threading.Thread(target=_warm_up_plotly, daemon=True).start()
         self.table = widgets.HTML()
         self.table.add_class("ck-lab-table")
         self.download = widgets.HTML()
@@ -152,7 +154,7 @@ class ProbabilityLab(widgets.VBox):
             widgets.HTML("<h3>Probability lab</h3>"),
             widgets.HBox([self.question, self.option]),
             widgets.HBox([self.samples, self.seed, self.run_button, self.stop_button]),
-            self.progress, self.message, self.answer, self.chart, self.histogram,
+            self.progress, self.message, self.answer, self.charts,
             self.table, self.download,
         ])
         self.add_class("cardkit-app")
@@ -200,6 +202,31 @@ class ProbabilityLab(widgets.VBox):
 
     # ------------------------------------------------------------------ the run
 
+    def _make_charts(self) -> None:
+        """The running-estimate chart and the histograms (traces kept; runs change numbers)."""
+        n = self.n
+        band = "rgba(53,115,201,0.25)"
+        self.chart = go.FigureWidget(
+            data=[go.Scatter(x=[0], y=[0.0], mode="lines", line={"width": 0},
+                             showlegend=False, hoverinfo="skip", name="low"),
+                  go.Scatter(x=[0], y=[1.0], mode="lines", line={"width": 0}, fill="tonexty",
+                             fillcolor=band, name="95% interval"),
+                  go.Scatter(x=[0], y=[0.5], mode="lines", name="estimate",
+                             line={"color": "#3573c9"}),
+                  go.Scatter(x=[0, n], y=[0.5, 0.5], mode="lines", name="exact",
+                             visible=False, line={"color": "#c0392b", "dash": "dash"})],
+            layout=go.Layout(height=340, margin={"l": 50, "r": 10, "t": 40, "b": 40},
+                             xaxis_title="samples", yaxis_title="estimate",
+                             yaxis_range=[0, 1],
+                             title="Running estimate with its 95% interval"))
+        self.histogram = go.FigureWidget(
+            data=[go.Histogram(x=[], name="dealer's team", opacity=0.6),
+                  go.Histogram(x=[], name="other team", opacity=0.6)],
+            layout=go.Layout(height=300, barmode="overlay",
+                             margin={"l": 50, "r": 10, "t": 40, "b": 40},
+                             title="Points per round by the dealer's team (Xeri questions)"))
+        self.charts.children = (self.chart, self.histogram)
+
     def _start(self) -> None:
         key, option = self.question.value, self.option.value
         self.n = int(self.samples.value)
@@ -224,20 +251,19 @@ class ProbabilityLab(widgets.VBox):
         else:
             self.answer.value = (f"<p>Exact answer: <b>{self.truth}</b> ≈ "
                                  f"<b>{float(self.truth):.5f}</b> (cardkit.probability)</p>")
+        if self.chart is None:
+            self._make_charts()
+        assert self.chart is not None and self.histogram is not None
         with self.chart.batch_update():
-            self.chart.data = []
-            self.chart.add_scatter(x=[], y=[], mode="lines", line={"width": 0},
-                                   showlegend=False, hoverinfo="skip")
-            self.chart.add_scatter(x=[], y=[], mode="lines", line={"width": 0},
-                                   fill="tonexty", fillcolor="rgba(53,115,201,0.25)",
-                                   name="95% interval")
-            self.chart.add_scatter(x=[], y=[], mode="lines", name="estimate",
-                                   line={"color": "#3573c9"})
-            if self.truth is not None:
-                self.chart.add_scatter(x=[0, self.n], y=[float(self.truth)] * 2,
-                                       mode="lines", name="exact",
-                                       line={"color": "#c0392b", "dash": "dash"})
-        self.histogram.data = []
+            for trace in self.chart.data[:3]:
+                trace.x, trace.y = [], []
+            exact = self.chart.data[3]
+            exact.visible = self.truth is not None
+            exact.x = [0, self.n]
+            exact.y = [float(self.truth or 0)] * 2
+        with self.histogram.batch_update():
+            for trace in self.histogram.data:
+                trace.x = []
         self.message.show(f"Running {self.n:,} samples…", "info")
 
     def _work(self) -> None:
@@ -320,12 +346,8 @@ class ProbabilityLab(widgets.VBox):
         dealer = np.where(frame["dealer_team"] == 0, frame["points_0"], frame["points_1"])
         other = np.where(frame["dealer_team"] == 0, frame["points_1"], frame["points_0"])
         with self.histogram.batch_update():
-            if not self.histogram.data:
-                self.histogram.add_histogram(x=dealer, name="dealer's team", opacity=0.6)
-                self.histogram.add_histogram(x=other, name="other team", opacity=0.6)
-            else:
-                self.histogram.data[0].x = dealer
-                self.histogram.data[1].x = other
+            self.histogram.data[0].x = dealer
+            self.histogram.data[1].x = other
 
     def results(self) -> pd.DataFrame:
         """The lab's results table: the estimate, its interval, the exact value (if known)."""
