@@ -33,6 +33,7 @@ import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,9 @@ class Session:
              metadata: dict[str, Any] | None = None) -> str:
         msg_id = uuid.uuid4().hex
         header = {"msg_id": msg_id, "msg_type": msg_type, "username": "student",
-                  "session": "bench", "date": "2026-01-01T00:00:00Z", "version": "5.3"}
+                  "session": "bench", "version": "5.3",
+                  # the page's clock: the kernel drops clicks stamped while it was busy
+                  "date": datetime.now(timezone.utc).isoformat()}
         self.ws.write_message(v1_frame("shell", header, {}, metadata or {}, content),
                               binary=True)
         return msg_id

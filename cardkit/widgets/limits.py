@@ -171,6 +171,20 @@ def _check_values(value: Any, where: str) -> None:
         _check_values(item, f"{where}.{key}")
 
 
+def _check_players(data: dict[str, Any]) -> None:
+    # The cores build whatever table a record names; 53 players would be dealt from 7 decks.
+    if "players" not in data:
+        return
+    from cardkit.games import game_names, get_game
+
+    players = data["players"]
+    if data.get("game") not in game_names():
+        return  # load_record says which games there are
+    low, high = get_game(data["game"]).players
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise ValueError(f"a {data['game']} record has {low} to {high} players, not {players!r}")
+
+
 def check_record_text(text: str) -> dict[str, Any]:
     """A pasted or uploaded game record, bounded before any game is built from it: at most
     `MAX_RECORD_BYTES`, JSON nested at most `MAX_JSON_DEPTH` deep, a JSON object, rule values
@@ -194,6 +208,7 @@ def check_record_text(text: str) -> dict[str, Any]:
         raise ValueError(f"a record is JSON text, and this is not: {error}") from None
     if not isinstance(data, dict):
         raise ValueError(f"a record is a JSON object, not a {type(data).__name__}")
+    _check_players(data)
     rules = data.get("rules")
     if isinstance(rules, dict):
         decks = rules.get("num_decks", rules.get("decks"))

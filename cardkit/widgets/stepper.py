@@ -27,7 +27,6 @@ that the learner uploads or pastes, and shows it in a `TurnStepper`.
 from __future__ import annotations
 
 import html
-import json
 import threading
 import time
 
@@ -38,6 +37,7 @@ import traitlets
 from cardkit import render
 from cardkit.engine import Game
 from cardkit.records import Step, replay_steps
+from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, guarded
 
 __all__ = ["ReplayViewer", "TurnStepper", "sample_game", "seat_names"]
@@ -337,9 +337,9 @@ class ReplayViewer(widgets.VBox):
                               "of a file that cardkit wrote).", "refused")
             return False
         try:
-            json.loads(text)
+            limits.check_record_text(text)  # size, nesting and rule values before any replay
         except ValueError as error:  # the learner's text, not our bug: say what is wrong
-            self.message.show(f"This text is not a game record: it is not JSON ({error}). "
+            self.message.show(f"This text is not a game record we can replay: {error}. "
                               "Paste the whole text that to_json() or cardkit wrote.", "refused")
             return False
         try:

@@ -45,6 +45,7 @@ import ipywidgets as widgets
 from cardkit import render
 from cardkit.cards import Card, parse_card
 from cardkit.engine import IllegalAction, Verdict
+from cardkit.widgets.clicks import fresh_clicks
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
 from cardkit.xeri import SEAT_NAMES, TEAM_NAMES, EventKind, GreedyBot, RandomBot, Rules, new_match
@@ -183,7 +184,8 @@ class XeriTable(widgets.VBox):
         self.narration = widgets.HTML().add_class("cardkit-log")
         self.scores = widgets.VBox().add_class("cardkit-scores")
 
-        self.play_button.on_click(lambda _button: self.play())
+        # a click queued while the bots played would otherwise play later (issue 12)
+        fresh_clicks(self.play_button, lambda _button: self.play())
         self.next_round_button.on_click(guarded(self.message)(lambda _b: self.next_round()))
         self.ready_button.on_click(guarded(self.message)(lambda _b: self.ready()))
         self.new_button.on_click(guarded(self.message)(lambda _button: self.new_match()))

@@ -90,9 +90,10 @@ def test_cardkit_serve_prints_the_address_serves_the_gallery_and_stops_voila_wit
         first = server.stdout.readline().strip()
         assert first == f"cardkit apps: http://127.0.0.1:{port}/voila/render/index.ipynb"
         page = ""
-        for _ in range(150):
+        deadline = time.monotonic() + 120  # Voila starts, and its preheated pool, on 2 cores
+        while time.monotonic() < deadline:
             try:
-                with urllib.request.urlopen(first.split(": ", 1)[1], timeout=5) as response:
+                with urllib.request.urlopen(first.split(": ", 1)[1], timeout=60) as response:
                     page = response.read().decode()
                 break
             except OSError:
