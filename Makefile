@@ -1,13 +1,15 @@
 # The two commands of the README. Each creates .venv when missing and installs what it needs.
 #   make demo   serve the Voila apps on http://$(HOST):$(PORT)/voila/render/index.ipynb
-#               (make demo PORT=9000; set NO_BROWSER=1 to not open a browser)
+#               (make demo PORT=9000; set NO_BROWSER=1 to not open a browser;
+#               make demo CLASS=1 serves a class network behind a printed token)
 #   make test   lint and run every test layer (unit, property, golden, widgets, browser,
 #               the tutorials with nbval, the docs build, the Binder environment)
 #   make docs   build the documentation site into docs/_build/html
 PYTHON ?= python3
 VENV   ?= .venv
 PORT   ?= 8866
-HOST   ?= 127.0.0.1
+HOST   ?=
+CLASS  ?=
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
@@ -28,7 +30,8 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 
 # `cardkit serve` finds the app notebooks in notebooks/ beside the editable install.
 demo: $(VENV)/.apps
-	$(BIN)/cardkit serve --port $(PORT) --host $(HOST) $(if $(NO_BROWSER),--no-browser)
+	$(BIN)/cardkit serve --port $(PORT) $(if $(HOST),--host $(HOST)) $(if $(CLASS),--class) \
+		$(if $(NO_BROWSER),--no-browser)
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
