@@ -205,7 +205,7 @@ def check_record_text(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except ValueError as error:
-        raise ValueError(f"a record is JSON text, and this is not: {error}") from None
+        raise ValueError(f"it is not JSON ({error})") from None
     if not isinstance(data, dict):
         raise ValueError(f"a record is a JSON object, not a {type(data).__name__}")
     _check_players(data)

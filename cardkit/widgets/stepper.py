@@ -339,7 +339,7 @@ class ReplayViewer(widgets.VBox):
         try:
             limits.check_record_text(text)  # size, nesting and rule values before any replay
         except ValueError as error:  # the learner's text, not our bug: say what is wrong
-            self.message.show(f"This text is not a game record we can replay: {error}. "
+            self.message.show(f"This text is not a game record: {error}. "
                               "Paste the whole text that to_json() or cardkit wrote.", "refused")
             return False
         try:
