@@ -153,8 +153,8 @@ class GreedyBot:
         used = {c for m in melds for c in m.cards}
         left = [c for c in hand if c not in used]
         if taken is not None and left == [taken]:  # ZC-6.1: keep another card to discard
-            rest = [c for c in hand if c != taken]
-            melds = self._solve(rest, obs.hand_number, obs.contract, rules, 1)
+            melds = find_go_down(hand, obs.hand_number, rules, keep_at_least=keep,
+                                 avoid_set_jokers=True, taken=taken)
         return melds
 
     def _solve(self, cards: Sequence[Card], hand_number: int, contract: Contract, rules: Rules,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from cardkit.cards import Card
+from cardkit.cards import Card, parse_cards
 from cardkit.engine import Verdict
 from cardkit.zioncheck.melds import (
     Meld,
@@ -132,7 +132,7 @@ def check_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int
     contract = contract_for(hand_number, rules)
     if isinstance(melds, (str, Meld)):
         raise ValueError("melds must be a list of melds (Meld values, card lists or texts)")
-    items = list(melds)
+    items = _texts_as_copies(list(melds))
     where = f"hand {hand_number}" if isinstance(hand_number, int) else "this contract"
     need = f"{where} needs exactly {_contract_text(contract)} (ZC-4)"
     if len(items) != contract.sets + contract.runs:
@@ -162,6 +162,20 @@ def check_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int
             first_failure = verdict
     assert first_failure is not None
     return first_failure
+
+
+def _texts_as_copies(items: list[Any]) -> list[Any]:
+    """Card texts across the melds of one go-down, read together: a card written again without
+    ``@N`` is another deck's copy, as `parse_cards` reads it within one text (ZC-1.1), so the
+    rule book's ``["AC 2C 3C 4C", "4C 5C 6C 7C"]`` is two runs. Only the same card given
+    twice with the same deck (``4C@1`` twice, or one `Card` value twice) is used twice."""
+    texts = [item for item in items if isinstance(item, str)]
+    if len(texts) < 2:
+        return items
+    words = [text.replace(",", " ").split() for text in texts]
+    cards = iter(parse_cards([w for ws in words for w in ws]))
+    parsed = iter([[next(cards) for _ in ws] for ws in words])
+    return [next(parsed) if isinstance(item, str) else item for item in items]
 
 
 def _check_chosen(melds: list[Meld], contract: Contract, need: str, rules: Rules) -> Verdict:
@@ -225,7 +239,7 @@ def explain_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: i
     contract = contract_for(hand_number, rules)
     if isinstance(melds, (str, Meld)):
         raise ValueError("melds must be a list of melds (Meld values, card lists or texts)")
-    items = list(melds)
+    items = _texts_as_copies(list(melds))
     verdicts = tuple(check_laid_meld(item, rules) if isinstance(item, Meld)
                      else check_meld(item, rules) for item in items)
     if all(v.ok for v in verdicts):

@@ -188,10 +188,14 @@ class ZionGame:
         drawn first); ``discard`` the discard pile from bottom to top (nobody discarded it);
         ``table`` holds ``(meld, owner)`` pairs already laid down (a `Meld`, or cards that
         `check_meld` accepts; jokers may be written ``JK=7C``): their owners have gone down.
-        ``dealer`` defaults to the seat before seat 0, so seat 0 plays first. Cards may be
+        ``dealer`` defaults to the seat before seat 0, so seat 0 plays first. The first
+        player's compensation (ZC-7.1: a double turn or drawing two) is given only when the
+        discard pile is empty, as it exists because there is no discard to take. Cards may be
         given as text (``"7C 7D JK"``; a card repeated in the texts is the next deck's copy,
         as in `parse_cards`). Later hands are dealt by the seeded generator. The
-        record (`to_json`) keeps the scripted position so that it replays.
+        record (`to_json`) keeps the scripted position so that it replays. Impossible
+        positions (an empty hand, a card twice, a deck or a joker the game's pack does not
+        have) raise ``ValueError``.
 
         >>> g = ZionGame.from_deal(["7C 7D 7H 8S", "2C 3C 4C 5C"], "9D KH")
         >>> g.current_player, [str(c) for c in g.hand(0)], g.stock_size
@@ -257,13 +261,27 @@ class ZionGame:
             raise ValueError("a scripted deal needs one hand per player and a valid dealer")
         if any(not 0 <= tm.owner < self.players for tm in table):
             raise ValueError("a table meld's owner must be a seat of the game")
+        for seat, hand in enumerate(hands):
+            if not hand:
+                raise ValueError(f"{seat_name(seat)}'s hand is empty: every seat of a scripted "
+                                 "deal holds at least one card (a player with none has gone "
+                                 "out and the hand is over, ZC-13.1)")
         every = [c for h in hands for c in h] + stock + discard
         every += [c for tm in table for c in tm.meld.cards]
         seen: set[Card] = set()
+        pack = set(self._pack)
+        decks = len(self._pack) // 54
         for card in every:
             if card in seen:
                 raise ValueError(f"a scripted deal holds {card.to_text()} twice: name other "
                                  f"copies by deck, e.g. {card.ascii}@1 (ZC-1.1)")
+            if card not in pack:
+                if card.is_joker:
+                    raise ValueError(f"a scripted deal holds {card.to_text()}, but the {decks} "
+                                     f"decks of this game hold only {2 * decks} jokers, JK to "
+                                     f"JK@{2 * decks - 1} (ZC-1.1)")
+                raise ValueError(f"a scripted deal holds {card.to_text()}, but this game has "
+                                 f"{decks} decks, @0 to @{decks - 1} (ZC-1.1, ZC-1.2)")
             seen.add(card)
         self.events.clear()
         self.hand_number = hand_number - 1
@@ -277,6 +295,8 @@ class ZionGame:
         self._table = table
         for tm in table:
             self._down[tm.owner] = True
+        if discard:  # the first player may take a discard: no compensation is owed (ZC-7.1)
+            self._bonus_turn = self._draw_two = False
         self._deal = deal
 
     # ----------------------------------------------------------------- public state
@@ -483,11 +503,11 @@ class ZionGame:
                 seen: set[tuple[int, str | None]] = set()
                 for card in hand:
                     face = (card.rank, card.suit)
-                    if face in seen:
+                    # one copy per face, but a copy that may leave the hand (ZC-6.1): with two
+                    # copies of a card, laying off the taken one may be the legal choice
+                    if face in seen or not self._leaves_discard(seat, (card,)):
                         continue
                     seen.add(face)
-                    if not self._leaves_discard(seat, (card,)):
-                        continue
                     for index, end, _why in lay_off_options(card, table_melds, self.rules):
                         acts.append(LayOff(card, index, end))
         acts += self._exchange_actions(seat)
@@ -502,17 +522,8 @@ class ZionGame:
         seat = self._turn
         hand = self._hands[seat]
         keep = self._must_keep()
-        melds = find_go_down(hand, self.hand_number, self.rules, keep_at_least=keep)
-        if melds is None:
-            return None
-        used = [c for m in melds for c in m.cards]
-        if self._leaves_discard(seat, used):
-            return melds
-        # The solver left only the card taken this turn, which may not be discarded (ZC-6.1):
-        # solve again without it, keeping at least one other card beside it (even when
-        # allow_go_out_without_discard lets the first answer keep none).
-        rest = [c for c in hand if c != self._taken]
-        return find_go_down(rest, self.hand_number, self.rules, keep_at_least=1)
+        taken = self._taken if self.rules.forbid_discard_of_taken_card else None
+        return find_go_down(hand, self.hand_number, self.rules, keep_at_least=keep, taken=taken)
 
     def _must_keep(self) -> int:
         return 0 if self.rules.allow_go_out_without_discard else 1
@@ -534,8 +545,9 @@ class ZionGame:
     def _claim_verdict(self, seat: int) -> Verdict:
         limit = self.rules.max_claims_per_hand
         if limit is not None and self._claims[seat] >= limit:
-            return Verdict(False, f"{seat_name(seat)} has already claimed {limit} time(s) this "
-                           "hand, the most allowed", "ZC-8.3")
+            times = {1: "once", 2: "twice"}.get(limit, f"{limit} times")
+            return Verdict(False, f"{seat_name(seat)} has already claimed {times} this hand, "
+                           "the most allowed", "ZC-8.3")
         return _OK
 
     def _exchange_actions(self, seat: int) -> list[Action]:
@@ -552,18 +564,18 @@ class ZionGame:
             acts += [ExchangeJoker(card, index) for index in joker_exchanges(card, melds)]
         return acts
 
-    def _held(self, seat: int, card: Any) -> Card | None:
+    def _held(self, seat: int, card: Any, rule: str) -> Card:
         """The card of ``seat``'s hand meant by ``card``: itself, or a copy of the same face
-        from another deck (so "7C" names whichever 7♣ the player holds)."""
-        if not isinstance(card, Card):
-            return None
+        from another deck (so "7C" names whichever 7♣ the player holds). Refuses, citing
+        ``rule`` (the rule of the action tried), a card the seat does not hold."""
         hand = self._hands[seat]
-        if card in hand:
-            return card
-        for held in hand:
-            if held.rank == card.rank and held.suit == card.suit:
-                return held
-        return None
+        if isinstance(card, Card):
+            if card in hand:
+                return card
+            for held in hand:
+                if held.rank == card.rank and held.suit == card.suit:
+                    return held
+        raise IllegalAction(_not_held(seat_name(seat), card, rule))
 
     def check(self, action: Any, seat: int | None = None) -> Verdict:
         """May the current player do ``action`` now? A verdict with reason and rule ID.
@@ -686,7 +698,8 @@ class ZionGame:
         self._in_phase(TakeDiscard)
         seat = self._current
         if not self._discard:
-            why = "the discard pile is empty: the first player draws from the stock (ZC-7.1)"
+            why = ("the discard pile is empty (it starts empty: no card is turned up at the "
+                   "deal): draw from the stock")
             raise IllegalAction(Verdict(False, why, "ZC-3.3"))
         if self._discard_by[-1] == seat:
             raise IllegalAction(Verdict(False, f"{seat_name(seat)} discarded {self._discard[-1]}"
@@ -707,9 +720,7 @@ class ZionGame:
     def _verify_discard(self, action: Discard, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(Discard)
         seat = self._current
-        card = self._held(seat, action.card)
-        if card is None:
-            raise IllegalAction(_not_held(seat_name(seat), action.card))
+        card = self._held(seat, action.card, "ZC-6")
         if card == self._taken and self.rules.forbid_discard_of_taken_card:
             why = f"{card} was taken from the discard pile this turn and may not be discarded"
             raise IllegalAction(Verdict(False, why, "ZC-6.1"))
@@ -736,7 +747,9 @@ class ZionGame:
                     if card in hand:
                         why = f"{card} is used twice: one physical card goes in one meld only"
                         raise IllegalAction(Verdict(False, why, "ZC-1.1"))
-                    raise IllegalAction(_not_held(who, card))
+                    missing = _not_held(who, card, "ZC-9.2")
+                    raise IllegalAction(Verdict(False, f"meld {number}: {missing.reason}; "
+                                                + _as_a_meld(spec, self.rules), "ZC-9.2"))
                 pool.remove(held)
                 held_cards.append(held)
             if held_cards != list(cards):
@@ -771,10 +784,12 @@ class ZionGame:
             raise IllegalAction(Verdict(False, why, "ZC-11.1"))
         index = action.meld_index
         if not 0 <= index < len(self._table):
-            raise IllegalAction(_no_meld(index, len(self._table)))
-        card = self._held(seat, action.card)
-        if card is None:
-            raise IllegalAction(_not_held(who, action.card))
+            raise IllegalAction(_no_meld(index, len(self._table), "ZC-11.1"))
+        card = self._held(seat, action.card, "ZC-11.1")
+        taken = self._taken
+        if (taken is not None and card != taken and taken.face == card.face
+                and not self._leaves_discard(seat, (card,))):
+            card = taken  # the other copy of this card may go: lay off the one taken (ZC-6.1)
         target = self._table[index].meld
         meld = target.with_card(card, action.end)  # raises IllegalAction when it does not fit
         if not self._leaves_discard(seat, (card,)):
@@ -787,10 +802,8 @@ class ZionGame:
         seat = self._current
         index = action.meld_index
         if not 0 <= index < len(self._table):
-            raise IllegalAction(_no_meld(index, len(self._table)))
-        card = self._held(seat, action.card)
-        if card is None:
-            raise IllegalAction(_not_held(seat_name(seat), action.card))
+            raise IllegalAction(_no_meld(index, len(self._table), "ZC-12.1"))
+        card = self._held(seat, action.card, "ZC-12.1")
         target = self._table[index].meld
         result = target.with_joker_exchanged(card)  # raises IllegalAction when it cannot
         verdict = can_exchange_joker(card, target) if explain else _OK
@@ -1126,15 +1139,27 @@ def _not_an_action(action: Any) -> Verdict:
                    " Pass, GoDown, LayOff, ExchangeJoker or Discard)", "ZC-6")
 
 
-def _not_held(who: str, card: Any) -> Verdict:
-    return Verdict(False, f"{who} does not hold {card}", "ZC-6")
+def _not_held(who: str, card: Any, rule: str) -> Verdict:
+    return Verdict(False, f"{who} does not hold {card}", rule)
 
 
-def _no_meld(index: int, count: int) -> Verdict:
+def _as_a_meld(spec: Any, rules: Rules) -> str:
+    """Whether a meld of a go-down would be legal, said after a card of it is not held."""
+    cards = " ".join(map(str, meld_cards(spec)))
+    found, verdict = meld_readings(spec, rules)
+    if found:
+        return f"as a meld, {cards} would be {found[0].description}"
+    return f"and {cards} would not be a meld either: {verdict.reason}"
+
+
+def _no_meld(index: int, count: int, rule: str) -> Verdict:
     if count == 0:
-        return Verdict(False, "there is no meld on the table yet", "ZC-11.1")
+        return Verdict(False, "there is no meld on the table yet", rule)
+    if count == 1:
+        return Verdict(False, f"there is no meld {index} on the table: the only meld is "
+                       "meld 0", rule)
     return Verdict(False, f"there is no meld {index} on the table (melds are numbered 0 to "
-                   f"{count - 1})", "ZC-11.1")
+                   f"{count - 1})", rule)
 
 
 def _no_discard_left(who: str, empties: bool) -> Verdict:

@@ -733,15 +733,11 @@ def meld_readings(spec: Any, rules: Rules) -> tuple[list[Meld], Verdict]:
             if verdict is None:
                 verdict = v
     if requested and not found:
-        text = "run " + " ".join(
-            c.to_text() + (f"={requested[c].ascii}" if c in requested else "") for c in cards)
-        try:
-            meld = Meld.from_text(text)
-        except ValueError:
-            meld = None
-        if meld is not None and check_laid_meld(meld, rules).ok:
-            found.append(meld)
-            verdict = check_laid_meld(meld, rules)
+        for meld in _runs_as_placed(cards, requested):
+            laid = check_laid_meld(meld, rules)
+            if laid.ok and meld not in found:
+                found.append(meld)
+                verdict = verdict or laid
     if found:
         return found, verdict  # type: ignore[return-value]
     plain = check_meld(cards, rules)
@@ -751,6 +747,35 @@ def meld_readings(spec: Any, rules: Rules) -> tuple[list[Meld], Verdict]:
     return [], Verdict(False, f"{' '.join(map(str, cards))}: the jokers cannot be placed as "
                        f"asked ({asked}); a joker stands for one definite card of the meld "
                        "(ZC-5.3)", "ZC-5.3")
+
+
+def _runs_as_placed(cards: Sequence[Card], requested: dict[Card, Card]) -> list[Meld]:
+    """The runs these cards make with each joker of ``requested`` standing where it is asked,
+    whatever the order the cards are given in and however many jokers are placed (ZC-5.3):
+    a placed joker counts as the natural card it stands for; the others fill gaps and ends."""
+    stand_in: dict[Card, Card] = {}
+    cards_in = []
+    for card in cards:
+        face = requested.get(card)
+        if face is None:
+            cards_in.append(card)
+            continue
+        if not face.rank:
+            return []  # a joker can only stand for a natural card
+        double = Card(face.rank, face.suit, 1000 + card.deck)  # a stand-in no pack holds
+        stand_in[double] = card
+        cards_in.append(double)
+    found = []
+    for end in _ENDS:
+        verdict = check_meld(cards_in, _RULES_NO_MIN, kind="run", joker_end=end)
+        meld = verdict.meld
+        if meld is None:
+            continue
+        real = tuple(stand_in.get(c, c) for c in meld.cards)
+        run = _make_run(meld.suit, meld.low, real)  # type: ignore[arg-type]
+        if _placed_as_asked(run, requested) and run not in found:
+            found.append(run)
+    return found
 
 
 def make_meld(spec: Any, rules: Rules) -> tuple[Meld | None, Verdict]:

@@ -34,11 +34,14 @@ from itertools import product
 from cardkit.cards import SUITS, Card
 from cardkit.zioncheck.contract import contract_for, zc10_allows
 from cardkit.zioncheck.melds import Meld, _coerce_cards, _make_run, _make_set
-from cardkit.zioncheck.rules import Contract, Rules
+from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
 
 __all__ = ["can_go_down", "find_go_down", "leftover"]
 
 _DEFAULT_RULES = Rules()
+SEARCH_BUDGET = 600
+"""How many choices of runs `find_go_down` tries, once it has found a go-down, before it
+settles for the best found so far (see its docstring)."""
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 
@@ -54,7 +57,7 @@ class _Search:
     """One solver run over a hand: its counts, the contract and the best plan so far."""
 
     def __init__(self, cards: list[Card], contract: Contract, rules: Rules, keep_at_least: int,
-                 set_jokers: bool, first_only: bool) -> None:
+                 set_jokers: bool, first_only: bool, budget: float = float("inf")) -> None:
         values = rules.card_values.by_rank()
         self.values = values
         self.vj = values[0]
@@ -65,6 +68,9 @@ class _Search:
         self.cap = len(cards) - keep_at_least
         self.set_jokers = set_jokers
         self.first_only = first_only
+        self.steps = 0  # choices of runs tried
+        self.budget = budget
+        self.cut = False  # did the budget end the search early?
         counts = [0] * 52
         for c in cards:
             if c.rank:
@@ -278,6 +284,10 @@ class _Search:
     # -- sets -------------------------------------------------------------------------------
     def _runs_chosen(self, chosen: list, points: int, naturals: int, gaps: int) -> bool:
         best = self.best
+        self.steps += 1
+        if best is not None and self.steps > self.budget:
+            self.cut = True
+            return True  # bounded: keep the best go-down found so far (see `find_go_down`)
         if best is not None and self.sets:
             bound = points + min(self.set_bound, self.natural_points - points) + self.joker_bound
             if bound < best[0] or (bound == best[0] and (self.vj > 0 or gaps >= -best[1])):
@@ -540,7 +550,20 @@ def _borrow(needs: list[tuple[int, int]], runs: tuple, mn: int) -> tuple | None:
     return tuple(chosen) if place(0) else None
 
 
-def _build(cards: list[Card], plan: tuple) -> tuple[Meld, ...]:
+def _joker_run_place(length: int, built: list[Meld], mode: TouchingRuns) -> tuple[str, int]:
+    """(suit, low) for a run of ``length`` jokers only: a suit no other run uses, from the ace
+    up; when every suit has a run, a place that keeps it two melds with each run of its suit
+    (ZC-10: overlapping always does, so one is always found)."""
+    for suit in SUITS:
+        same = [m for m in built if m.suit == suit]
+        for low in range(1, 16 - length):
+            if all(zc10_allows(low, low + length - 1, m.low, m.high, mode)  # type: ignore
+                   for m in same):
+                return suit, low
+    raise AssertionError("a run of jokers can always overlap another run")  # pragma: no cover
+
+
+def _build(cards: list[Card], plan: tuple, mode: TouchingRuns) -> tuple[Meld, ...]:
     """Turn the winning plan into `Meld` values made of the hand's physical cards."""
     runs, pads, groups, borrows, kept, set_jokers, extra = plan
     pool: dict[tuple[int, str], list[Card]] = {}
@@ -556,11 +579,8 @@ def _build(cards: list[Card], plan: tuple) -> tuple[Meld, ...]:
     melds_runs = []
     for i, (s, a, b, taken) in enumerate(runs):
         pad_low, pad_high = pads[i]
-        if s < 0:  # jokers only: a suit no other run uses, from the ace up
-            used_suits = {run[0] for run in runs}
-            s = next(x for x in range(4) if x not in used_suits)
-            a, b, taken = 1, 0, ()
-            pad_low, pad_high = 0, pad_low + pad_high
+        if s < 0:  # jokers only: placed once the other runs are built
+            continue
         suit = SUITS[s]
         seq: list[Card] = [jokers.pop() for _ in range(pad_low)]
         positions = set(taken)
@@ -574,7 +594,12 @@ def _build(cards: list[Card], plan: tuple) -> tuple[Meld, ...]:
             else:
                 seq.append(jokers.pop())
         seq.extend(jokers.pop() for _ in range(pad_high))
-        melds_runs.append(_make_run(suit, a - pad_low if s >= 0 else 1, seq))
+        melds_runs.append(_make_run(suit, a - pad_low, seq))
+    for i, (s, _a, _b, _taken) in enumerate(runs):
+        if s < 0:
+            length = sum(pads[i])
+            suit, low = _joker_run_place(length, melds_runs, mode)
+            melds_runs.append(_make_run(suit, low, [jokers.pop() for _ in range(length)]))
     melds_sets = []
     for gi, (r, m, _own, _b) in enumerate(groups):
         naturals = list(lent.get(r, []))
@@ -610,21 +635,68 @@ def _prepare(cards: Iterable[Card] | str, hand_number: int | Contract, rules: Ru
 
 def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
                  rules: Rules | None = None, *, keep_at_least: int = 0,
-                 avoid_set_jokers: bool = False) -> tuple[Meld, ...] | None:
+                 avoid_set_jokers: bool = False, taken: Card | None = None,
+                 max_steps: int | None = SEARCH_BUDGET) -> tuple[Meld, ...] | None:
     """The legal go-down from ``cards`` for hand 1–6 (or a `Contract`) that leaves the fewest
     penalty points in hand; among equals, the one with fewer jokers. None when there is none.
 
     ``keep_at_least`` cards stay in hand (a game where going out needs a final discard asks
     for 1, ZC-13.1). With ``avoid_set_jokers`` no joker goes into a set unless there is no
     go-down otherwise (ZC-5.4); spare jokers then go on run ends or stay in hand.
+    ``taken`` is a card taken from the discard pile this turn, which may not be discarded
+    (ZC-6.1): the go-down never leaves it as the only card in hand; it may use it.
     Sets come first, then runs (by suit and rank).
+
+    The search is bounded: once it has found a go-down, it tries at most ``max_steps``
+    choices of runs before settling for the best go-down found so far. That never happens
+    for the standard contracts on the hands a game deals (they need well under 100 steps,
+    and at most about 450 on 60-card hands), but a custom contract such as 3 sets + 3 runs
+    on 40 cards with 8–12 jokers may need 50,000 steps (seconds): bounded, it answers in
+    tens of milliseconds with a legal go-down that may leave a few points more than the
+    best (15 at most in our samples). ``max_steps=None`` searches exhaustively.
+
+    >>> from cardkit.cards import parse_cards
+    >>> hand = parse_cards("8C 8D 8H KC KD KH 8S")
+    >>> [str(m) for m in find_go_down(hand, 1, keep_at_least=1, taken=hand[-1])]
+    ['8♦ 8♥ 8♠', 'K♣ K♦ K♥']
     """
     hand, contract, rules = _prepare(cards, hand_number, rules, keep_at_least)
+    if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
+                                  or max_steps < 1):
+        raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
+    budget = float("inf") if max_steps is None else max_steps
+    found = _best(hand, contract, rules, keep_at_least, avoid_set_jokers, budget)
+    if found is None or taken is None or leftover(hand, found) != [taken]:
+        return found
+    # ZC-6.1: another card must stay to be discarded. Every legal answer keeps some card x
+    # other than the taken one: solve without each such x in turn (one per face), keep the best.
+    values = rules.card_values.by_rank()
+    best: tuple[tuple[int, int, int], tuple[Meld, ...]] | None = None
+    faces: set[tuple[int, str | None]] = set()
+    for order, kept in enumerate(hand):
+        if kept == taken or kept.face in faces:
+            continue
+        faces.add(kept.face)
+        rest = [c for c in hand if c != kept]
+        melds = _best(rest, contract, rules, max(0, keep_at_least - 1), avoid_set_jokers,
+                      budget)
+        if melds is None:
+            continue
+        left = leftover(rest, melds)
+        key = (sum(values[c.rank] for c in left) + values[kept.rank],
+               sum(1 for m in melds for c in m.cards if not c.rank), order)
+        if best is None or key < best[0]:
+            best = (key, melds)
+    return None if best is None else best[1]
+
+
+def _best(hand: list[Card], contract: Contract, rules: Rules, keep_at_least: int,
+          avoid_set_jokers: bool, budget: float) -> tuple[Meld, ...] | None:
     for set_jokers in ((False, True) if avoid_set_jokers else (True,)):
-        search = _Search(hand, contract, rules, keep_at_least, set_jokers, False)
+        search = _Search(hand, contract, rules, keep_at_least, set_jokers, False, budget)
         search.solve()
         if search.plan is not None:
-            return _build(hand, search.plan)
+            return _build(hand, search.plan, rules.same_suit_touching_runs)
     return None
 
 

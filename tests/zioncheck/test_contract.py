@@ -5,7 +5,12 @@ from __future__ import annotations
 import pytest
 
 from cardkit.cards import parse_cards
-from cardkit.zioncheck.contract import check_go_down, runs_are_two_melds, zc10_allows
+from cardkit.zioncheck.contract import (
+    check_go_down,
+    explain_go_down,
+    runs_are_two_melds,
+    zc10_allows,
+)
 from cardkit.zioncheck.melds import Meld, check_meld
 from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
 
@@ -53,9 +58,24 @@ def test_zc_9_2_each_meld_must_be_legal():
 
 
 def test_zc_1_1_one_physical_card_in_two_melds_refused():
-    v = check_go_down(["8C 8D 8H", "8C 9C 10C JC"], 2)
+    # the same card with the same deck, given twice (text with @N, or one Card value twice)
+    v = check_go_down(["8C@0 8D 8H", "8C@0 9C 10C JC"], 2)
+    assert not v and v.rule == "ZC-1.1" and "8C is in two melds" in v.reason
+    eight = parse_cards("8C")[0]
+    v = check_go_down([[eight, *parse_cards("8D 8H")], [eight, *parse_cards("9C 10C JC")]], 2)
     assert not v and v.rule == "ZC-1.1"
     assert check_go_down(["8C 8D 8H", "8C@1 9C 10C JC"], 2)
+
+
+def test_zc_1_1_the_same_card_text_in_two_melds_names_two_copies():
+    """Issue 7.4: the rule book's own two-runs example (ZC-10) is a legal go-down: a card
+    written again in another meld is another deck's copy, as within one text."""
+    v = check_go_down(["AC 2C 3C 4C", "4C 5C 6C 7C"], 3)
+    assert v.ok and v.rule == "ZC-9.2"
+    assert check_go_down(["8C 8D 8H", "8C 9C 10C JC"], 2).ok
+    assert explain_go_down(["AC 2C 3C 4C", "4C 5C 6C 7C"], 3).ok
+    # the third copy of a card needs a third deck's copy: still two copies named, no reuse
+    assert not check_go_down(["4C 4C@1 4H", "4C@1 5C 6C 7C"], 2).ok
 
 
 def test_zc_9_2_card_list_read_as_whatever_meets_the_contract():

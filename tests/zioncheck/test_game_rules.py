@@ -6,6 +6,7 @@ Seats in scripted deals: the dealer is the last seat, so seat 0 plays first.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
@@ -57,9 +58,14 @@ def kinds(events) -> list[str]:
 
 
 def scripted(**kw) -> ZionGame:
+    """A scripted deal; its pack has four decks (the positions repeat cards up to four times:
+    a scripted deal may only hold cards of the game's own pack, ZC-1.1)."""
     hands = kw.pop("hands", [H0, H1, H2, H3])
     stock = kw.pop("stock", STOCK)
-    return ZionGame.from_deal(hands, stock, **kw)
+    rules = kw.pop("rules", Rules())
+    if rules.num_decks is None:
+        rules = replace(rules, num_decks=4)
+    return ZionGame.from_deal(hands, stock, rules=rules, **kw)
 
 
 # ----------------------------------------------------------------------- ZC-1 and ZC-3
@@ -376,7 +382,8 @@ def test_zc_9_2_go_down_cards_must_be_held_once():
     game = scripted(hands=["7C 7D 7H 8S 8D 8H 7S 2D", H1, H2, H3], stock="3D")
     game.apply(DrawStock())
     refused(game, GoDown([parse_cards("7C 7D 7H"), parse_cards("7C 8D 8H")]), "ZC-1.1")
-    refused(game, GoDown([parse_cards("9C 9D 9H"), parse_cards("8S 8D 8H")]), "ZC-6")
+    reason = refused(game, GoDown([parse_cards("9C 9D 9H"), parse_cards("8S 8D 8H")]), "ZC-9.2")
+    assert "does not hold 9♣" in reason and "would be a set of nines" in reason
 
 
 def test_zc_11_lay_off_on_another_players_meld_and_wrong_card_refused():
@@ -518,7 +525,7 @@ def test_illegal_actions_are_refused_with_reason_and_no_change():
     refused(game, LayOff(C("KS"), 0), "ZC-11.1")
     game.apply(DrawStock())
     refused(game, Discard(C("AS")), "ZC-6")  # not held
-    refused(game, ExchangeJoker(C("KS"), 0), "ZC-11.1")  # no meld on the table
+    refused(game, ExchangeJoker(C("KS"), 0), "ZC-12.1")  # no meld on the table
     reason = refused(game, "discard KS", "ZC-6")
     assert "not a Zion Check action" in reason
 
