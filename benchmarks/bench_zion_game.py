@@ -22,8 +22,8 @@ def measure(bot_class: type, games: int, players: int, first_seed: int) -> dict[
     for seed in range(first_seed, first_seed + games):
         game = play_out(new_game(players=players, seed=seed),
                         [bot_class(s, seed=seed * 100 + s) for s in range(players)])
-        hands += len(game.hand_results)
-        turns += sum(r.turns for r in game.hand_results)
+        hands += len(game.results)
+        turns += sum(r.turns for r in game.results)
         actions += len(game.history)
     seconds = time.process_time() - start
     return {"games": games, "hands": hands, "turns": turns, "actions": actions,

@@ -331,7 +331,7 @@ def _zion_unit(spec: GameSpec, rules: Any, seats: list[_Seat], seed: int, unit: 
 
     _play(spec, game, bots, unit, game_seed, after)
     rows = []
-    for result, info in zip(game.hand_results, per_hand, strict=False):
+    for result, info in zip(game.results, per_hand, strict=False):
         row: dict[str, Any] = {
             "seed": seed, "game": unit, "hand": result.hand_number, "game_seed": game_seed,
             "players": players, "dealer": result.dealer, "contract": info["contract"],

@@ -357,6 +357,7 @@ def test_xeri_table_is_deterministic_and_match_html_dispatches():
 
 # --- the Zion Check table ------------------------------------------------------------------
 
+from cardkit.zioncheck import draw as zion_draw  # noqa: E402
 from cardkit.zioncheck.actions import parse_action  # noqa: E402
 from cardkit.zioncheck.game import ZionGame  # noqa: E402
 
@@ -380,7 +381,7 @@ def public_names(game: ZionGame) -> set[str]:
 
 def test_zion_table_open_view_shows_hands_and_melds():
     game = zion_game()
-    html = render.zion_table_html(game)
+    html = zion_draw.table_html(game)
     seats = sections(html, "ck-seat")
     assert sorted(seats) == ["0", "1", "2"]
     seat0 = seats["0"]
@@ -399,7 +400,7 @@ def test_zion_table_open_view_shows_hands_and_melds():
 def test_zc_5_3_meld_html_labels_each_joker():
     game = zion_game()
     run = game.table[1].meld
-    html = render.meld_html(run, index=1, owner="Seat 0")
+    html = zion_draw.meld_html(run, index=1, owner="Seat 0")
     root = parse(html)
     assert root.get("data-meld") == "1"
     assert root.get("aria-label") == "#1 a run of clubs, 2 to 5 (Seat 0) · JK as 3♣"
@@ -409,7 +410,7 @@ def test_zc_5_3_meld_html_labels_each_joker():
 
 def test_zion_table_stock_discard_and_header():
     game = zion_game()
-    html = render.zion_table_html(game)
+    html = zion_draw.table_html(game)
     top = sections(html, "ck-discard-top")[""]
     assert top.get("data-card") == "KD" and labels_in(top) == ["king of diamonds"]
     assert sections(html, "ck-discard")[""].get("data-count") == str(len(game.discard_pile))
@@ -427,7 +428,7 @@ def test_zc_8_2_zion_table_shows_the_claim_window():
         texts = [action.to_text() for action in game.legal_actions()]
         game.apply(parse_action("draw" if "draw" in texts else "discard QS"))
     assert game.phase.value == "claim"
-    html = render.zion_table_html(game)
+    html = zion_draw.table_html(game)
     status = text_of(sections(html, "ck-status")[""])
     claim = f"claim window: Seat {game.current_player} may claim {game.discard_top} or pass"
     assert claim in status
@@ -439,7 +440,7 @@ def test_zc_8_2_zion_table_shows_the_claim_window():
 def test_zion_table_closed_view_hides_other_hands():
     game = zion_game()
     for view in range(3):
-        html = render.zion_table_html(game, view=view)
+        html = zion_draw.table_html(game, view=view)
         seats = sections(html, "ck-seat")
         assert f"Seat {view} (you)" in text_of(seats[str(view)])
         public = public_names(game)
@@ -455,12 +456,14 @@ def test_zion_table_closed_view_hides_other_hands():
 
 
 def test_zion_table_is_deterministic_and_dispatched():
-    assert render.zion_table_html(zion_game(), view=1) == render.zion_table_html(
+    assert zion_draw.table_html(zion_game(), view=1) == zion_draw.table_html(
         zion_game(), view=1)
     game = zion_game()
-    assert render.match_html(game, 2) == render.zion_table_html(game, view=2)
+    assert render.match_html(game, 2) == zion_draw.table_html(game, view=2)
+    assert game.table_html(2) == zion_draw.table_html(game, view=2)
+    assert game._repr_html_() == zion_draw.table_html(game)
     with pytest.raises(ValueError, match="seat number 0 to 2"):
-        render.zion_table_html(game, view=3)
+        zion_draw.table_html(game, view=3)
 
 
 def test_zc_14_2_zion_table_at_the_end_names_the_winners():
@@ -468,7 +471,7 @@ def test_zc_14_2_zion_table_at_the_end_names_the_winners():
     from cardkit.zioncheck.game import new_game
 
     game = play_out(new_game(3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
-    html = render.zion_table_html(game)
+    html = zion_draw.table_html(game)
     status = text_of(sections(html, "ck-status")[""])
     assert "game over" in status
     seats = sections(html, "ck-seat")
@@ -478,12 +481,26 @@ def test_zc_14_2_zion_table_at_the_end_names_the_winners():
 
 
 def test_games_and_melds_draw_themselves_in_notebooks():
-    from cardkit.render import meld_html, xeri_table_html
+    from cardkit.render import xeri_table_html
     from cardkit.xeri import new_match
     from cardkit.zioncheck import check_meld
+    from cardkit.zioncheck.draw import meld_html
 
     match = new_match(3)
     assert match._repr_html_() == xeri_table_html(match)
     assert 'aria-label="seven of clubs"' in parse_card("7C")._repr_html_()
     meld = check_meld("5C 6C JK 8C 9C").meld
     assert meld._repr_html_() == meld_html(meld) and "7♣" in meld._repr_html_()
+
+
+def test_render_imports_no_game():
+    """render.py keeps the shared card and hand pictures; each game draws its own table."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(render.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for alias in node.names}
+    assert not any(name and name.startswith("cardkit.zioncheck") for name in imported)
+    assert not hasattr(render, "zion_table_html") and not hasattr(render, "meld_html")

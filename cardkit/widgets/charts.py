@@ -266,7 +266,8 @@ def _sheet_pair(sheets: Mapping[int, Any], round_number: int | None) -> str:
 
 def _zion_points(source: Any) -> tuple[list[dict[int, int]], int]:
     """Points per hand ``[{seat: points}]`` and the number of players."""
-    results = getattr(source, "hand_results", source)
+    results = source.results if hasattr(source, "results") else getattr(
+        source, "hand_results", source)
     try:
         results = list(results)
     except TypeError:

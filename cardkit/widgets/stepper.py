@@ -39,6 +39,7 @@ from cardkit.engine import Game
 from cardkit.records import Step, replay_steps
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, guarded
+from cardkit.zioncheck import draw as zion_draw
 
 __all__ = ["ReplayViewer", "TurnStepper", "sample_game", "seat_names"]
 
@@ -99,7 +100,7 @@ def seat_names(game: Game) -> tuple[str, ...]:
 def _table_html(game: Game, seat: int | None) -> str:
     if game.game_name == "xeri":
         return render.xeri_table_html(game, view=seat)
-    return render.zion_table_html(game, view=seat)
+    return zion_draw.table_html(game, view=seat)
 
 
 def _scores_html(game: Game) -> str:
@@ -114,7 +115,7 @@ def _scores_html(game: Game) -> str:
     else:
         names = seat_names(game)
         parts = [f"{names[s]}: {points}" for s, points in sorted(game.totals.items())]
-        done = len(game.hand_results)
+        done = len(game.results)
         head = (f"Penalty points after hand {done} (lower is better)" if done
                 else "Penalty points: no hand finished yet")
     items = "".join(f"<li>{html.escape(p)}</li>" for p in parts)

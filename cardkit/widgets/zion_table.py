@@ -42,7 +42,6 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardkit import render
 from cardkit.cards import Card
 from cardkit.engine import IllegalAction, Verdict
 from cardkit.widgets.common import MessageArea, guarded, seed_html
@@ -65,6 +64,7 @@ from cardkit.zioncheck import (
     lay_off_options,
     new_game,
 )
+from cardkit.zioncheck import draw as zion_draw
 from cardkit.zioncheck.events import EventKind, seat_name
 
 __all__ = ["ZionTable"]
@@ -530,7 +530,7 @@ class ZionTable(widgets.VBox):
         from cardkit.widgets import charts
 
         game = self.game
-        results = game.hand_results
+        results = game.results
         if len(results) == self._results_shown:
             return
         self._results_shown = len(results)
@@ -632,7 +632,7 @@ class ZionTable(widgets.VBox):
         game = self.game
         # The learner's cards are the clickable hand row: drawn once, not twice.
         mine = len(game.hand(self.seat))
-        drawn = render.zion_table_html(
+        drawn = zion_draw.table_html(
             game, view=self.seat, four_colour=self.four_colour,
             own_hand_note=(f"Your {mine} card{'s' if mine != 1 else ''}, shown in your hand row"
                            ) if mine else "No cards in hand")

@@ -13,8 +13,8 @@ from cardkit.zioncheck.actions import (
 )
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.contract import GoDownExplanation, check_go_down, explain_go_down
-from cardkit.zioncheck.events import EventKind, ZionEvent
-from cardkit.zioncheck.game import HandResult, Phase, TableMeld, ZionGame, new_game
+from cardkit.zioncheck.events import EventKind, ZionEvent, seat_name
+from cardkit.zioncheck.game import HandResult, Phase, TableMeld, ZionGame, load, new_game
 from cardkit.zioncheck.melds import (
     LayOffOption,
     Meld,
@@ -79,6 +79,8 @@ __all__ = [
     "hand_points",
     "joker_exchanges",
     "lay_off_options",
+    "load",
     "new_game",
     "parse_action",
+    "seat_name",
 ]

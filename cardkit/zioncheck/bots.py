@@ -1,11 +1,11 @@
 """Zion Check bots: a random legal player and a sensible greedy one.
 
-Both decide from ``game.observation(seat)`` only (their own hand and what is public)::
+Both decide from ``game.observe(seat)`` only (their own hand and what is public)::
 
     >>> from cardkit import play_out
     >>> from cardkit.zioncheck.game import new_game
     >>> game = play_out(new_game(players=3, seed=5), [GreedyBot(s) for s in range(3)])
-    >>> game.is_over, len(game.hand_results)
+    >>> game.is_over, len(game.results)
     (True, 6)
 
 `GreedyBot` takes a discard only when it helps the contract, goes down as soon as it can (the
@@ -51,8 +51,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Action:
-        """This seat's move, decided from ``game.observation(seat)`` alone."""
-        actions = game.observation(self.seat).legal_actions()
+        """This seat's move, decided from ``game.observe(seat)`` alone."""
+        actions = game.observe(self.seat).legal_actions()
         if not actions:
             raise ValueError(f"it is not seat {self.seat}'s move")
         return self.rng.choice(actions)
@@ -78,8 +78,8 @@ class GreedyBot:
     # ----------------------------------------------------------------- decisions
 
     def choose(self, game: Any) -> Action:
-        """This seat's move, decided from ``game.observation(seat)`` alone."""
-        obs = game.observation(self.seat)
+        """This seat's move, decided from ``game.observe(seat)`` alone."""
+        obs = game.observe(self.seat)
         if obs.current_player != self.seat:
             raise ValueError(f"it is not seat {self.seat}'s move")
         phase = obs.phase.value

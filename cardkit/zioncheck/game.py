@@ -34,11 +34,10 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardkit.cards import Card, make_pack
 from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record
@@ -57,79 +56,32 @@ from cardkit.zioncheck.actions import (
 )
 from cardkit.zioncheck.contract import check_go_down
 from cardkit.zioncheck.events import EventKind, ZionEvent, seat_name
+from cardkit.zioncheck.legal import (
+    best_go_down_for,
+    claim_verdict,
+    exchange_actions,
+    leaves_discard,
+    legal_actions_for,
+)
 from cardkit.zioncheck.melds import (
     Meld,
     MeldKind,
     can_exchange_joker,
     can_lay_off,
     hand_points,
-    joker_exchanges,
-    lay_off_options,
     make_meld,
     meld_readings,
     with_cards,
 )
 from cardkit.zioncheck.rules import Contract, FirstPlayerRule, Rules
-from cardkit.zioncheck.solver import find_go_down
+from cardkit.zioncheck.state import HandResult, Phase, TableMeld
+from cardkit.zioncheck.view import Observation, observe
 
-if TYPE_CHECKING:
-    from cardkit.zioncheck.view import Observation
-
-__all__ = ["HandResult", "Phase", "TableMeld", "ZionGame", "new_game"]
+__all__ = ["HandResult", "Phase", "TableMeld", "ZionGame", "load", "new_game", "seat_name"]
 
 _OK = Verdict(True, "legal")
 _LAID = Verdict(True, "the card extends the meld", "ZC-11.2")
 HANDS = 6
-
-
-class Phase(str, Enum):
-    """What the current player must do."""
-
-    DRAW = "draw"
-    """Draw: from the stock or take the top discard (ZC-6)."""
-    CLAIM = "claim"
-    """Out of turn: claim the discard, exchange a joker, or pass (ZC-8.2, ZC-12.3)."""
-    PLAY = "play"
-    """After drawing: go down, lay off, exchange jokers, then discard (ZC-6)."""
-    OVER = "over"
-    """The game is over (ZC-14.2)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    """A meld on the table and the seat that laid it down (lay-offs keep the owner)."""
-
-    meld: Meld
-    owner: int
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(self.meld.cards)
-
-    @property
-    def kind(self) -> MeldKind:
-        return self.meld.kind
-
-    def __str__(self) -> str:
-        return f"{self.meld} ({seat_name(self.owner)})"
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How one hand ended (ZC-13, ZC-14.1).
-
-    ``reason`` is ``"went out"``, ``"stock exhausted"`` or ``"length guard"``; ``winner`` is None
-    unless someone went out; ``points`` maps every seat to its points for the hand; ``stuck`` are
-    the seats that had not gone down when someone went out (ZC-13.2); ``hands`` the cards left."""
-
-    hand_number: int
-    dealer: int
-    winner: int | None
-    points: dict[int, int]
-    stuck: tuple[int, ...]
-    reason: str
-    turns: int
-    hands: dict[int, tuple[Card, ...]]
 
 
 class ZionGame:
@@ -142,9 +94,9 @@ class ZionGame:
 
     __slots__ = (
         "_asking", "_bonus_turn", "_claims", "_current", "_deal", "_discard", "_discard_by",
-        "_down", "_draw_two", "_hands", "_pack", "_results", "_rng", "_stock", "_table", "_taken",
-        "_totals", "_turn", "_turns", "_window_card", "dealer", "events", "hand_number",
-        "history", "phase", "players", "rules", "seed",
+        "_down", "_draw_two", "_events", "_hands", "_history", "_pack", "_results", "_rng",
+        "_stock", "_table", "_taken", "_totals", "_turn", "_turns", "_window_card", "dealer",
+        "hand_number", "phase", "players", "rules", "seed",
     )
 
     def __init__(self, players: int = 4, seed: int = 0, rules: Rules | None = None) -> None:
@@ -168,14 +120,14 @@ class ZionGame:
         self.seed = seed
         self._rng = random.Random(seed)
         self._pack = pack
-        self.history: list[Action] = []
-        self.events: list[ZionEvent] = []
+        self._history: list[Action] = []
+        self._events: list[ZionEvent] = []
         self._results: list[HandResult] = []
         self._totals = [0] * players
         self._deal: dict[str, Any] | None = None
         self.hand_number = 0
         self.dealer = self._rng.randrange(players)  # ZC-3.2: the seeded first dealer
-        self._start_hand(self.events)
+        self._start_hand(self._events)
 
     @classmethod
     def from_deal(cls, hands: Sequence[Sequence[Card] | str], stock: Sequence[Card] | str, *,
@@ -283,11 +235,11 @@ class ZionGame:
                 raise ValueError(f"a scripted deal holds {card.to_text()}, but this game has "
                                  f"{decks} decks, @0 to @{decks - 1} (ZC-1.1, ZC-1.2)")
             seen.add(card)
-        self.events.clear()
+        self._events.clear()
         self.hand_number = hand_number - 1
         self.dealer = dealer
-        self._start_hand(self.events)
-        del self.events[1:]  # a random upcard of the unscripted deal is not part of this one
+        self._start_hand(self._events)
+        del self._events[1:]  # a random upcard of the unscripted deal is not part of this one
         self._hands = hands
         self._stock = stock[::-1]
         self._discard = discard
@@ -300,6 +252,25 @@ class ZionGame:
         self._deal = deal
 
     # ----------------------------------------------------------------- public state
+
+    @property
+    def num_players(self) -> int:
+        """How many seats play (``players``; the protocol's word for both games)."""
+        return self.players
+
+    @property
+    def events(self) -> tuple[ZionEvent, ...]:
+        """Every event so far, in order (a read-only tuple)."""
+        return tuple(self._events)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order (a read-only tuple; `to_json` records it)."""
+        return tuple(self._history)
+
+    def seat_name(self, seat: int) -> str:
+        """How the narration names ``seat`` ("Seat 2")."""
+        return seat_name(self._seat(seat))
 
     @property
     def current_player(self) -> int | None:
@@ -369,9 +340,36 @@ class ZionGame:
         return tuple(self._asking) if self.phase is Phase.CLAIM else ()
 
     @property
-    def hand_results(self) -> tuple[HandResult, ...]:
-        """One `HandResult` per finished hand, in order."""
+    def results(self) -> tuple[HandResult, ...]:
+        """One frozen `HandResult` per finished hand, in order."""
         return tuple(self._results)
+
+    @property
+    def hand_results(self) -> tuple[HandResult, ...]:
+        """Deprecated alias of `results`."""
+        warnings.warn("ZionGame.hand_results is deprecated: use results", DeprecationWarning,
+                      stacklevel=2)
+        return tuple(self._results)
+
+    @property
+    def discard_size(self) -> int:
+        """Cards in the discard pile."""
+        return len(self._discard)
+
+    @property
+    def top_discarder(self) -> int | None:
+        """Who discarded the top card of the discard pile (None for an upcard or a scripted
+        discard, or an empty pile)."""
+        return self._discard_by[-1] if self._discard_by else None
+
+    @property
+    def window_card(self) -> Card | None:
+        """In the claim window: the discard on offer (ZC-8.2); otherwise None."""
+        return self._window_card
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds (public: everyone sees the backs)."""
+        return len(self._hands[self._seat(seat)])
 
     @property
     def totals(self) -> dict[int, int]:
@@ -391,10 +389,15 @@ class ZionGame:
         low = min(self._totals)
         return tuple(s for s, t in enumerate(self._totals) if t == low)
 
-    def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see (its own hand, the table, the discard top, public counts)."""
-        from cardkit.zioncheck.view import observe
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may see (its own hand, the table, the discard top, public counts): a
+        frozen `Observation` that holds no reference to the game."""
+        return observe(self, self._seat(seat))
 
+    def observation(self, seat: int) -> Observation:
+        """Deprecated alias of `observe`."""
+        warnings.warn("ZionGame.observation is deprecated: use observe", DeprecationWarning,
+                      stacklevel=2)
         return observe(self, self._seat(seat))
 
     def locations(self) -> dict[str, tuple[Card, ...]]:
@@ -423,11 +426,17 @@ class ZionGame:
         return (f"<ZionGame players={self.players} seed={self.seed} hand={self.hand_number} "
                 f"phase={self.phase.value} current={self.current_player}>")
 
+    def table_html(self, view: int | None = None, *, four_colour: bool = False,
+                   own_hand_note: str | None = None) -> str:
+        """The table as HTML, every hand open or ``view``'s seat only (see
+        `cardkit.zioncheck.draw.table_html`)."""
+        from cardkit.zioncheck.draw import table_html
+
+        return table_html(self, view, four_colour=four_colour, own_hand_note=own_hand_note)
+
     def _repr_html_(self) -> str:
         """In a notebook a game shows itself as its table, every hand open."""
-        from cardkit.render import zion_table_html
-
-        return zion_table_html(self)
+        return self.table_html()
 
     # ----------------------------------------------------------------- the deal
 
@@ -480,89 +489,29 @@ class ZionGame:
         if phase is Phase.OVER:
             return []
         seat = self._current
-        if phase is Phase.DRAW:
-            acts: list[Action] = [DrawStock()]
-            if self._can_take(seat):
-                acts.append(TakeDiscard())
-            return acts
-        if phase is Phase.CLAIM:
-            acts = [Claim()] if self._claim_verdict(seat).ok else []
-            acts += self._exchange_actions(seat)
-            acts.append(Pass())
-            return acts
-        hand = self._hands[seat]
-        acts = []
-        if not self._down[seat]:
-            best = self.best_go_down()
-            if best is not None:
-                acts.append(GoDown(best))
-        else:
-            keep = self._must_keep()
-            table_melds = [tm.meld for tm in self._table]
-            if len(hand) > keep:
-                seen: set[tuple[int, str | None]] = set()
-                for card in hand:
-                    face = (card.rank, card.suit)
-                    # one copy per face, but a copy that may leave the hand (ZC-6.1): with two
-                    # copies of a card, laying off the taken one may be the legal choice
-                    if face in seen or not self._leaves_discard(seat, (card,)):
-                        continue
-                    seen.add(face)
-                    for index, end, _why in lay_off_options(card, table_melds, self.rules):
-                        acts.append(LayOff(card, index, end))
-        acts += self._exchange_actions(seat)
-        forbidden = self._taken if self.rules.forbid_discard_of_taken_card else None
-        acts += [Discard(card) for card in hand if card != forbidden]
-        return acts
+        taken = self._taken if seat == self._turn else None
+        return legal_actions_for(phase, seat, self._hands[seat], [tm.meld for tm in self._table],
+                                 self._down[seat], taken, self._can_take(seat),
+                                 self._claims[seat], self.hand_number, self.rules)
 
     def best_go_down(self) -> tuple[Any, ...] | None:
         """The solver's go-down for the turn player now (None if they cannot or may not)."""
         if self.phase is not Phase.PLAY or self._down[self._turn]:
             return None
-        seat = self._turn
-        hand = self._hands[seat]
-        keep = self._must_keep()
-        taken = self._taken if self.rules.forbid_discard_of_taken_card else None
-        return find_go_down(hand, self.hand_number, self.rules, keep_at_least=keep, taken=taken)
-
-    def _must_keep(self) -> int:
-        return 0 if self.rules.allow_go_out_without_discard else 1
+        return best_go_down_for(self._hands[self._turn], self.hand_number, self.rules,
+                                self._taken)
 
     def _leaves_discard(self, seat: int, used: Sequence[Card]) -> bool:
-        """Would the hand keep a card it may discard after ``used`` leave it (ZC-13.1, ZC-6.1)?
-        With `allow_go_out_without_discard` an empty hand is fine (the player goes out)."""
-        left = len(self._hands[seat]) - len(used)
-        if left == 0:
-            return self.rules.allow_go_out_without_discard
-        taken = self._taken
-        if left == 1 and taken is not None and self.rules.forbid_discard_of_taken_card:
-            return taken in used or taken not in self._hands[seat]
-        return True
+        return leaves_discard(self._hands[seat], used, self._taken, self.rules)
 
     def _can_take(self, seat: int) -> bool:
         return bool(self._discard) and self._discard_by[-1] != seat
 
     def _claim_verdict(self, seat: int) -> Verdict:
-        limit = self.rules.max_claims_per_hand
-        if limit is not None and self._claims[seat] >= limit:
-            times = {1: "once", 2: "twice"}.get(limit, f"{limit} times")
-            return Verdict(False, f"{seat_name(seat)} has already claimed {times} this hand, "
-                           "the most allowed", "ZC-8.3")
-        return _OK
+        return claim_verdict(seat, self._claims[seat], self.rules)
 
     def _exchange_actions(self, seat: int) -> list[Action]:
-        if not self._table:
-            return []
-        melds = [tm.meld for tm in self._table]
-        acts: list[Action] = []
-        seen: set[tuple[int, str | None]] = set()
-        for card in self._hands[seat]:
-            face = (card.rank, card.suit)
-            if card.rank == 0 or face in seen:
-                continue
-            seen.add(face)
-            acts += [ExchangeJoker(card, index) for index in joker_exchanges(card, melds)]
-        return acts
+        return exchange_actions(self._hands[seat], [tm.meld for tm in self._table])
 
     def _held(self, seat: int, card: Any, rule: str) -> Card:
         """The card of ``seat``'s hand meant by ``card``: itself, or a copy of the same face
@@ -818,7 +767,7 @@ class ZionGame:
         or if ``seat`` is given and is not the seat to act."""
         _verdict, action, detail = self._verify(action, seat, explain=False)
         out: list[ZionEvent] = []
-        self.history.append(action)
+        self._history.append(action)
         kind = type(action)
         seat = self._current
         if kind is Discard:
@@ -843,7 +792,7 @@ class ZionGame:
             self._do_exchange(seat, action, detail, out)
         else:
             self._do_go_down(seat, detail, out)
-        self.events += out
+        self._events += out
         return out
 
     def _do_discard(self, seat: int, card: Card, out: list[ZionEvent]) -> None:
@@ -1033,6 +982,7 @@ class ZionGame:
         out: dict[str, Any] = {}
         for name in ZionGame.__slots__:
             value = getattr(self, name)
+            name = name.lstrip("_") if name in ("_events", "_history") else name
             if name == "_rng":
                 value = value.getstate()
             elif isinstance(value, list):
@@ -1051,8 +1001,8 @@ class ZionGame:
         rng.setstate(self._rng.getstate())
         new._rng = rng
         new._pack = self._pack
-        new.history = self.history[:]
-        new.events = self.events[:]
+        new._history = self._history[:]
+        new._events = self._events[:]
         new._results = self._results[:]
         new._totals = self._totals[:]
         new.hand_number = self.hand_number
@@ -1083,7 +1033,7 @@ class ZionGame:
         }
         if self._deal is not None:
             record["deal"] = self._deal
-        record["actions"] = [a.to_text() for a in self.history]
+        record["actions"] = [a.to_text() for a in self._history]
         return json.dumps(record)
 
     @classmethod
@@ -1120,6 +1070,17 @@ def _table_text(meld: Any, rules: Rules) -> str:
 def new_game(players: int = 4, seed: int = 0, rules: Rules | None = None) -> ZionGame:
     """A new game of Zion Check: the first hand is dealt and the first player is to draw."""
     return ZionGame(players, seed, rules)
+
+
+def load(text: str) -> ZionGame:
+    """Replay a game record (the JSON text of `ZionGame.to_json`); ``ValueError`` if bad.
+
+    >>> game = new_game(players=3, seed=4)
+    >>> _ = game.apply(DrawStock())
+    >>> load(game.to_json()).history == game.history
+    True
+    """
+    return ZionGame.from_json(text)
 
 
 _PLAY_RULES = {GoDown: "ZC-9.1", LayOff: "ZC-11.1", ExchangeJoker: "ZC-12.3", Discard: "ZC-6"}

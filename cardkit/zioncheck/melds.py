@@ -133,7 +133,7 @@ class Meld:
 
     def _repr_html_(self) -> str:
         """In a notebook a meld shows itself as its cards, each joker labelled."""
-        from cardkit.render import meld_html
+        from cardkit.zioncheck.draw import meld_html
 
         return meld_html(self)
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import product
+from typing import NamedTuple
 
 from cardkit.cards import SUITS, Card
 from cardkit.zioncheck.contract import contract_for, zc10_allows
@@ -53,6 +54,35 @@ def _face_index(suit_index: int, position: int) -> int:
 _POS_FACE = tuple(tuple(_face_index(s, p) if p else -1 for p in range(15)) for s in range(4))
 
 
+class _Run(NamedTuple):
+    """A run chosen by the search: its suit index (-1 for a run of jokers only), the run
+    positions ``low``..``high`` of its core (1–14, 14 the high ace) and the positions its
+    natural cards fill (``taken``; the others are jokers)."""
+
+    suit: int
+    low: int
+    high: int
+    taken: tuple[int, ...]
+
+
+class _Plan(NamedTuple):
+    """The best go-down found, before it is built from the hand's cards (`_build`)."""
+
+    runs: tuple[_Run, ...]
+    pads: tuple[tuple[int, int], ...]
+    """(jokers at the low end, jokers at the high end) per run."""
+    groups: tuple[tuple[int, int, int, int], ...]
+    """(rank, sets of that rank, own natural cards, natural cards borrowed from runs)."""
+    borrows: tuple[tuple[int, int, int], ...]
+    """(rank, run index, position): natural cards a set takes from a run, a joker replacing."""
+    kept: tuple[int, ...]
+    """Natural cards each group of sets holds."""
+    set_jokers: tuple[int, ...]
+    """Jokers each group of sets holds."""
+    extra: int
+    """Spare jokers that go into the first set."""
+
+
 class _Search:
     """One solver run over a hand: its counts, the contract and the best plan so far."""
 
@@ -60,8 +90,8 @@ class _Search:
                  set_jokers: bool, first_only: bool, budget: float = float("inf")) -> None:
         values = rules.card_values.by_rank()
         self.values = values
-        self.vj = values[0]
-        self.mn = rules.min_natural_per_meld
+        self.joker_value = values[0]
+        self.min_natural = rules.min_natural_per_meld
         self.mode = rules.same_suit_touching_runs
         self.sets = contract.sets
         self.runs = contract.runs
@@ -77,13 +107,13 @@ class _Search:
                 counts[_SUIT_INDEX[c.suit] * 13 + c.rank - 1] += 1
         self.counts = counts
         self.jokers = len(cards) - sum(counts)
-        self.joker_bound = max(0, self.vj) * self.jokers
+        self.joker_bound = max(0, self.joker_value) * self.jokers
         self.natural_points = sum(counts[f] * values[f % 13 + 1] for f in range(52))
         rank_points = sorted((sum(counts[s * 13 + r] for s in range(4)) * values[r + 1]
                               for r in range(13)), reverse=True)
         self.set_bound = sum(rank_points[:self.sets])
         self.best: tuple[int, int] | None = None  # (points melded, -jokers used)
-        self.plan: tuple | None = None
+        self.plan: _Plan | None = None
         self.pad_memo: dict = {}
         # the fewest jokers the sets need (each at least the least any rank needs)
         self.set_need = self.sets * min(self._set_need(1, sum(counts[s * 13 + r]
@@ -94,7 +124,8 @@ class _Search:
     def _list_cores(self) -> list[tuple[int, int, int, int, int]]:
         """Every run core (points, suit index, a, b, jokers it needs at least): natural cards
         at positions a and b, the gaps between fillable by the jokers; best first."""
-        counts, values, jokers, mn = self.counts, self.values, self.jokers, self.mn
+        counts, values, jokers = self.counts, self.values, self.jokers
+        min_natural = self.min_natural
         cores = []
         for s in range(4):
             face = _POS_FACE[s]
@@ -111,11 +142,11 @@ class _Search:
                     gaps = length - naturals
                     if gaps > jokers:
                         break
-                    if gaps + max(0, 4 - length) > jokers or naturals < mn:
+                    if gaps + max(0, 4 - length) > jokers or naturals < min_natural:
                         continue
                     cores.append((points, s, a, b, gaps + max(0, 4 - length)))
         cores.sort(key=lambda c: (-c[0], c[1], c[2], c[3]))
-        if mn == 0 and jokers >= 4:
+        if min_natural == 0 and jokers >= 4:
             cores.append((0, -1, 0, 0, 4))  # a run of jokers only
         # the fewest jokers any core from here on needs: prunes hands short of jokers
         least = 15
@@ -137,7 +168,7 @@ class _Search:
         """Choose ``left`` more run cores from index ``start`` on; True stops the search."""
         if left == 0:
             return self._runs_chosen(chosen, points, naturals, gaps)
-        counts, cores, values, mn = self.counts, self.cores, self.values, self.mn
+        counts, cores, values, min_natural = self.counts, self.cores, self.values, self.min_natural
         jokers_left = self.jokers - gaps
         least_need = self.least_need
         for index in range(start, len(cores)):
@@ -148,17 +179,18 @@ class _Search:
             if best is not None:
                 bound = points + min(left * value + self.set_bound,
                                      self.natural_points - points) + self.joker_bound
-                if bound < best[0] or (bound == best[0] and (self.vj > 0 or gaps >= -best[1])):
+                if bound < best[0] or (bound == best[0]
+                                       and (self.joker_value > 0 or gaps >= -best[1])):
                     return False
             if s < 0:
                 if jokers_left >= 4:
-                    chosen.append((-1, 0, 0, ()))
+                    chosen.append(_Run(-1, 0, 0, ()))
                     if self._pick_run(index, left - 1, chosen, points, naturals, gaps):
                         return True
                     chosen.pop()
                 continue
             face = _POS_FACE[s]
-            if (not counts[face[a]] or not counts[face[b]]) and mn < 2:
+            if (not counts[face[a]] or not counts[face[b]]) and min_natural < 2:
                 continue
             taken = []
             run_points = 0
@@ -172,10 +204,11 @@ class _Search:
             run_gaps = length - len(taken)  # the jokers this choice adds, moves or not
             own = len(taken)
             stop = False
-            moved = self._rebalance(chosen, s, a, b, taken) if own < mn else None
-            if (mn >= 2 or taken[-1] == b) and run_gaps + max(0, 4 - length) <= jokers_left \
-                    and len(taken) >= mn:
-                chosen.append((s, a, b, tuple(sorted(taken))))
+            moved = self._rebalance(chosen, s, a, b, taken) if own < min_natural else None
+            if (min_natural >= 2 or taken[-1] == b) \
+                    and run_gaps + max(0, 4 - length) <= jokers_left \
+                    and len(taken) >= min_natural:
+                chosen.append(_Run(s, a, b, tuple(sorted(taken))))
                 stop = self._pick_run(index, left - 1, chosen, points + run_points,
                                       naturals + own, gaps + run_gaps)
                 chosen.pop()
@@ -196,18 +229,18 @@ class _Search:
         moved = []
         have = set(taken)
         for p in range(a, b + 1):
-            if len(taken) >= self.mn:
+            if len(taken) >= self.min_natural:
                 break
             if p in have:
                 continue
             rank = 1 if p == 14 else p
             for j, (s2, a2, b2, t2) in enumerate(chosen):
-                if s2 != s or len(t2) <= self.mn:
+                if s2 != s or len(t2) <= self.min_natural:
                     continue
                 q = next((q for q in t2 if (1 if q == 14 else q) == rank), None)
                 if q is not None:
                     moved.append((j, chosen[j]))
-                    chosen[j] = (s2, a2, b2, tuple(x for x in t2 if x != q))
+                    chosen[j] = _Run(s2, a2, b2, tuple(x for x in t2 if x != q))
                     taken.append(p)
                     have.add(p)
                     break
@@ -290,7 +323,7 @@ class _Search:
             return True  # bounded: keep the best go-down found so far (see `find_go_down`)
         if best is not None and self.sets:
             bound = points + min(self.set_bound, self.natural_points - points) + self.joker_bound
-            if bound < best[0] or (bound == best[0] and (self.vj > 0 or gaps >= -best[1])):
+            if bound < best[0] or (bound == best[0] and (self.joker_value > 0 or gaps >= -best[1])):
                 return False
         runs = tuple(chosen)
         pads = self._padding(runs, self.jokers - gaps)
@@ -298,7 +331,7 @@ class _Search:
             return False
         if self.sets == 0:
             return self._consider(runs, pads, points, naturals, gaps, (), ())
-        counts, values, mn = self.counts, self.values, self.mn
+        counts, values, min_natural = self.counts, self.values, self.min_natural
         in_runs = None
         candidates = []  # (-points, rank, own naturals), best first
         zero_rank_added = False
@@ -311,7 +344,7 @@ class _Search:
                     in_runs = {1 if p == 14 else p for run in runs for p in run[3]}
                 if r in in_runs:
                     candidates.append((0, r, 0))
-                elif mn == 0 and not zero_rank_added and self.set_jokers:
+                elif min_natural == 0 and not zero_rank_added and self.set_jokers:
                     candidates.append((0, r, 0))
                     zero_rank_added = True
         candidates.sort()
@@ -332,7 +365,8 @@ class _Search:
             if best is not None:
                 top = -sum(c[0] for c in candidates[index + repeat:index + repeat + left])
                 bound = points + top + self.joker_bound
-                if bound < best[0] or (bound == best[0] and (self.vj > 0 or gaps >= -best[1])):
+                if bound < best[0] or (bound == best[0]
+                                       and (self.joker_value > 0 or gaps >= -best[1])):
                     return False
             _, _, own = candidates[index]
             m = mult + 1 if repeat else 1
@@ -361,13 +395,13 @@ class _Search:
         natural cards. Without jokers in sets (ZC-5.4) every missing card is borrowed: the
         joker then takes the natural card's place in a run instead."""
         if self.set_jokers:
-            borrowed = max(0, m * self.mn - own)
+            borrowed = max(0, m * self.min_natural - own)
             return borrowed, max(0, 3 * m - own - borrowed)
-        return max(0, m * self.mn - own, 3 * m - own), 0
+        return max(0, m * self.min_natural - own, 3 * m - own), 0
 
     def _sets_chosen(self, candidates: list, picked: list, runs: tuple, pads: dict,
                      points: int, naturals: int, gaps: int) -> bool:
-        mn = self.mn
+        min_natural = self.min_natural
         groups = []  # (rank, sets of that rank, own naturals, borrowed naturals)
         borrow_needs = []
         for index in sorted(set(picked)):
@@ -379,7 +413,7 @@ class _Search:
             groups.append((r, m, own, borrowed))
         borrows: tuple = ()
         if borrow_needs:
-            found = _borrow(borrow_needs, runs, mn)
+            found = _borrow(borrow_needs, runs, min_natural)
             if found is None:
                 return False
             borrows = found
@@ -388,7 +422,7 @@ class _Search:
     # -- the fill: how many jokers go where, under the keep_at_least cap ---------------------
     def _consider(self, runs: tuple, pads: dict, points: int, naturals: int, gaps: int,
                   groups: tuple, borrows) -> bool:
-        vj = self.vj
+        joker_value = self.joker_value
         jokers_left = self.jokers - gaps
         borrowed = sum(g[3] for g in groups)
         need = borrowed  # jokers that take the place of borrowed naturals in runs
@@ -401,7 +435,7 @@ class _Search:
         if not totals:
             return False
         spares_to_sets = bool(groups) and self.set_jokers
-        if vj > 0:
+        if joker_value > 0:
             pad = totals[-1]
             extra = avail - pad if spares_to_sets else 0
         else:
@@ -410,7 +444,7 @@ class _Search:
         if naturals + used <= self.cap:
             kept = tuple(g[2] for g in groups)
             set_jokers = tuple(max(0, 3 * m - own - b) for r, m, own, b in groups)
-            score = (points + vj * used, -used)
+            score = (points + joker_value * used, -used)
         else:
             found = self._capped_fill(totals, jokers_left, points, naturals, gaps, groups,
                                       spares_to_sets)
@@ -420,14 +454,14 @@ class _Search:
             used = -score[1]
         if self.best is None or score > self.best:
             self.best = score
-            self.plan = (runs, pads[pad], groups, borrows, kept, set_jokers, extra)
+            self.plan = _Plan(runs, pads[pad], groups, borrows, kept, set_jokers, extra)
             return self.first_only
         return False
 
     def _capped_fill(self, totals: list, jokers_left: int, points: int, naturals: int,
                      gaps: int, groups: tuple, spares_to_sets: bool):
         """The best fill when at most ``cap`` cards may be melded (``keep_at_least``)."""
-        values, vj = self.values, self.vj
+        values, joker_value = self.values, self.joker_value
         set_naturals = sum(g[2] for g in groups)
         run_naturals = naturals - set_naturals
         run_points = points - sum(own * values[r] for r, _m, own, _b in groups)
@@ -443,13 +477,13 @@ class _Search:
             optional = []
             swappable = []
             for gi, (r, m, own, b) in enumerate(groups):
-                must = max(0, m * self.mn - b)
+                must = max(0, m * self.min_natural - b)
                 deficit = max(0, 3 * m - b - must)
                 forced = max(0, deficit - (own - must))
                 kept.append(must + deficit - forced)
                 set_jokers.append(forced)
                 jokers -= forced
-                if vj > values[r] and self.set_jokers:
+                if joker_value > values[r] and self.set_jokers:
                     swappable.append((values[r], gi, deficit - forced))
             # the other minimum slots of a set hold naturals, unless a joker is worth more
             for _value, gi, slots in sorted(swappable):
@@ -465,7 +499,7 @@ class _Search:
             if jokers < 0 or count > self.cap:
                 continue
             if spares_to_sets:
-                optional.extend([(vj, 1, -1)] * jokers)
+                optional.extend([(joker_value, 1, -1)] * jokers)
             optional.sort(key=lambda x: (-x[0], x[1]))
             extra = 0
             for value, is_joker, gi in optional[:self.cap - count]:
@@ -477,7 +511,7 @@ class _Search:
                 else:
                     kept[gi] += 1
                     pts += value
-            score = (pts + vj * used, -used)
+            score = (pts + joker_value * used, -used)
             if best is None or score > best[0]:
                 best = (score, pad, tuple(kept), tuple(set_jokers), extra)
         if best is None:
@@ -518,11 +552,11 @@ class _IndependentPads:
         return tuple(out)
 
 
-def _borrow(needs: list[tuple[int, int]], runs: tuple, mn: int) -> tuple | None:
+def _borrow(needs: list[tuple[int, int]], runs: tuple, min_natural: int) -> tuple | None:
     """Natural cards that sets of ranks the runs used up take from those runs, a joker taking
     each one's place: ((rank, run index, position), ...) or None if the runs cannot spare them
-    (every run keeps ``mn`` natural cards)."""
-    spare = [len(taken) - mn for _s, _a, _b, taken in runs]
+    (every run keeps ``min_natural`` natural cards)."""
+    spare = [len(taken) - min_natural for _s, _a, _b, taken in runs]
     places = {}
     for i, (_s, _a, _b, taken) in enumerate(runs):
         for p in taken:
@@ -563,7 +597,7 @@ def _joker_run_place(length: int, built: list[Meld], mode: TouchingRuns) -> tupl
     raise AssertionError("a run of jokers can always overlap another run")  # pragma: no cover
 
 
-def _build(cards: list[Card], plan: tuple, mode: TouchingRuns) -> tuple[Meld, ...]:
+def _build(cards: list[Card], plan: _Plan, mode: TouchingRuns) -> tuple[Meld, ...]:
     """Turn the winning plan into `Meld` values made of the hand's physical cards."""
     runs, pads, groups, borrows, kept, set_jokers, extra = plan
     pool: dict[tuple[int, str], list[Card]] = {}

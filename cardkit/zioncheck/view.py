@@ -2,26 +2,27 @@
 
 A player sees their own hand, the melds on the table, the top of the discard pile, the size of
 the stock and of every hand, who has gone down, the scores so far and whose move it is. Bots
-decide from this alone::
+decide from this alone. An observation is a fixed value: it is built through the game's public
+accessors and holds no reference to the game, so it does not change when the game goes on::
 
     >>> from cardkit.zioncheck.game import new_game
     >>> game = new_game(players=3, seed=2)
-    >>> obs = game.observation(game.current_player)
-    >>> obs.phase.value, len(obs.hand), obs.hand_sizes, obs.contract
-    ('draw', 10, (10, 10, 10), Contract(sets=2, runs=0))
+    >>> obs = game.observe(game.current_player)
+    >>> obs.phase.value, len(obs.hand), obs.hand_sizes, obs.contract, obs.my_turn
+    ('draw', 10, (10, 10, 10), Contract(sets=2, runs=0), True)
+    >>> [a.to_text() for a in obs.legal_actions()]
+    ['draw']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+import warnings
+from typing import Any, NamedTuple
 
 from cardkit.cards import Card
-from cardkit.zioncheck.game import Phase
+from cardkit.zioncheck.legal import legal_actions_for
 from cardkit.zioncheck.rules import Contract, Rules
-
-if TYPE_CHECKING:
-    from cardkit.zioncheck.game import TableMeld, ZionGame
+from cardkit.zioncheck.state import Phase, TableMeld
 
 __all__ = ["Observation", "observe"]
 
@@ -32,8 +33,8 @@ class Observation(NamedTuple):
     ``taken_card`` is the card this seat took from the discard pile this turn (ZC-6.1);
     ``window_card`` the discard on offer in the claim window (ZC-8.2); ``top_discarder`` who
     discarded the top card (None for an upcard). `legal_actions()` lists what this seat may do
-    now (empty when it is not this seat's move). A named tuple, because bots build one for
-    every decision."""
+    now (empty when it is not this seat's move), worked out from the view alone. A named
+    tuple, because bots build one for every decision."""
 
     seat: int
     players: int
@@ -57,8 +58,6 @@ class Observation(NamedTuple):
     window_card: Card | None
     turns_this_hand: int
     totals: tuple[int, ...]
-    source: Callable[[], list[Any]]
-    """The game's `legal_actions` (asked only when it is this seat's move)."""
 
     def __repr__(self) -> str:
         return (f"Observation(seat={self.seat}, hand_number={self.hand_number}, "
@@ -67,7 +66,15 @@ class Observation(NamedTuple):
                 f"stock_size={self.stock_size}, table={len(self.table)} melds)")
 
     @property
+    def my_turn(self) -> bool:
+        """Is it this seat's move (its turn, or its question in the claim window)?"""
+        return self.current_player == self.seat
+
+    @property
     def is_my_move(self) -> bool:
+        """Deprecated alias of `my_turn`."""
+        warnings.warn("Observation.is_my_move is deprecated: use my_turn", DeprecationWarning,
+                      stacklevel=2)
         return self.current_player == self.seat
 
     @property
@@ -75,21 +82,28 @@ class Observation(NamedTuple):
         return self.gone_down[self.seat]
 
     def legal_actions(self) -> list[Any]:
-        """The legal actions of this seat now (empty unless it is this seat's move)."""
-        return self.source() if self.current_player == self.seat else []
+        """The legal actions of this seat now (empty unless it is this seat's move): the same
+        list as the game's ``legal_actions()``, worked out from this view."""
+        seat = self.seat
+        if self.current_player != seat:
+            return []
+        can_take = self.discard_top is not None and self.top_discarder != seat
+        return legal_actions_for(self.phase, seat, self.hand, [tm.meld for tm in self.table],
+                                 self.gone_down[seat], self.taken_card, can_take,
+                                 self.claims_made[seat], self.hand_number, self.rules)
 
 
-def observe(game: ZionGame, seat: int) -> Observation:
-    """The `Observation` of ``seat`` (use ``game.observation(seat)``)."""
-    g: Any = game  # the view reads the game's internal lists directly: it is on the hot path
-    phase = g.phase
-    over = phase is Phase.OVER
-    discard = g._discard
+def observe(game: Any, seat: int) -> Observation:
+    """The `Observation` of ``seat``, read through the game's public accessors (use
+    ``game.observe(seat)``)."""
+    over = game.is_over
+    seats = range(game.num_players)
+    totals = game.totals
     return Observation(
-        seat, g.players, g.rules, g.hand_number, g.rules.contracts[g.hand_number - 1], g.dealer,
-        phase, None if over else g._current, None if over else g._turn, tuple(g._hands[seat]),
-        tuple(map(len, g._hands)), tuple(g._table), discard[-1] if discard else None,
-        g._discard_by[-1] if discard else None, len(discard), len(g._stock), tuple(g._down),
-        tuple(g._claims), g._taken if g._turn == seat else None, g._window_card, g._turns,
-        tuple(g._totals), g.legal_actions)
-
+        seat, game.num_players, game.rules, game.hand_number, game.contract, game.dealer,
+        game.phase, game.current_player, game.turn_player, game.hand(seat),
+        tuple(game.hand_size(s) for s in seats), game.table, game.discard_top,
+        game.top_discarder, game.discard_size, game.stock_size,
+        tuple(game.has_gone_down(s) for s in seats), tuple(game.claims_made(s) for s in seats),
+        game.taken_card if not over and game.turn_player == seat else None,
+        game.window_card, game.turns_this_hand, tuple(totals[s] for s in seats))

@@ -229,7 +229,7 @@ def test_zion_totals_chart_of_a_real_game_reaches_its_totals():
     fig = charts.zion_totals_chart(game)
     traces = by_name(fig)
     assert len(fig.data) == 6
-    assert len(traces["Seat 0"].y) == len(game.hand_results) == 6
+    assert len(traces["Seat 0"].y) == len(game.results) == 6
     for seat in range(3):
-        assert list(traces[f"Seat {seat}"].y) == [r.points[seat] for r in game.hand_results]
+        assert list(traces[f"Seat {seat}"].y) == [r.points[seat] for r in game.results]
         assert traces[f"Seat {seat} total"].y[-1] == game.totals[seat]

@@ -273,7 +273,7 @@ def learner_move(table: ZionTable, seen: dict) -> None:
             assert game.to_json() == before
             card = game.discard_top
             table.claim_button.click()
-            assert card in game.hand(ME) or game.hand_results
+            assert card in game.hand(ME) or game.results
             assert any("(you) claims" in line for line in table.log_text())
         else:
             table.pass_button.click()
@@ -316,12 +316,12 @@ def test_a_whole_hand_against_greedy_bots_through_the_buttons():
     game = table.game
     seen = {"claims": 0, "down": False, "lay_offs": 0}
     for _ in range(400):
-        if game.hand_results:
+        if game.results:
             break
         assert game.current_player == ME, "the widget hands the turn back to the learner"
         learner_move(table, seen)
-    assert game.hand_results, "the first hand ends"
-    result = game.hand_results[0]
+    assert game.results, "the first hand ends"
+    result = game.results[0]
     log = table.log_text()
     assert any(line.startswith("Hand 1 ends") for line in log)
     assert any(line.startswith("Hand 2") for line in log)  # the next hand is dealt
@@ -355,7 +355,7 @@ def test_zc_13_1_the_learner_goes_out_and_the_hand_results_and_chart_appear():
     assert table.game.hand(ME) == (parse_card("9H"),)
     select(table, "9H")
     table.discard_button.click()
-    result = table.game.hand_results[0]
+    result = table.game.results[0]
     assert result.winner == ME and result.points[ME] == 0
     assert any(line.startswith("Seat 0 (you) goes out") for line in table.log_text())
     assert "Seat 0 went out" in table.results_view.value
@@ -380,7 +380,7 @@ def test_zc_14_2_a_whole_game_ends_with_six_hands_of_results_and_the_winner():
         if game.is_over:
             break
         learner_move(table, seen)
-    assert game.is_over and len(game.hand_results) == 6
+    assert game.is_over and len(game.results) == 6
     assert len(re.findall(r"<tr><td[^>]*>Hand \d", table.results_view.value)) == 6
     assert "Game over: " in table.results_view.value and "(ZC-14.2)" in table.results_view.value
     assert "The game is over: press New game to play again." in table.status.value

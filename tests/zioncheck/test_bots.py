@@ -30,13 +30,13 @@ UPCARD = Rules(first_player_rule="upcard")
 
 
 class ViewOnly:
-    """Exposes only ``observation``: a bot that looked at anything else would fail."""
+    """Exposes only ``observe``: a bot that looked at anything else would fail."""
 
     def __init__(self, game: ZionGame) -> None:
         self._game = game
 
-    def observation(self, seat: int):
-        return self._game.observation(seat)
+    def observe(self, seat: int):
+        return self._game.observe(seat)
 
 
 def test_bots_decide_from_the_observation_alone():
@@ -45,7 +45,7 @@ def test_bots_decide_from_the_observation_alone():
     view = ViewOnly(game)
     while not game.is_over:
         game.apply(bots[game.current_player].choose(view))
-    assert len(game.hand_results) == 6
+    assert len(game.results) == 6
 
 
 def test_greedy_takes_a_discard_only_when_it_helps():
@@ -167,8 +167,8 @@ def test_greedy_beats_random_by_a_wide_margin():
 def test_random_bots_always_finish_thanks_to_the_length_guard():
     game = play_out(new_game(players=5, seed=2, rules=Rules(max_turns_per_hand=30)),
                     [RandomBot(s, seed=s) for s in range(5)])
-    assert game.is_over and len(game.hand_results) == 6
-    assert all(r.turns <= 30 for r in game.hand_results)
+    assert game.is_over and len(game.results) == 6
+    assert all(r.turns <= 30 for r in game.results)
 
 
 def test_bots_refuse_to_move_out_of_turn():
@@ -208,7 +208,7 @@ def test_zc_5_4_greedy_lays_a_joker_on_a_set_only_to_go_out():
     game = ZionGame.from_deal(["JK", H1, H2], "5S", table=[("9C 9D 9H", 0)])
     played = _greedy_turn(game, 0)
     assert played == [DrawStock(), LayOff(C("JK"), 0, None), Discard(C("5S"))]
-    assert game.hand_results[-1].winner == 0
+    assert game.results[-1].winner == 0
 
 
 def test_zc_5_4_greedy_prefers_a_run_end_for_a_joker():
@@ -234,7 +234,7 @@ def test_zc_5_4_greedy_lays_jokers_on_sets_only_when_going_out_in_real_games():
                 laid_on_sets += 1
                 assert len(game.hand(seat)) == 1  # only the card it goes out with is left
                 game.apply(bots[seat].choose(game))
-                assert game.hand_results[hand_number - 1].winner == seat
+                assert game.results[hand_number - 1].winner == seat
     assert laid_on_sets > 0  # the games did meet the case
 
 
@@ -246,7 +246,7 @@ def test_zc_6_1_greedy_lays_off_the_taken_card_first_when_two_are_left():
     assert played[0] == TakeDiscard()
     # the costlier K♣ would go first, but it would leave only the taken 8♣ (ZC-6.1)
     assert played[1:] == [LayOff(C("8C"), 0, None), LayOff(C("KC"), 0, None)]
-    assert game.hand_results[-1].winner == 0
+    assert game.results[-1].winner == 0
 
 
 def test_greedy_bots_finish_games_under_every_go_out_option():

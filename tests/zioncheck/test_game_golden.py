@@ -68,7 +68,7 @@ def test_golden_record_replays_to_its_narration_line_by_line(name):
     record = (GOLDEN / f"{name}.json").read_text(encoding="utf-8")
     compare_lines(narrate_record(record), (GOLDEN / f"{name}.txt").read_text(encoding="utf-8"))
     game = ZionGame.from_json(record)
-    assert game.is_over and len(game.hand_results) == 6
+    assert game.is_over and len(game.results) == 6
     assert json.loads(game.to_json()) == json.loads(record)
 
 

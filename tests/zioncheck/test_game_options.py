@@ -61,7 +61,7 @@ def test_zc_2_3_card_values_option_scores_the_hands_of_a_game():
     game.apply(LayOff(C("4C"), 0))
     game.apply(LayOff(C("9C"), 0))
     game.apply(Discard(C("2H")))  # seat 0 goes out at once (ZC-13.1)
-    result = game.hand_results[0]
+    result = game.results[0]
     assert result.winner == 0
     expected = {seat: sum(values.of(c) for c in cards) for seat, cards in result.hands.items()}
     assert result.points == expected

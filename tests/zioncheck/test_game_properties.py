@@ -99,7 +99,7 @@ def play(game: ZionGame, bots: list, rng: random.Random, max_actions: int) -> No
         assert all(e.text and e.kind for e in events)
         assert parse_action(action.to_text()).to_text() == action.to_text()
     totals = {s: 0 for s in range(game.players)}
-    for result in game.hand_results:
+    for result in game.results:
         assert set(result.points) == set(range(game.players))
         for seat, points in result.points.items():
             totals[seat] += points
@@ -207,4 +207,4 @@ def test_bots_play_legal_moves_under_any_rule_options(rules, seed, players, mix)
     game = new_game(players=players, seed=seed, rules=rules)
     bots = [GreedyBot(s) if mix >> s & 1 else RandomBot(s, seed=seed + s) for s in range(players)]
     play(game, bots, random.Random(seed), max_actions=10**5)
-    assert game.is_over and len(game.hand_results) == 6
+    assert game.is_over and len(game.results) == 6

@@ -119,7 +119,7 @@ def test_zc_3_1_six_hands_deal_sizes_and_dealer_moves_left():
     deals = [e for e in game.events if e.kind is EventKind.DEAL]
     assert [e.data["size"] for e in deals] == [10, 10, 10, 10, 11, 14]
     assert [e.seat for e in deals] == [(first_dealer + k) % 3 for k in range(6)]
-    assert [r.reason for r in game.hand_results] == ["length guard"] * 6
+    assert [r.reason for r in game.results] == ["length guard"] * 6
     assert game.current_player is None and game.legal_actions() == []
     assert game.events[-1].kind is EventKind.GAME_END
 
@@ -199,7 +199,7 @@ def test_zc_6_2_no_card_to_draw_ends_the_hand_without_winner():
     game = scripted(stock="")
     events = game.apply(DrawStock())
     assert kinds(events)[:2] == ["reshuffle", "hand_end"]
-    result = game.hand_results[0]
+    result = game.results[0]
     assert result.winner is None and result.reason == "stock exhausted"
     assert result.stuck == ()  # nobody went out (ZC-13.2)
     for seat, text in enumerate([H0, H1, H2, H3]):
@@ -221,7 +221,7 @@ def test_zc_6_3_length_guard_ends_the_hand():
         else:
             game.apply(DrawStock())
     assert turns == 3
-    result = game.hand_results[0]
+    result = game.results[0]
     assert result.reason == "length guard" and result.winner is None and result.turns == 3
     assert any(e.rule == "ZC-6.3" for e in game.events)
 
@@ -407,7 +407,7 @@ def test_zc_13_1_going_out_by_discarding_the_last_card():
     game.apply(LayOff(C("9C"), 0))
     events = game.apply(Discard(C("2H")))
     assert kinds(events)[:4] == ["discard", "go_out", "hand_end", "deal"]
-    result = game.hand_results[0]
+    result = game.results[0]
     assert result.winner == 0 and result.reason == "went out"
     assert result.points[0] == 0
     assert result.stuck == (1, 3)  # seat 2 had gone down (its meld is on the table)
@@ -433,7 +433,7 @@ def test_zc_13_1_option_go_out_without_discard():
     game.apply(LayOff(C("4C"), 0))
     events = game.apply(LayOff(C("9C"), 0))
     assert kinds(events)[:3] == ["lay_off", "go_out", "hand_end"]
-    assert game.hand_results[0].winner == 0
+    assert game.results[0].winner == 0
     down = scripted(hands=["7C 7D 7H 8S 8D", H1, H2, H3], stock="8H", rules=rules)
     down.apply(DrawStock())
     events = down.apply(GoDown([parse_cards("7C 7D 7H"), parse_cards("8S 8D 8H")]))
@@ -448,7 +448,7 @@ def test_zc_13_2_stuck_players_and_stuck_penalty():
     game.apply(LayOff(C("4C"), 0))
     game.apply(LayOff(C("9C"), 0))
     game.apply(Discard(C("2H")))
-    result = game.hand_results[0]
+    result = game.results[0]
     assert result.stuck == (1, 3)
     assert result.points == {0: 0, 1: hand_points(H1) + 25, 2: hand_points(H2),
                              3: hand_points(H3) + 25}
@@ -504,7 +504,7 @@ def test_zc_14_1_totals_add_hand_points_and_14_2_equal_totals_share_the_win():
     assert game.totals == {0: 10, 1: 10, 2: 10}
     assert game.winners == (0, 1, 2)
     assert "share the win" in game.events[-1].text
-    assert game.hand_results[-1].points == {0: 10, 1: 10, 2: 10}
+    assert game.results[-1].points == {0: 10, 1: 10, 2: 10}
     refused(game, DrawStock(), "ZC-14.2")
 
 
@@ -605,12 +605,12 @@ def test_go_down_from_its_text_form():
 def test_observation_shows_own_hand_and_public_facts_only():
     game = scripted(rules=Rules(first_player_rule="upcard"), discard="QS@3")
     game.apply(TakeDiscard())
-    mine, theirs = game.observation(0), game.observation(1)
+    mine, theirs = game.observe(0), game.observe(1)
     assert mine.hand == game.hand(0) and theirs.hand == game.hand(1)
     assert mine.hand_sizes == theirs.hand_sizes == (11, 10, 10, 10)
     assert mine.taken_card == C("QS@3") and theirs.taken_card is None
     assert mine.legal_actions() == game.legal_actions() and theirs.legal_actions() == []
-    assert mine.is_my_move and not theirs.is_my_move
+    assert mine.my_turn and not theirs.my_turn
     assert all(not isinstance(v, list) for v in theirs)  # immutable values only
     hidden = set(game.hand(0)) - set(theirs.hand)
     assert hidden and not hidden & set(c for v in theirs if isinstance(v, tuple)
@@ -708,7 +708,7 @@ def test_zc_1_3_play_and_the_deal_move_clockwise():
         if not turns or turns[-1] != mark:
             turns.append(mark)
         game.apply(bots[game.current_player].choose(game))
-    dealers = [result.dealer for result in game.hand_results]
+    dealers = [result.dealer for result in game.results]
     assert all(b == (a + 1) % players for a, b in pairwise(dealers))
     for (hand_a, seat_a), (hand_b, seat_b) in pairwise(turns):
         if hand_a == hand_b:

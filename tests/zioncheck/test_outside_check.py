@@ -110,7 +110,7 @@ def test_zc_6_1_lay_off_of_the_taken_copy_is_offered():
     game.apply(lay_offs[0])
     events = game.apply(Discard("7C"))
     assert "go_out" in [e.kind.value for e in events]
-    assert game.hand_results[0].winner == 0
+    assert game.results[0].winner == 0
 
 
 def test_zc_6_1_a_typed_lay_off_of_either_copy_lays_the_one_that_may_go():
