@@ -31,8 +31,8 @@ from cardkit.zioncheck.melds import (
 )
 from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
 
-__all__ = ["GoDownExplanation", "check_go_down", "contract_for", "explain_go_down",
-           "runs_are_two_melds", "zc10_allows"]
+__all__ = ["GoDownExplanation", "check_go_down", "contract_for", "contract_ok",
+           "explain_go_down", "runs_are_two_melds", "zc10_allows"]
 
 _DEFAULT_RULES = Rules()
 
@@ -92,6 +92,21 @@ def runs_are_two_melds(a: Meld, b: Meld, rules: Rules | None = None) -> Verdict:
     return Verdict(False, f"{lo} and {hi} touch and hold only {together} cards together: "
                    "touching runs in one suit are two melds only with 9 or more cards (ZC-10)",
                    "ZC-10")
+
+
+def contract_ok(melds: Sequence[Meld], contract: Contract, rules: Rules) -> bool:
+    """`check_go_down` without the words, for legal melds already checked one by one: do they
+    make exactly the contract (ZC-9.2), with runs of one suit clearly two melds (ZC-10)?"""
+    runs = [m for m in melds if m.kind is MeldKind.RUN]
+    if len(runs) != contract.runs or len(melds) - len(runs) != contract.sets:
+        return False
+    mode = rules.same_suit_touching_runs
+    for i, a in enumerate(runs):
+        for b in runs[i + 1:]:
+            if a.suit == b.suit and not zc10_allows(a.low, a.high, b.low, b.high,  # type: ignore
+                                                    mode):
+                return False
+    return True
 
 
 def _plural(n: int, word: str) -> str:

@@ -54,7 +54,7 @@ from cardkit.zioncheck.actions import (
     meld_cards,
     parse_action,
 )
-from cardkit.zioncheck.contract import check_go_down
+from cardkit.zioncheck.contract import check_go_down, contract_ok
 from cardkit.zioncheck.events import EventKind, ZionEvent, seat_name
 from cardkit.zioncheck.legal import (
     best_go_down_for,
@@ -69,6 +69,7 @@ from cardkit.zioncheck.melds import (
     can_exchange_joker,
     can_lay_off,
     hand_points,
+    laid_meld_ok,
     make_meld,
     meld_readings,
     with_cards,
@@ -372,6 +373,26 @@ class ZionGame:
         return len(self._hands[self._seat(seat)])
 
     @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, by seat."""
+        return tuple(map(len, self._hands))
+
+    @property
+    def gone_down(self) -> tuple[bool, ...]:
+        """Whether each seat has gone down this hand (ZC-9), by seat."""
+        return tuple(self._down)
+
+    @property
+    def claim_counts(self) -> tuple[int, ...]:
+        """How many discards each seat has claimed this hand (ZC-8.3), by seat."""
+        return tuple(self._claims)
+
+    @property
+    def total_points(self) -> tuple[int, ...]:
+        """`totals` as a tuple by seat."""
+        return tuple(self._totals)
+
+    @property
     def totals(self) -> dict[int, int]:
         """Penalty points so far per seat (ZC-14.1): the sum of its hand points."""
         return dict(enumerate(self._totals))
@@ -618,10 +639,10 @@ class ZionGame:
     def _in_phase(self, kind: type) -> None:
         """Refuse an action of ``kind`` that the current phase does not allow."""
         phase = self.phase
-        who = seat_name(self._current)
         if phase is Phase.DRAW:
             if kind is DrawStock or kind is TakeDiscard:
                 return
+            who = seat_name(self._current)  # words only for a refusal
             if kind is Claim or kind is Pass:
                 why = f"it is {who}'s own turn: draw from the stock or take the discard"
                 raise IllegalAction(Verdict(False, why, "ZC-8.2"))
@@ -630,11 +651,13 @@ class ZionGame:
         if phase is Phase.CLAIM:
             if kind is Pass or kind is Claim or kind is ExchangeJoker:
                 return
+            who = seat_name(self._current)
             why = (f"it is not {who}'s turn: {who} may only claim {self._window_card}, "
                    "exchange a joker, or pass")
             raise IllegalAction(Verdict(False, why, _PLAY_RULES.get(kind, "ZC-8.2")))
         if kind is DrawStock or kind is TakeDiscard:
-            raise IllegalAction(Verdict(False, f"{who} has already drawn this turn", "ZC-6"))
+            raise IllegalAction(Verdict(False, f"{seat_name(self._current)} has already drawn "
+                                        "this turn", "ZC-6"))
         if kind is Claim or kind is Pass:
             why = "claiming is only out of turn, in the claim window after a discard"
             raise IllegalAction(Verdict(False, why, "ZC-8.2"))
@@ -678,11 +701,16 @@ class ZionGame:
     def _verify_go_down(self, action: GoDown, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(GoDown)
         seat = self._current
-        who = seat_name(seat)
         if self._down[seat]:
-            why = f"{who} has already gone down this hand; lay cards off instead (ZC-11)"
+            why = (f"{seat_name(seat)} has already gone down this hand; lay cards off instead "
+                   "(ZC-11)")
             raise IllegalAction(Verdict(False, why, "ZC-9.3"))
         hand = self._hands[seat]
+        if not explain:
+            fast = self._go_down_fast(seat, action.melds)
+            if fast is not None:
+                return _OK, GoDown(fast), fast
+        who = seat_name(seat)
         pool = list(hand)
         readings = []
         for number, spec in enumerate(action.melds, 1):
@@ -724,12 +752,29 @@ class ZionGame:
             raise IllegalAction(_no_discard_left(who, not pool))
         return verdict, GoDown(melds), melds
 
+    def _go_down_fast(self, seat: int, specs: Sequence[Any]) -> tuple[Meld, ...] | None:
+        """The go-down as given when it is plainly legal (`Meld` values of cards held, each a
+        legal meld, together the contract, a card left to discard), checked without building
+        a word of explanation; None means "check it in full" (for the reason, or the readings
+        of card lists)."""
+        rules = self.rules
+        if not all(isinstance(m, Meld) and laid_meld_ok(m, rules) for m in specs):
+            return None
+        used = [c for m in specs for c in m.cards]
+        hand = self._hands[seat]
+        if len(set(used)) != len(used) or not all(c in hand for c in used):
+            return None
+        melds = tuple(specs)
+        if not contract_ok(melds, self.contract, rules) or not self._leaves_discard(seat, used):
+            return None
+        return melds
+
     def _verify_lay_off(self, action: LayOff, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(LayOff)
         seat = self._current
-        who = seat_name(seat)
         if not self._down[seat]:
-            why = f"{who} has not gone down yet; only a player who has gone down may lay off"
+            why = (f"{seat_name(seat)} has not gone down yet; only a player who has gone down "
+                   "may lay off")
             raise IllegalAction(Verdict(False, why, "ZC-11.1"))
         index = action.meld_index
         if not 0 <= index < len(self._table):
@@ -742,7 +787,7 @@ class ZionGame:
         target = self._table[index].meld
         meld = target.with_card(card, action.end)  # raises IllegalAction when it does not fit
         if not self._leaves_discard(seat, (card,)):
-            raise IllegalAction(_no_discard_left(who, len(self._hands[seat]) == 1))
+            raise IllegalAction(_no_discard_left(seat_name(seat), len(self._hands[seat]) == 1))
         verdict = can_lay_off(card, target, self.rules, end=action.end) if explain else _LAID
         return verdict, LayOff(card, index, action.end), meld
 

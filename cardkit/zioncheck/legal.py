@@ -22,7 +22,7 @@ from cardkit.zioncheck.actions import (
     TakeDiscard,
 )
 from cardkit.zioncheck.events import seat_name
-from cardkit.zioncheck.melds import Meld, joker_exchanges, lay_off_options
+from cardkit.zioncheck.melds import Meld, joker_exchanges, lay_off_places
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.solver import find_go_down
 from cardkit.zioncheck.state import Phase
@@ -106,7 +106,7 @@ def legal_actions_for(phase: Phase, seat: int, hand: Sequence[Card], melds: Sequ
             if face in seen or not leaves_discard(hand, (card,), taken, rules):
                 continue
             seen.add(face)
-            for index, end, _why in lay_off_options(card, melds, rules):
+            for index, end in lay_off_places(card, melds):
                 acts.append(LayOff(card, index, end))
     acts += exchange_actions(hand, melds)
     forbidden = taken if rules.forbid_discard_of_taken_card else None

@@ -219,9 +219,9 @@ class Meld:
 
         Raises `IllegalAction` (a ``ValueError``) with the reason when the card does not fit.
         """
-        verdict, where = _lay_off(card, self, end)
-        if not verdict.ok:
-            raise IllegalAction(verdict)
+        where = _lay_off_end(card, self, end)
+        if where is False:
+            raise IllegalAction(_lay_off(card, self, end)[0])  # words only for a refusal
         if self.kind is MeldKind.SET:
             return _make_set(self.rank, (*self.cards, card))  # type: ignore[arg-type]
         if where == "low":
@@ -231,9 +231,9 @@ class Meld:
     def with_joker_exchanged(self, card: Card) -> tuple[Meld, Card]:
         """Put natural ``card`` in place of the joker that stands for it; returns the new meld
         and the freed joker (ZC-12.1). Raises `IllegalAction` when that is not allowed."""
-        verdict, index = _exchange(card, self)
-        if not verdict.ok:
-            raise IllegalAction(verdict)
+        index = _exchange_index(card, self)
+        if index < 0:
+            raise IllegalAction(_exchange(card, self)[0])  # words only for a refusal
         cards = list(self.cards)
         joker = cards[index]
         cards[index] = card
@@ -299,6 +299,32 @@ def check_laid_meld(meld: Meld, rules: Rules | None = None) -> MeldVerdict:
                      "(ZC-5.2)", "ZC-5.2")
     return MeldVerdict(True, f"{meld} is {meld.description} (ZC-5.2)", "ZC-5.2",
                        MeldKind.RUN.value, meld.jokers, meld)
+
+
+def laid_meld_ok(meld: Meld, rules: Rules) -> bool:
+    """`check_laid_meld` without the words, for the game's hot path: True when this `Meld`,
+    with its own joker placements, is a legal meld (False may also mean "ask the full check":
+    a set of jokers only)."""
+    cards = meld.cards
+    if len(set(cards)) != len(cards):
+        return False
+    naturals = sum(1 for c in cards if c.rank)
+    if naturals < rules.min_natural_per_meld:
+        return False
+    if meld.kind is MeldKind.SET:
+        rank = meld.rank
+        return (len(cards) >= 3 and naturals > 0 and all(c.rank in (0, rank) for c in cards)
+                and all(f.rank == rank for f in meld.stands_for))
+    low, high, suit = meld.low, meld.high, meld.suit
+    if not 4 <= len(cards) <= 14 or low < 1 or high > 14:  # type: ignore[operator]
+        return False
+    for position, card, face in zip(range(low, high + 1), cards, meld.stands_for,  # type: ignore
+                                    strict=True):
+        rank = 1 if position == 14 else position
+        if face.rank != rank or face.suit != suit or (card.rank and (
+                card.rank != rank or card.suit != suit)):
+            return False
+    return True
 
 
 def _run_from_positions(cards: Sequence[Card], faces: Sequence[Card | None]) -> Meld | None:
@@ -564,6 +590,62 @@ class LayOffOption(NamedTuple):
     reason: str
 
 
+def _lay_off_end(card: Card, meld: Meld, end: str | None) -> str | bool | None:
+    """Where ``card`` goes on ``meld`` ("low" or "high" end of a run, None on a set), or False
+    when it does not fit: `_lay_off` without the words, for the hot path (ZC-11.2)."""
+    if not isinstance(card, Card) or not isinstance(meld, Meld) or end not in (None, *_ENDS):
+        _lay_off(card, meld, end)  # raises the ValueError that says what is wrong
+    if card in meld.cards:
+        return False
+    if meld.kind is MeldKind.SET:
+        return None if not card.rank or card.rank == meld.rank else False
+    low, high = meld.low, meld.high
+    if len(meld.cards) >= 14:
+        return False
+    rank = card.rank
+    if rank:
+        if card.suit != meld.suit:
+            return False
+        at_low = low > 1 and (1 if low - 1 == 14 else low - 1) == rank  # type: ignore[operator]
+        at_high = high < 14 and (1 if high + 1 == 14 else high + 1) == rank  # type: ignore
+    else:
+        at_low, at_high = low > 1, high < 14  # type: ignore[operator]
+    if end is None:
+        return "high" if at_high else "low" if at_low else False
+    return end if (at_high if end == "high" else at_low) else False
+
+
+def lay_off_places(card: Card, melds: Sequence[Meld]) -> list[tuple[int, str | None]]:
+    """(meld index, end) of every place ``card`` may be laid off (`lay_off_options` without
+    the reasons, for the game's and the bots' hot path)."""
+    places: list[tuple[int, str | None]] = []
+    for index, meld in enumerate(melds):
+        if not may_fit(card, meld):
+            continue
+        if meld.kind is MeldKind.SET:
+            if _lay_off_end(card, meld, None) is not False:
+                places.append((index, None))
+            continue
+        for end in _ENDS:
+            if _lay_off_end(card, meld, end) is not False:
+                places.append((index, end))
+    return places
+
+
+def _exchange_index(card: Card, meld: Meld) -> int:
+    """The position of the joker that natural ``card`` frees in ``meld``, or -1 (ZC-12.1):
+    `_exchange` without the words."""
+    if not isinstance(card, Card) or not isinstance(meld, Meld):
+        _exchange(card, meld)  # raises the ValueError that says what is wrong
+    if not card.rank or meld.kind is MeldKind.SET:
+        return -1
+    face = card.face
+    for index, (c, stands) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
+        if not c.rank and stands.face == face:
+            return index
+    return -1
+
+
 def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | None]:
     if not isinstance(card, Card):
         raise ValueError(f"card must be a Card, not {card!r}")
@@ -681,8 +763,7 @@ def joker_exchanges(card: Card, melds: Sequence[Meld]) -> list[int]:
     """Indexes of the melds whose joker ``card`` can free (ZC-12.1)."""
     if not isinstance(card, Card):
         raise ValueError(f"card must be a Card, not {card!r}")
-    return [i for i, meld in enumerate(melds)
-            if (not isinstance(meld, Meld) or may_free(card, meld)) and _exchange(card, meld)[0].ok]
+    return [i for i, meld in enumerate(melds) if _exchange_index(card, meld) >= 0]
 
 
 def may_fit(card: Card, meld: Meld) -> bool:

@@ -97,13 +97,10 @@ def observe(game: Any, seat: int) -> Observation:
     """The `Observation` of ``seat``, read through the game's public accessors (use
     ``game.observe(seat)``)."""
     over = game.is_over
-    seats = range(game.num_players)
-    totals = game.totals
     return Observation(
         seat, game.num_players, game.rules, game.hand_number, game.contract, game.dealer,
-        game.phase, game.current_player, game.turn_player, game.hand(seat),
-        tuple(game.hand_size(s) for s in seats), game.table, game.discard_top,
-        game.top_discarder, game.discard_size, game.stock_size,
-        tuple(game.has_gone_down(s) for s in seats), tuple(game.claims_made(s) for s in seats),
+        game.phase, game.current_player, game.turn_player, game.hand(seat), game.hand_sizes,
+        game.table, game.discard_top, game.top_discarder, game.discard_size, game.stock_size,
+        game.gone_down, game.claim_counts,
         game.taken_card if not over and game.turn_player == seat else None,
-        game.window_card, game.turns_this_hand, tuple(totals[s] for s in seats))
+        game.window_card, game.turns_this_hand, game.total_points)
