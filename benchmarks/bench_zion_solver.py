@@ -9,7 +9,8 @@ of `can_go_down` (existence only, which stops at the first go-down it finds).
 
 Rows: the deal sizes of the game (10, 11, 14 cards) and 15 cards with the contract of the
 hand they are dealt in; 20, 30, 40 and 60 cards (hands grown by claims) under the hardest
-contracts; 2-deck packs (2–5 players) and joker-heavy 4-deck hands (four to eight jokers in hand).
+contracts; 2-deck packs (2–5 players) and joker-heavy 4-deck hands (four to eight jokers in hand);
+and the custom 3 sets + 3 runs on 40 cards with 8–12 jokers, where the search is bounded.
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ def main() -> None:
         ("40 cards, hand 6, 4 decks, 8 jokers", 4, 40, 8, contracts[5:6]),
         ("60 cards, hand 6, 4 decks, 8 jokers", 4, 60, 8, contracts[5:6]),
         ("60 cards, 3 runs, 4 decks, 8 jokers", 4, 60, 8, (Contract(0, 3),)),
+        # issue 7.8: a large custom contract, where the search is bounded (SEARCH_BUDGET)
+        ("40 cards, 3 sets + 3 runs, 6 decks, 8-12 jok.", 6, 40, -2, (Contract(3, 3),)),
     ]
     print(f"{args.hands} hands per row; CPU times in ms on one core")
     print(f"{'':<44} {'find_go_down':^23}   {'can_go_down (baseline)':^23}   found")
@@ -93,7 +96,8 @@ def main() -> None:
     for label, decks, size, jokers, pool in plans:
         hands = []
         for i in range(args.hands):
-            j = rng.randint(4, 8) if jokers == -1 else jokers
+            j = (rng.randint(4, 8) if jokers == -1 else rng.randint(8, 12) if jokers == -2
+                 else jokers)
             hands.append((deal(rng, decks, size, j), pool[i % len(pool)]))
         row(label, hands)
         gc.unfreeze()
