@@ -670,9 +670,9 @@ class ZionGame:
         self._in_phase(TakeDiscard)
         seat = self._current
         if not self._discard:
-            why = ("the discard pile is empty (it starts empty: no card is turned up at the "
-                   "deal): draw from the stock")
-            raise IllegalAction(Verdict(False, why, "ZC-3.3"))
+            why = ("the discard pile is empty: nobody has discarded yet, so the first player "
+                   "draws from the stock")
+            raise IllegalAction(Verdict(False, why, "ZC-7.1"))
         if self._discard_by[-1] == seat:
             raise IllegalAction(Verdict(False, f"{seat_name(seat)} discarded {self._discard[-1]}"
                                         " and may not take it back", "ZC-6"))

@@ -231,7 +231,7 @@ def test_zc_6_3_length_guard_ends_the_hand():
 
 def test_zc_7_1_double_turn_others_may_claim_the_first_discard():
     game = scripted()
-    refused(game, TakeDiscard(), "ZC-3.3")  # nothing to take yet
+    refused(game, TakeDiscard(), "ZC-7.1")  # nothing to take yet
     assert game.legal_actions() == [DrawStock()]
     events = game.apply(DrawStock())
     assert kinds(events) == ["draw"]  # no discard yet, so no claim window

@@ -249,11 +249,11 @@ def test_zc_9_2_a_go_down_naming_a_card_not_held_says_both():
     assert "does not hold Q♥" in bad and "would not be a meld either" in bad
 
 
-def test_zc_3_3_take_from_an_empty_pile_cites_one_rule():
+def test_zc_7_1_take_from_an_empty_pile_cites_one_rule():
     game = ZionGame.from_deal(["7C 7D 7H 8S", "2C 3C 4C 5C"], "9D KH")
-    refused(game, TakeDiscard(), "ZC-3.3")
+    refused(game, TakeDiscard(), "ZC-7.1")
     text = str(game.check(TakeDiscard()))
-    assert re.findall(r"ZC-[\d.]+", text) == ["ZC-3.3"]
+    assert re.findall(r"ZC-[\d.]+", text) == ["ZC-7.1"]
 
 
 def test_zc_8_3_the_claim_limit_in_plain_words():

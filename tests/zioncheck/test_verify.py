@@ -49,9 +49,9 @@ def down_position() -> ZionGame:
 def test_zc_6_verify_draw_and_take_discard():
     game = ZionGame.from_deal(["7C 7D 7H 8S", "2C 3C 4C 5C"], "9D KH")
     assert game.verify_draw().ok
-    reason = refuses(game, game.verify_take_discard, "ZC-3.3")
+    reason = refuses(game, game.verify_take_discard, "ZC-7.1")
     assert "discard pile is empty" in reason
-    assert game.check(TakeDiscard()).rule == "ZC-3.3"
+    assert game.check(TakeDiscard()).rule == "ZC-7.1"
     refuses(game, game.verify_discard, "ZC-6", "7C")  # must draw first
     refuses(game, game.verify_claim, "ZC-8.2")
     refuses(game, game.verify_pass, "ZC-8.2")
