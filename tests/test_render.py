@@ -207,7 +207,8 @@ def test_hands_are_deterministic():
 
 # --- the Xeri table ------------------------------------------------------------------------
 
-from cardkit.xeri import EventKind, GreedyBot, Rules, new_match  # noqa: E402
+from cardkit.games import get_game  # noqa: E402
+from cardkit.xeri import EventKind, GreedyBot, Rules, draw, new_game  # noqa: E402
 
 
 def sections(markup: str, cls: str) -> dict[str, ET.Element]:
@@ -238,7 +239,7 @@ def play(match, plays: int):
 
 def match_with_a_xeri():
     """A seeded match played by bots up to its first Xeri (XR-4.1)."""
-    match = new_match(3)
+    match = new_game(3)
     bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
     for _ in range(200):
         events = match.apply(bots[match.current_player].choose(match))
@@ -248,8 +249,8 @@ def match_with_a_xeri():
 
 
 def test_xeri_table_open_view_shows_every_hand():
-    match = play(new_match(5), 3)
-    html = render.xeri_table_html(match)
+    match = play(new_game(5), 3)
+    html = draw.table_html(match)
     seats = sections(html, "ck-seat")
     assert sorted(seats) == ["0", "1", "2", "3"]
     for seat in range(4):
@@ -258,8 +259,8 @@ def test_xeri_table_open_view_shows_every_hand():
 
 
 def test_xeri_table_pile_top_and_counts():
-    match = play(new_match(11), 2)
-    html = render.xeri_table_html(match)
+    match = play(new_game(11), 2)
+    html = draw.table_html(match)
     pile = sections(html, "ck-pile")[""]
     assert pile.get("data-count") == str(len(match.pile))
     if match.pile:
@@ -272,9 +273,9 @@ def test_xeri_table_pile_top_and_counts():
 
 
 def test_xr_9_1_closed_view_hides_other_hands_and_leaks_nothing():
-    match = play(new_match(8), 5)
+    match = play(new_game(8), 5)
     for view in range(4):
-        html = render.xeri_table_html(match, view=view)
+        html = draw.table_html(match, view=view)
         seats = sections(html, "ck-seat")
         assert labels_in(seats[str(view)]) == [card.name for card in match.hand(view)]
         for seat in range(4):
@@ -287,22 +288,22 @@ def test_xr_9_1_closed_view_hides_other_hands_and_leaks_nothing():
 
 
 def test_xr_9_1_capture_counts_hidden_unless_the_option_or_open_view():
-    match = play(new_match(2), 12)
+    match = play(new_game(2), 12)
     assert match.captured(0) or match.captured(1)
-    closed = render.xeri_table_html(match, view=1)
+    closed = draw.table_html(match, view=1)
     teams = sections(closed, "ck-team")
     assert "size hidden" in text_of(teams["0"]) and "captured this round" not in closed
-    opened = render.xeri_table_html(match)
+    opened = draw.table_html(match)
     team0 = text_of(sections(opened, "ck-team")["0"])
     assert f"captured this round: {len(match.captured(0))} card" in team0
-    shown = play(new_match(2, Rules(show_capture_counts=True)), 12)
-    team1 = text_of(sections(render.xeri_table_html(shown, view=1), "ck-team")["1"])
+    shown = play(new_game(2, Rules(show_capture_counts=True)), 12)
+    team1 = text_of(sections(draw.table_html(shown, view=1), "ck-team")["1"])
     assert f"captured this round: {len(shown.captured(1))} card" in team1
 
 
 def test_xr_4_4_xeri_cards_are_face_up_in_the_team_panel():
     match = match_with_a_xeri()
-    html = render.xeri_table_html(match, view=0)
+    html = draw.table_html(match, view=0)
     teams = sections(html, "ck-team")
     for team in (0, 1):
         xeris = match.xeri_cards(team)
@@ -311,8 +312,8 @@ def test_xr_4_4_xeri_cards_are_face_up_in_the_team_panel():
 
 
 def test_xeri_table_marks_dealer_turn_round_and_totals():
-    match = play(new_match(4), 1)
-    html = render.xeri_table_html(match)
+    match = play(new_game(4), 1)
+    html = draw.table_html(match)
     seats = sections(html, "ck-seat")
     assert "dealer" in text_of(seats[str(match.dealer)])
     current = seats[str(match.current_player)]
@@ -324,18 +325,18 @@ def test_xeri_table_marks_dealer_turn_round_and_totals():
 
 
 def test_xeri_table_puts_the_viewer_at_the_bottom():
-    match = new_match(6)
-    html = render.xeri_table_html(match, view=3)
+    match = new_game(6)
+    html = draw.table_html(match, view=3)
     assert "grid-area:bottom" in ET.tostring(sections(html, "ck-seat")["3"]).decode()
     assert "West (you)" in html
     assert parse(html).get("data-view") == "3"
 
 
 def test_xeri_table_at_the_end_names_the_winner():
-    match = new_match(1, Rules(rounds=1))
+    match = new_game(1, Rules(rounds=1))
     play(match, 48)
     assert match.is_over
-    html = render.xeri_table_html(match)
+    html = draw.table_html(match)
     assert "match over" in html
     winner = sections(html, "ck-team")[str(match.winner)]
     assert "winner" in text_of(winner)
@@ -344,13 +345,14 @@ def test_xeri_table_at_the_end_names_the_winner():
 @pytest.mark.parametrize("view", [4, -1, "0", True, 1.0])
 def test_xeri_table_refuses_a_bad_view(view):
     with pytest.raises(ValueError, match="view is None"):
-        render.xeri_table_html(new_match(1), view=view)
+        draw.table_html(new_game(1), view=view)
 
 
-def test_xeri_table_is_deterministic_and_match_html_dispatches():
-    one, two = play(new_match(9), 7), play(new_match(9), 7)
-    assert render.xeri_table_html(one, view=2) == render.xeri_table_html(two, view=2)
-    assert render.match_html(one) == render.xeri_table_html(one)
+def test_xeri_table_is_deterministic_and_drawn_beside_its_game():
+    one, two = play(new_game(9), 7), play(new_game(9), 7)
+    assert draw.table_html(one, view=2) == draw.table_html(two, view=2)
+    assert get_game("xeri").table_html(one) == draw.table_html(one)
+    assert not hasattr(render, "xeri_table_html")
     with pytest.raises(ValueError, match="game_name"):
         render.match_html(object())
 
@@ -481,12 +483,12 @@ def test_zc_14_2_zion_table_at_the_end_names_the_winners():
 
 
 def test_games_and_melds_draw_themselves_in_notebooks():
-    from cardkit.render import xeri_table_html
-    from cardkit.xeri import new_match
+    from cardkit.xeri import new_game
+    from cardkit.xeri.draw import table_html as xeri_table_html
     from cardkit.zioncheck import check_meld
     from cardkit.zioncheck.draw import meld_html
 
-    match = new_match(3)
+    match = new_game(3)
     assert match._repr_html_() == xeri_table_html(match)
     assert 'aria-label="seven of clubs"' in parse_card("7C")._repr_html_()
     meld = check_meld("5C 6C JK 8C 9C").meld

@@ -6,8 +6,8 @@ deal, position k the state after the k-th action, with that action's events, the
 explanations and rule IDs, and the scores so far::
 
     >>> from cardkit import play_out
-    >>> from cardkit.xeri import GreedyBot, new_match
-    >>> match = play_out(new_match(5), [GreedyBot(s, seed=s) for s in range(4)], max_actions=8)
+    >>> from cardkit.xeri import GreedyBot, new_game
+    >>> match = play_out(new_game(5), [GreedyBot(s, seed=s) for s in range(4)], max_actions=8)
     >>> stepper = TurnStepper(match.to_json())
     >>> stepper.slider.max, stepper.position
     (8, 0)
@@ -34,11 +34,11 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from cardkit import render
 from cardkit.engine import Game
 from cardkit.records import Step, replay_steps
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, guarded
+from cardkit.xeri import draw as xeri_draw
 from cardkit.zioncheck import draw as zion_draw
 
 __all__ = ["ReplayViewer", "TurnStepper", "sample_game", "seat_names"]
@@ -99,7 +99,7 @@ def seat_names(game: Game) -> tuple[str, ...]:
 
 def _table_html(game: Game, seat: int | None) -> str:
     if game.game_name == "xeri":
-        return render.xeri_table_html(game, view=seat)
+        return xeri_draw.table_html(game, view=seat)
     return zion_draw.table_html(game, view=seat)
 
 
@@ -277,9 +277,9 @@ def sample_game(game: str = "xeri", seed: int = 1, players: int = 4) -> Game:
     from cardkit.engine import play_out
 
     if game == "xeri":
-        from cardkit.xeri import GreedyBot, new_match
+        from cardkit.xeri import GreedyBot, new_game
 
-        return play_out(new_match(seed), [GreedyBot(s, seed=seed * 4 + s) for s in range(4)])
+        return play_out(new_game(seed), [GreedyBot(s, seed=seed * 4 + s) for s in range(4)])
     if game == "zioncheck":
         from cardkit.zioncheck import GreedyBot as ZionBot
         from cardkit.zioncheck import new_game

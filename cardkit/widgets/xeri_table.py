@@ -42,13 +42,22 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardkit import render
 from cardkit.cards import Card, parse_card
 from cardkit.engine import IllegalAction, Verdict
 from cardkit.widgets.clicks import fresh_clicks
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
-from cardkit.xeri import SEAT_NAMES, TEAM_NAMES, EventKind, GreedyBot, RandomBot, Rules, new_match
+from cardkit.xeri import (
+    SEAT_NAMES,
+    TEAM_NAMES,
+    EventKind,
+    GreedyBot,
+    PlayKind,
+    RandomBot,
+    Rules,
+    new_game,
+)
+from cardkit.xeri.draw import table_html
 
 __all__ = ["XeriTable", "preview_text"]
 
@@ -80,7 +89,7 @@ def preview_text(outcome: Any) -> str:
         head = f"This is a {kind}, +{outcome.points}"
     elif outcome.captures:
         head = "This is a capture"  # the reason says how many cards: one number per fact
-    elif outcome.rule == "XR-3.3" and "empty" in outcome.reason:
+    elif outcome.kind is PlayKind.NEW_PILE:
         head = "This starts a new pile"
     else:
         head = "This captures nothing"
@@ -234,7 +243,7 @@ class XeriTable(widgets.VBox):
         """Deal a new match (the next seed of this table's series unless ``seed`` is given)."""
         if seed is None:
             seed = self._seeds.randrange(10**9)
-        self.match = new_match(seed, self.rules)
+        self.match = new_game(seed, self.rules)
         bot_class = BOTS[self.bot_kind]
         self.bots = {s: bot_class(s, seed=seed * 4 + s) for s in range(4) if s not in self.humans}
         self.log_lines = []
@@ -426,7 +435,7 @@ class XeriTable(widgets.VBox):
         else:
             note = f"{held} card{'s' if held != 1 else ''}, shown in the hand row" if held \
                 else "No cards in hand"
-        self.table.value = render.xeri_table_html(
+        self.table.value = table_html(
             match, view=None if self.show_all.value and not hidden else viewer,
             own_hand_note=note)
         over = "Match over. " if match.is_over else ""

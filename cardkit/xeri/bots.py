@@ -1,14 +1,14 @@
-"""Xeri players that see only their seat's view (`XeriMatch.observation`, XR-9.1).
+"""Xeri players that see only their seat's view (`XeriMatch.observe`, XR-9.1).
 
 `RandomBot` plays any card of its hand; `GreedyBot` captures when it pays, prefers Xeris,
 keeps jacks for big piles, and counts the cards seen so as not to leave a single card that the
 next player (always an opponent) can Xeri::
 
     >>> from cardkit import play_out
-    >>> from cardkit.xeri import new_match
+    >>> from cardkit.xeri import new_game
     >>> bots = [GreedyBot(0, seed=1), RandomBot(1, seed=2), GreedyBot(2, seed=3),
     ...         RandomBot(3, seed=4)]
-    >>> play_out(new_match(5), bots).is_over
+    >>> play_out(new_game(5), bots).is_over
     True
 """
 
@@ -39,8 +39,8 @@ class _Bot:
         self.rng = Random(seed)
 
     def _view(self, game: Any) -> XeriView:
-        view = game.observation(self.seat)
-        if not view.legal:
+        view = game.observe(self.seat)
+        if view.current_player != self.seat:
             state = "the match is over" if view.current_player is None else \
                 f"it is {SEAT_NAMES[view.current_player]}'s turn"
             raise ValueError(f"{SEAT_NAMES[self.seat]} cannot play now: {state} (XR-3.1)")
@@ -54,7 +54,7 @@ class RandomBot(_Bot):
     """Plays a card of its hand chosen at random (its own seeded generator)."""
 
     def choose(self, game: Any) -> Card:
-        return self.rng.choice(self._view(game).legal)
+        return self.rng.choice(self._view(game).hand)
 
 
 class GreedyBot(_Bot):
@@ -71,7 +71,7 @@ class GreedyBot(_Bot):
     def choose(self, game: Any) -> Card:
         view = self._view(game)
         odds = _Odds(view)
-        return max(view.legal,
+        return max(view.hand,
                    key=lambda card: self.value(view, card, odds) + self.rng.random() * 1e-9)
 
     def value(self, view: XeriView, card: Card, odds: _Odds | None = None) -> float:

@@ -1,7 +1,213 @@
-"""Pictures of a Xeri table (HTML with SVG cards), built on `cardkit.render`'s cards and hands."""
+"""Pictures of a Xeri table (HTML with SVG cards), built on `cardkit.render`'s cards and hands.
+
+The table reads only what is public through the match's accessors (or one seat's `XeriView`);
+a closed view draws hidden cards as backs and puts nothing of them into the page::
+
+    >>> from cardkit.xeri import new_game
+    >>> html = table_html(new_game(3), view=0)
+    >>> html.startswith('<div class="ck-table ck-xeri-table" data-view="0"')
+    True
+"""
 
 from __future__ import annotations
 
-from cardkit.render import xeri_table_html as table_html
+from html import escape
+from typing import TYPE_CHECKING
+
+from cardkit.cards import Card
+from cardkit.render import (
+    _PANEL_STYLE,
+    _TABLE_STYLE,
+    _TURN_STYLE,
+    _badge,
+    _check_view,
+    _empty_slot,
+    _heading,
+    _note,
+    _own_hand_note,
+    _plural,
+    _seat_hand,
+    card_svg,
+    hand_html,
+)
+from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES
+
+if TYPE_CHECKING:
+    from cardkit.xeri.match import XeriMatch
 
 __all__ = ["table_html"]
+
+
+class _XeriPublic:
+    """What a Xeri table shows, read from the match (all open) or from one seat's view."""
+
+    def __init__(self, match: XeriMatch, view: int | None) -> None:
+        self.target = match.target
+        self.winner = match.winner
+        self.rules = match.rules
+        if view is None:
+            self.round_number, self.dealer = match.round_number, match.dealer
+            self.current = match.current_player
+            self.hands: list[tuple[Card, ...] | None] = [match.hand(s) for s in range(4)]
+            self.hand_sizes = [len(h) for h in self.hands]  # type: ignore[arg-type]
+            self.pile, self.stock_size = tuple(match.pile), match.stock_size
+            self.xeris = (tuple(match.xeri_cards(0)), tuple(match.xeri_cards(1)))
+            self.captured: tuple[int, int] | None = (
+                len(match.captured(0)), len(match.captured(1)))
+            self.totals = (match.totals[0], match.totals[1])
+            self.rounds_won = (match.rounds_won[0], match.rounds_won[1])
+            self.bottom_card = match.bottom_card
+        else:
+            seen = match.observe(view)
+            self.round_number, self.dealer = seen.round_number, seen.dealer
+            self.current = seen.current_player
+            self.hands = [tuple(seen.hand) if s == view else None for s in range(4)]
+            self.hand_sizes = list(seen.hand_sizes)
+            self.pile, self.stock_size = tuple(seen.pile), seen.stock_size
+            self.xeris = (tuple(seen.xeri_cards[0]), tuple(seen.xeri_cards[1]))
+            self.captured = None if seen.capture_counts is None else tuple(seen.capture_counts)
+            self.totals, self.rounds_won = tuple(seen.totals), tuple(seen.rounds_won)
+            self.bottom_card = seen.bottom_card
+
+
+def table_html(
+    match: XeriMatch, view: int | None = None, *, four_colour: bool = False,
+    own_hand_note: str | None = None,
+) -> str:
+    """The Xeri table as HTML: four seats around the pile, team piles, scores.
+
+    ``view=None`` shows every hand (a teaching view) and the sizes of the captured piles;
+    ``view=seat`` shows only that seat's hand (at the bottom), the others as card backs, and
+    the captured piles' sizes only if ``rules.show_capture_counts`` (XR-9.1). The pile's top card
+    is drawn large; Xeri cards are face up in their team's panel (XR-4.4). ``own_hand_note``
+    (with a ``view``) replaces the viewer's cards by that note, for an app that shows them
+    as a clickable row elsewhere ("your cards are in the row below").
+    """
+    view = _check_view(view, 4)
+    info = _XeriPublic(match, view)
+    bottom = 2 if view is None else view
+    place = {bottom: "bottom", (bottom + 1) % 4: "left", (bottom + 2) % 4: "top",
+             (bottom + 3) % 4: "right"}
+
+    seats_html = {}
+    for seat in range(4):
+        badges = []
+        if seat == info.dealer:
+            badges.append(_badge("dealer", "dealer"))
+        if seat == info.current:
+            badges.append(_badge("to play", "turn"))
+        cards = info.hands[seat]
+        mine = view is not None and seat == view
+        width = 66 if mine else (50 if view is None else 44)
+        if mine and own_hand_note is not None:
+            hand = _own_hand_note(own_hand_note)
+        else:
+            hand = _seat_hand(cards, info.hand_sizes[seat], width=width,
+                              overlap=0.0 if mine else 0.4, four_colour=four_colour)
+        team = TEAM_NAMES[seat & 1]
+        who = f"{SEAT_NAMES[seat]} (you)" if mine else SEAT_NAMES[seat]
+        style = _PANEL_STYLE + (";" + _TURN_STYLE if seat == info.current else "")
+        seats_html[place[seat]] = (
+            f'<section class="ck-seat" data-seat="{seat}" '
+            f'data-turn="{"true" if seat == info.current else "false"}" '
+            f'aria-label="{escape(SEAT_NAMES[seat])}" style="{style};grid-area:{place[seat]}">'
+            + _heading(who, badges)
+            + hand
+            + _note(f"{team} · {_plural(info.hand_sizes[seat], 'card')} in hand")
+            + "</section>"
+        )
+
+    teams_html = []
+    for team in (0, 1):
+        xeris = info.xeris[team]
+        if xeris:
+            pictures = hand_html(xeris, width=38, overlap=0.0, four_colour=four_colour)
+            jack_xeris = sum(1 for card in xeris if card.rank == 11)
+            words = _plural(len(xeris), "Xeri") + (
+                f" ({jack_xeris} jack)" if jack_xeris else "")
+        else:
+            pictures, words = "", "no Xeri yet"
+        if info.captured is None:
+            pile_words = "captured pile face down (size hidden, XR-9.1)"
+        else:
+            pile_words = f"captured this round: {_plural(info.captured[team], 'card')}"
+        teams_html.append(
+            f'<section class="ck-team" data-team="{team}" aria-label="{escape(TEAM_NAMES[team])}" '
+            f'style="{_PANEL_STYLE};grid-area:team{team}">'
+            + _heading(TEAM_NAMES[team], [_badge("winner", "win")] if info.winner == team else [])
+            + _note(f"{info.totals[team]} points · {_plural(info.rounds_won[team], 'round')} won")
+            + _note(pile_words) + _note(words) + pictures + "</section>"
+        )
+
+    pile = info.pile
+    if pile:
+        under = pile[:-1][-7:]  # the last few cards under the top; all were public when played
+        under_html = (hand_html(under, width=40, overlap=0.55, four_colour=four_colour)
+                      if under else "")
+        top = pile[-1]
+        top_html = (
+            f'<div class="ck-pile-top" data-card="{escape(top.to_text())}" '
+            'style="display:inline-block">'
+            + card_svg(top, width=86, four_colour=four_colour) + "</div>"
+        )
+        pile_words = f"pile: {_plural(len(pile), 'card')}, top {top}"
+    else:
+        under_html, top_html = "", _empty_slot("empty pile", 86)
+        pile_words = "pile: empty (any card starts it)"
+    centre = (
+        f'<section class="ck-pile" data-count="{len(pile)}" aria-label="{escape(pile_words)}" '
+        'style="grid-area:centre;display:flex;flex-direction:column;align-items:center;'
+        'justify-content:center;gap:6px;padding:6px">'
+        '<div style="display:flex;align-items:flex-end;gap:10px">'
+        f"{under_html}{top_html}</div>"
+        f'<div style="font-weight:600">{escape(pile_words)}</div></section>'
+    )
+
+    stock_bits = [
+        f'<section class="ck-stock" data-count="{info.stock_size}" '
+        f'aria-label="stock: {info.stock_size} cards" style="{_PANEL_STYLE};grid-area:stock;'
+        'display:flex;align-items:center;gap:10px">',
+        card_svg(None, width=40) if info.stock_size else _empty_slot("no stock", 40),
+        f"<div>{_heading('Stock')}{_note(_plural(info.stock_size, 'card'))}",
+    ]
+    if info.bottom_card is not None:
+        stock_bits.append(_note(f"bottom card shown at the cut: {info.bottom_card} (XR-8.1)"))
+    stock_bits.append("</div></section>")
+
+    rules = info.rules
+    target = info.target
+    if target is not None:
+        length = f"target {target} points"
+    elif info.round_number > rules.rounds:  # rounds won level after the agreed number
+        length = f"extra round: {rules.rounds} rounds left the teams level, XR-7.1"
+    else:
+        length = f"{rules.rounds} rounds"
+    if info.winner is not None:
+        state = f"match over: {TEAM_NAMES[info.winner]} win"
+    elif info.current is None:
+        state = "between rounds"
+    else:
+        state = f"{SEAT_NAMES[info.current]} to play"
+    header = (
+        f'<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
+        f'margin-bottom:10px;font-weight:600">'
+        f"<span>Round {info.round_number} ({escape(length)})</span>"
+        f"<span>Dealer: {escape(SEAT_NAMES[info.dealer])}</span>"
+        f'<span class="ck-turn">{escape(state)}</span>'
+        f"<span>{escape(TEAM_NAMES[0])} {info.totals[0]} · "
+        f"{escape(TEAM_NAMES[1])} {info.totals[1]}</span></div>"
+    )
+    view_text = "all hands open" if view is None else f"{SEAT_NAMES[view]}'s view"
+    grid = (
+        '<div style="display:grid;gap:10px;grid-template-columns:minmax(0,1fr) minmax(0,1.35fr) '
+        'minmax(0,1fr);grid-template-areas:\'team0 top team1\' \'left centre right\' '
+        '\'stock bottom .\';align-items:stretch">'
+        + teams_html[0] + teams_html[1] + seats_html["top"] + seats_html["left"] + centre
+        + seats_html["right"] + stock_bits[0] + "".join(stock_bits[1:]) + seats_html["bottom"]
+        + "</div>"
+    )
+    return (
+        f'<div class="ck-table ck-xeri-table" data-view="{"all" if view is None else view}" '
+        f'role="region" aria-label="Xeri table, {escape(view_text)}" style="{_TABLE_STYLE}">'
+        f"{header}{grid}</div>"
+    )

@@ -74,7 +74,7 @@ class XeriEvent(NamedTuple):
 
 
 def _first_dealer(e: XeriEvent) -> str:
-    if e.extra:  # named when the match was set up (new_match(..., dealer=...))
+    if e.extra:  # named when the match was set up (new_game(..., dealer=...))
         return f"{SEAT_NAMES[e.seat]} is the first dealer, as named when the match was set up"
     return f"{SEAT_NAMES[e.seat]} is chosen at random as the first dealer"
 

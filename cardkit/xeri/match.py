@@ -3,14 +3,16 @@
 An action is the `Card` to play. Everything between plays (deals, redeals, round scoring, the
 next round) happens inside `XeriMatch.apply`, which returns the events it caused::
 
-    >>> from cardkit.xeri import new_match
-    >>> m = new_match(3)
+    >>> from cardkit.xeri import new_game
+    >>> m = new_game(3)
     >>> m.round_number, m.stock_size, len(m.pile), m.current_player == (m.dealer + 1) % 4
     (1, 24, 4, True)
+    >>> m.phase, m.num_players, m.seat_name(m.dealer) in SEAT_NAMES
+    (<Phase.PLAY: 'play'>, 4, True)
     >>> card = m.legal_actions()[0]
     >>> [e.kind.value for e in m.apply(card)][0] in ("play", "capture", "xeri", "jack xeri")
     True
-    >>> m.history == [card]
+    >>> m.history == (card,)
     True
     >>> again = XeriMatch.from_json(m.to_json())
     >>> again.snapshot() == m.snapshot()
@@ -23,7 +25,9 @@ made when read, and a verdict is only built for a refused action.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
+from enum import Enum
 from random import Random
 from typing import Any, ClassVar
 
@@ -36,14 +40,25 @@ from cardkit.xeri.rules import (
     TEAM_NAMES,
     PileRedeal,
     Rules,
-    rules_from_dict,
     rules_or_default,
     team_of,
 )
-from cardkit.xeri.scoring import TeamSheets, _score
+from cardkit.xeri.scoring import RoundResult, TeamSheets, _score
 from cardkit.xeri.view import XeriView
 
-__all__ = ["XeriMatch", "new_match", "rounds_outcome", "target_outcome"]
+__all__ = ["Phase", "XeriMatch", "load", "new_game", "new_match", "rounds_outcome",
+           "target_outcome"]
+
+
+class Phase(str, Enum):
+    """What the match waits for (the same idea as Zion Check's `Phase`)."""
+
+    PLAY = "play"
+    """The current player plays one card from hand (XR-3.1); deals and scoring happen inside
+    `XeriMatch.apply`."""
+    OVER = "over"
+    """A team has won the match (XR-7.1, XR-7.2)."""
+
 
 PACK: tuple[Card, ...] = tuple(make_pack())
 """The 52 cards (XR-1.2). A match only ever holds these objects, so lookups by code are safe."""
@@ -136,9 +151,12 @@ def _check_deck(deck: Sequence[Card | str]) -> list[Card]:
     return cards
 
 
-def new_match(seed: int, rules: Rules | None = None, *,
-              deck: Sequence[Card | str] | None = None, dealer: int | None = None) -> XeriMatch:
+def new_game(seed: int = 0, rules: Rules | None = None, *, players: int = 4,
+             deck: Sequence[Card | str] | None = None, dealer: int | None = None) -> XeriMatch:
     """A new match: the seed picks the first dealer and shuffles every deal (XR-2.1).
+
+    ``players`` is always 4 (XR-1.1); it is accepted so that code written for any game can pass
+    it.
 
     For lessons and tests, ``deck`` stacks the first round (52 cards or card texts such as
     ``"7C"``, top first, as they are after shuffle and cut: 6 to the player left of the dealer,
@@ -146,23 +164,40 @@ def new_match(seed: int, rules: Rules | None = None, *,
     cut again, but ``cut_shows_bottom`` still shows its last card, XR-8.1), and ``dealer`` names
     the first dealer. Later rounds are shuffled from the seed.
 
-    >>> m = new_match(3, dealer=0)
+    >>> m = new_game(3, dealer=0)
     >>> m.dealer, m.current_player
     (0, 1)
     """
+    if players.__class__ is not int or players != 4:
+        raise ValueError(f"4-Player Xeri is played by 4 players (XR-1.1), not {players!r}")
     return XeriMatch(seed, rules, deck=deck, dealer=dealer)
+
+
+def new_match(seed: int, rules: Rules | None = None, *,
+              deck: Sequence[Card | str] | None = None, dealer: int | None = None) -> XeriMatch:
+    """Deprecated: use `new_game` (the same name in both games)."""
+    warnings.warn("cardkit.xeri.new_match is deprecated; use cardkit.xeri.new_game",
+                  DeprecationWarning, stacklevel=2)
+    return XeriMatch(seed, rules, deck=deck, dealer=dealer)
+
+
+def load(text: str) -> XeriMatch:
+    """The match a JSON record (`XeriMatch.to_json`) describes, replayed play by play."""
+    return XeriMatch.from_json(text)
 
 
 class XeriMatch:
     """A match of 4-Player Xeri following the engine protocol (see `cardkit.engine.Game`)."""
 
     game_name: ClassVar[str] = "xeri"
+    num_players: ClassVar[int] = 4
+    """Always four, in two partnerships (XR-1.1)."""
     __slots__ = (
         "_bottom", "_captured", "_current", "_dealer", "_deck", "_events", "_face_up",
         "_first_dealer", "_hands", "_history", "_jack_points", "_jack_single", "_last_capturer",
-        "_left", "_no_last_xeri", "_pile", "_round", "_round_scores", "_round_start",
-        "_rounds_won", "_rules", "_seed", "_stock", "_target", "_totals", "_winner",
-        "_xeri_points", "_xeris",
+        "_left", "_no_last_xeri", "_pile", "_redeals", "_results", "_round", "_round_scores",
+        "_round_start", "_rounds_won", "_rules", "_seed", "_stock", "_target", "_totals",
+        "_winner", "_xeri_points", "_xeris",
     )
 
     def __init__(self, seed: int, rules: Rules | None = None, *,
@@ -184,6 +219,7 @@ class XeriMatch:
         self._round = 0
         self._history: list[Card] = []
         self._round_scores: list[TeamSheets] = []
+        self._results: list[RoundResult] = []
         self._totals = [0, 0]
         self._rounds_won = [0, 0]
         self._winner: int | None = None
@@ -249,6 +285,7 @@ class XeriMatch:
         events += redeals
         self._stock = stock
         self._pile = pile
+        self._redeals = len(redeals)
         self._face_up = tuple(pile)
         self._captured: list[list[Card]] = [[], []]
         self._xeris: list[list[Card]] = [[], []]
@@ -280,6 +317,16 @@ class XeriMatch:
     def is_over(self) -> bool:
         """Has a team won the match (XR-7.1, XR-7.2)?"""
         return self._current is None
+
+    @property
+    def phase(self) -> Phase:
+        """`Phase.PLAY` while cards are played, `Phase.OVER` once a team has won."""
+        return Phase.OVER if self._current is None else Phase.PLAY
+
+    def seat_name(self, seat: int) -> str:
+        """The name of ``seat`` (North, East, South, West; XR-1.1)."""
+        team_of(seat)  # validates the seat
+        return SEAT_NAMES[seat]
 
     def legal_actions(self) -> list[Card]:
         """The cards the current player may play: the whole hand, in the order dealt (XR-3.1)."""
@@ -389,6 +436,7 @@ class XeriMatch:
 
     def _end_round(self, events: list[XeriEvent]) -> list[XeriEvent]:
         more = []
+        leftover = tuple(self._pile)
         if self._pile:  # XR-5.1: the rest goes to the last capturer's team, never a Xeri
             last = self._last_capturer
             # Nobody captured only when all four jacks lay in a pile that was never dealt again
@@ -411,6 +459,11 @@ class XeriMatch:
         won = None if p0 == p1 else (0 if p0 > p1 else 1)  # XR-6.1
         if won is not None:
             self._rounds_won[won] += 1
+        self._results.append(RoundResult(
+            number, self._dealer, sheets, won,
+            (len(self._captured[0]), len(self._captured[1])),
+            (tuple(self._xeris[0]), tuple(self._xeris[1])), self._redeals, self._last_capturer,
+            leftover, (self._totals[0], self._totals[1])))
         more.append(XeriEvent(EventKind.ROUND_WON, None, None, (), won, "XR-6.1",
                               (number, (p0, p1))))
         more += self._decide_match()
@@ -525,8 +578,14 @@ class XeriMatch:
 
     @property
     def round_scores(self) -> tuple[TeamSheets, ...]:
-        """One read-only ``{team: ScoreSheet}`` per finished round."""
+        """One read-only ``{team: ScoreSheet}`` per finished round (also in `results`)."""
         return tuple(self._round_scores)
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """One frozen `RoundResult` per finished round: sheets, winner, captures, Xeris, redeals,
+        the last capturer and the running totals."""
+        return tuple(self._results)
 
     @property
     def totals(self) -> dict[int, int]:
@@ -546,14 +605,41 @@ class XeriMatch:
         return self._winner
 
     @property
-    def history(self) -> list[Card]:
-        """Every card played in the match, in order."""
-        return list(self._history)
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match: both partners of the winning team, or ``()``."""
+        team = self._winner
+        return () if team is None else (team, team + 2)
 
     @property
-    def events(self) -> list[XeriEvent]:
-        """Every event so far, from the choice of the first dealer."""
-        return list(self._events)
+    def history(self) -> tuple[Card, ...]:
+        """Every card played in the match, in order."""
+        return tuple(self._history)
+
+    @property
+    def events(self) -> tuple[XeriEvent, ...]:
+        """Every event so far, from the choice of the first dealer (a read-only tuple)."""
+        return tuple(self._events)
+
+    @property
+    def round_plays(self) -> tuple[tuple[int, Card], ...]:
+        """Every ``(seat, card)`` played this round, in order (all were public, XR-9.1)."""
+        first = (self._dealer + 1) & 3
+        return tuple(((first + i) & 3, card)
+                     for i, card in enumerate(self._history[self._round_start:]))
+
+    @property
+    def hand_sizes(self) -> tuple[int, int, int, int]:
+        """How many cards each seat holds (public)."""
+        hands = self._hands
+        return (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3]))
+
+    @property
+    def capture_counts(self) -> tuple[int, int] | None:
+        """The sizes of the teams' captured piles when ``show_capture_counts`` makes them
+        public (XR-9.1), else ``None``; `captured` is the full-information answer."""
+        if not self._rules.show_capture_counts:
+            return None
+        return (len(self._captured[0]), len(self._captured[1]))
 
     def locations(self) -> dict[str, tuple[Card, ...]]:
         """Every card of the pack by place ("hand 0".."hand 3", "pile", "captured 0" and
@@ -581,26 +667,26 @@ class XeriMatch:
         last = self._left == 1 and not self._stock
         return resolve_play(self._pile, card, self._rules, dealer_last_card=last)
 
-    def observation(self, seat: int) -> XeriView:
-        """What ``seat`` may see (XR-9.1): the input for bots and player views."""
-        team_of(seat)
-        start, first = self._round_start, (self._dealer + 1) & 3
-        played = tuple(((first + i) & 3, card)
-                       for i, card in enumerate(self._history[start:]))
-        counts = (len(self._captured[0]), len(self._captured[1])) \
-            if self._rules.show_capture_counts else None
-        hands = self._hands
+    def observe(self, seat: int) -> XeriView:
+        """What ``seat`` may see (XR-9.1), as a frozen `XeriView`: the input of bots and player
+        views. It is built from the public accessors above and holds no reference to the match.
+        """
+        totals, won = self.totals, self.rounds_won
         return XeriView(
-            seat=seat, rules=self._rules, round_number=self._round, dealer=self._dealer,
-            current_player=self._current, hand=tuple(hands[seat].values()),
-            pile=tuple(self._pile), stock_size=len(self._stock),
-            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-            face_up=self._face_up, played=played,
-            xeri_cards=(tuple(self._xeris[0]), tuple(self._xeris[1])),
-            capture_counts=counts, bottom_card=self._bottom, last_capturer=self._last_capturer,
-            totals=(self._totals[0], self._totals[1]),
-            rounds_won=(self._rounds_won[0], self._rounds_won[1]),
+            seat=seat, rules=self.rules, round_number=self.round_number, dealer=self.dealer,
+            current_player=self.current_player, hand=self.hand(seat), pile=self.pile,
+            stock_size=self.stock_size, hand_sizes=self.hand_sizes, face_up=self.face_up,
+            played=self.round_plays, xeri_cards=(self.xeri_cards(0), self.xeri_cards(1)),
+            capture_counts=self.capture_counts, bottom_card=self.bottom_card,
+            last_capturer=self.last_capturer, totals=(totals[0], totals[1]),
+            rounds_won=(won[0], won[1]),
         )
+
+    def observation(self, seat: int) -> XeriView:
+        """Deprecated: use `observe` (the same name in both games)."""
+        warnings.warn("XeriMatch.observation is deprecated; use XeriMatch.observe",
+                      DeprecationWarning, stacklevel=2)
+        return self.observe(seat)
 
     # ----------------------------------------------------------------- copies and records
 
@@ -609,8 +695,8 @@ class XeriMatch:
         new = object.__new__(XeriMatch)
         for name in ("_bottom", "_current", "_dealer", "_deck", "_face_up", "_first_dealer",
                      "_jack_points", "_jack_single", "_last_capturer", "_left", "_no_last_xeri",
-                     "_round", "_round_start", "_rules", "_seed", "_target", "_winner",
-                     "_xeri_points"):
+                     "_redeals", "_round", "_round_start", "_rules", "_seed", "_target",
+                     "_winner", "_xeri_points"):
             setattr(new, name, getattr(self, name))
         new._hands = [dict(hand) for hand in self._hands]
         new._pile = list(self._pile)
@@ -620,6 +706,7 @@ class XeriMatch:
         new._history = list(self._history)
         new._events = list(self._events)
         new._round_scores = list(self._round_scores)
+        new._results = list(self._results)
         new._totals = list(self._totals)
         new._rounds_won = list(self._rounds_won)
         return new
@@ -651,7 +738,7 @@ class XeriMatch:
         """Replay a record made by `to_json`."""
         record = read_record(text, cls.game_name, "Xeri", actions_are='card texts such as "7C"')
         actions = record["actions"]
-        match = cls(record["seed"], rules_from_dict(record["rules"]), deck=record.get("deck"),
+        match = cls(record["seed"], Rules.from_dict(record["rules"]), deck=record.get("deck"),
                     dealer=record.get("dealer"))
         for number, action in enumerate(actions, 1):
             card = parse_card(action)
@@ -666,11 +753,18 @@ class XeriMatch:
         return (f"<XeriMatch seed={self._seed} round {self._round}, {state}, "
                 f"totals {self._totals[0]}–{self._totals[1]}>")
 
+    def table_html(self, view: int | None = None, *, four_colour: bool = False) -> str:
+        """The table as HTML from ``view``'s seat (``None``: every hand open); see
+        `cardkit.xeri.draw.table_html`."""
+        from cardkit.xeri.draw import table_html
+
+        return table_html(self, view, four_colour=four_colour)
+
     def _repr_html_(self) -> str:
         """In a notebook a match shows itself as its table, every hand open."""
-        from cardkit.render import xeri_table_html
+        from cardkit.xeri.draw import table_html
 
-        return xeri_table_html(self)
+        return table_html(self)
 
 
 def _team(team: int) -> int:

@@ -4,8 +4,8 @@ Piles are listed bottom to top, so the last card is the top card::
 
     >>> from cardkit import parse_card, parse_cards
     >>> out = resolve_play(parse_cards("7C"), parse_card("7H"))
-    >>> out.captures, out.xeri, out.points, out.rule
-    (True, True, 10, 'XR-4.1')
+    >>> out.captures, out.xeri, out.points, out.rule, out.kind
+    (True, True, 10, 'XR-4.1', <PlayKind.XERI: 'xeri'>)
     >>> out.reason
     '7♥ matches the single 7♣: captures it, a Xeri worth 10'
     >>> resolve_play(parse_cards("3D 9S"), parse_card("JC")).reason
@@ -17,19 +17,39 @@ Piles are listed bottom to top, so the last card is the top card::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 from typing import NamedTuple
 
 from cardkit.cards import RANK_NAMES, Card
 from cardkit.engine import Verdict
 from cardkit.xeri.rules import PileRedeal, Rules, rules_or_default
 
-__all__ = ["PlayOutcome", "check_initial_pile", "pile_needs_redeal", "redeal_cause", "resolve_play"]
+__all__ = ["PlayKind", "PlayOutcome", "check_initial_pile", "pile_needs_redeal", "redeal_cause",
+           "resolve_play"]
 
 JACK = 11
 
 
+class PlayKind(str, Enum):
+    """What a play does, as one value an app can branch on (the reason says it in words)."""
+
+    NEW_PILE = "new pile"
+    """The pile was empty: the card starts a new pile and captures nothing (XR-3.3)."""
+    STAYS = "stays"
+    """No match and no jack: the card stays on top of the pile (XR-3.3)."""
+    CAPTURE = "capture"
+    """The card captures the pile, and it is no Xeri (XR-3.2, XR-4.3, XR-8.3)."""
+    XERI = "xeri"
+    """The card captures a single card and scores a Xeri (XR-4.1, or XR-4.3 by option)."""
+    JACK_XERI = "jack xeri"
+    """A jack captures a single jack: a jack Xeri (XR-4.2)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class PlayOutcome(NamedTuple):
-    """What playing a card onto a pile does."""
+    """What playing a card onto a pile does; ``kind`` says it as one `PlayKind`."""
 
     captures: bool
     xeri: bool
@@ -40,6 +60,7 @@ class PlayOutcome(NamedTuple):
     """Cards the play takes, the played card included (0 when it captures nothing)."""
     reason: str
     rule: str
+    kind: PlayKind
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.rule})"
@@ -82,22 +103,22 @@ def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *
         what = "a jack" if card.rank == JACK else str(card)
         return PlayOutcome(False, False, False, 0, 0,
                            f"the pile is empty: {what} starts a new pile and captures nothing",
-                           "XR-3.3")
+                           "XR-3.3", PlayKind.NEW_PILE)
     top = pile[-1]
     same_rank = top.rank == card.rank
     if not same_rank and card.rank != JACK:
         return PlayOutcome(False, False, False, 0, 0,
                            f"{card} does not match the top card {top} and is not a jack: "
-                           "it stays on top of the pile", "XR-3.3")
+                           "it stays on top of the pile", "XR-3.3", PlayKind.STAYS)
     taken = len(pile) + 1
     if len(pile) > 1:
         if same_rank:
             reason = f"{card} matches the top card {top}: it captures the whole pile of "
             return PlayOutcome(True, False, False, 0, taken, f"{reason}{len(pile)} cards",
-                               "XR-3.2")
+                               "XR-3.2", PlayKind.CAPTURE)
         return PlayOutcome(True, False, False, 0, taken,
                            f"{card} is a jack: it captures the whole pile of {len(pile)} cards",
-                           "XR-3.2")
+                           "XR-3.2", PlayKind.CAPTURE)
     # A single card on the pile: the Xeri rules (XR-4) decide.
     jack_xeri = same_rank and card.rank == JACK
     is_xeri = same_rank or rules.jack_on_single_is_xeri
@@ -105,19 +126,20 @@ def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *
     if is_xeri and dealer_last_card and rules.dealer_last_card_no_xeri:
         return PlayOutcome(True, False, False, 0, taken,
                            f"{card} {verb}: captures it, but the last card played in the "
-                           "round (the dealer's) never makes a Xeri", "XR-8.3")
+                           "round (the dealer's) never makes a Xeri", "XR-8.3", PlayKind.CAPTURE)
     if not is_xeri:
         return PlayOutcome(True, False, False, 0, taken,
                            f"{card} {verb}: captures it, but a jack taking a card that is not a "
-                           "jack is no Xeri", "XR-4.3")
+                           "jack is no Xeri", "XR-4.3", PlayKind.CAPTURE)
     if jack_xeri:
         points = rules.jack_xeri_points
         return PlayOutcome(True, True, True, points, taken,
-                           f"{card} {verb}: captures it, a jack Xeri worth {points}", "XR-4.2")
+                           f"{card} {verb}: captures it, a jack Xeri worth {points}", "XR-4.2",
+                           PlayKind.JACK_XERI)
     points = rules.xeri_points
     rule = "XR-4.1" if same_rank else "XR-4.3"
     return PlayOutcome(True, True, False, points, taken,
-                       f"{card} {verb}: captures it, a Xeri worth {points}", rule)
+                       f"{card} {verb}: captures it, a Xeri worth {points}", rule, PlayKind.XERI)
 
 
 def pile_needs_redeal(ranks: Sequence[int], mode: PileRedeal) -> bool:

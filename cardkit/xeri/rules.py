@@ -17,6 +17,7 @@ Every *(decision)* of the rule book is an option of `Rules`; the defaults are th
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import asdict, dataclass, fields
 from enum import Enum
 from typing import Any
@@ -29,6 +30,7 @@ __all__ = [
     "Rules",
     "rules_from_dict",
     "rules_or_default",
+    "seat_name",
     "team_of",
 ]
 
@@ -37,6 +39,16 @@ SEAT_NAMES: tuple[str, ...] = ("North", "East", "South", "West")
 
 TEAM_NAMES: tuple[str, ...] = ("North–South", "East–West")
 """Team 0 is seats 0 and 2, team 1 is seats 1 and 3 (partners face each other, XR-1.1)."""
+
+
+def seat_name(seat: int) -> str:
+    """The name of a seat, 0-3 clockwise (XR-1.1).
+
+    >>> seat_name(3)
+    'West'
+    """
+    team_of(seat)  # validates the seat
+    return SEAT_NAMES[seat]
 
 
 def team_of(seat: int) -> int:
@@ -138,6 +150,28 @@ class Rules:
         data["initial_pile_redeal"] = self.initial_pile_redeal.value
         return data
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Rules:
+        """Build `Rules` from a mapping such as `to_dict` gives; unknown keys are refused.
+
+        >>> Rules.from_dict({"target": 151}).target
+        151
+        >>> Rules.from_dict({"targte": 151})
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown Xeri rule option 'targte'; the options are initial_pile_redeal, jack_on_single_is_xeri, ten_of_diamonds_counts_as_ten, xeri_points, jack_xeri_points, cut_shows_bottom, dealer_last_card_no_xeri, rounds, target, show_capture_counts
+        """  # noqa: E501
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise ValueError(f"Xeri rules must be a mapping of options, not {type(data).__name__}")
+        names = [f.name for f in fields(cls)]
+        for key in data:
+            if key not in names:
+                raise ValueError(f"unknown Xeri rule option {key!r}; the options are "
+                                 + ", ".join(names))
+        return cls(**data)
+
     def changes(self) -> dict[str, Any]:
         """Only the options that differ from the defaults (handy for short descriptions)."""
         default = Rules()
@@ -164,25 +198,10 @@ def rules_or_default(rules: Rules | None) -> Rules:
 
 
 def rules_from_dict(data: dict[str, Any] | None) -> Rules:
-    """Build `Rules` from a mapping such as `Rules.to_dict` gives; unknown keys are refused.
-
-    >>> rules_from_dict({"target": 151}).target
-    151
-    >>> rules_from_dict({"targte": 151})
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown Xeri rule option 'targte'; the options are initial_pile_redeal, jack_on_single_is_xeri, ten_of_diamonds_counts_as_ten, xeri_points, jack_xeri_points, cut_shows_bottom, dealer_last_card_no_xeri, rounds, target, show_capture_counts
-    """  # noqa: E501
-    if data is None:
-        return Rules()
-    if not isinstance(data, dict):
-        raise ValueError(f"Xeri rules must be a mapping of options, not {type(data).__name__}")
-    names = [f.name for f in fields(Rules)]
-    for key in data:
-        if key not in names:
-            raise ValueError(f"unknown Xeri rule option {key!r}; the options are "
-                             + ", ".join(names))
-    return Rules(**data)
+    """Deprecated: use `Rules.from_dict` (the same in both games)."""
+    warnings.warn("cardkit.xeri.rules_from_dict is deprecated; use cardkit.xeri.Rules.from_dict",
+                  DeprecationWarning, stacklevel=2)
+    return Rules.from_dict(data)
 
 
 _DEFAULT = Rules()

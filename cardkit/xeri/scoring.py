@@ -26,8 +26,8 @@ from typing import Any, NamedTuple
 from cardkit.cards import RANK_NAMES, Card, make_pack
 from cardkit.xeri.rules import Rules, rules_or_default
 
-__all__ = ["MAJORITY_POINTS", "ScoreLine", "ScoreSheet", "TeamSheets", "card_points",
-           "score_round"]
+__all__ = ["MAJORITY_POINTS", "RoundResult", "ScoreLine", "ScoreSheet", "TeamSheets",
+           "card_points", "score_round"]
 
 MAJORITY_POINTS = 3
 _HONOURS = frozenset((1, 10, 11, 12, 13))
@@ -114,6 +114,45 @@ class TeamSheets(Mapping[int, ScoreSheet]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (TeamSheets, self._sheets)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One finished round of a match (`XeriMatch.results`): what a simulation counts per round.
+
+    ``sheets`` are the teams' itemised score sheets (XR-6), ``winner`` the team that won the
+    round or ``None`` at equal points (XR-6.1). ``captured`` counts the cards each team took,
+    the leftover pile included; ``xeri_cards`` are each team's Xeri cards (XR-4.4);
+    ``redeals`` how often the first pile was dealt again (XR-2.4); ``last_capturer`` the seat
+    that captured last (``None`` if nobody did) and ``leftover`` the cards it took at the end
+    (XR-5.1); ``totals`` the match's team totals after this round.
+    """
+
+    number: int
+    dealer: int
+    sheets: TeamSheets
+    winner: int | None
+    captured: tuple[int, int]
+    xeri_cards: tuple[tuple[Card, ...], tuple[Card, ...]]
+    redeals: int
+    last_capturer: int | None
+    leftover: tuple[Card, ...]
+    totals: tuple[int, int]
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Each team's points this round."""
+        return (self.sheets[0].total, self.sheets[1].total)
+
+    @property
+    def xeris(self) -> tuple[int, int]:
+        """How many Xeris each team made this round (jack Xeris included)."""
+        return (len(self.xeri_cards[0]), len(self.xeri_cards[1]))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats of the team that won the round (both partners), or ``()`` at a tie."""
+        return () if self.winner is None else (self.winner, self.winner + 2)
 
 
 def _check_card(card: Any, what: str) -> Card:

@@ -1,13 +1,14 @@
 """What one seat may see of a Xeri match (XR-9.1): the input of every bot.
 
-    >>> from cardkit.xeri import new_match
-    >>> view = new_match(3).observation(0)
+    >>> from cardkit.xeri import new_game
+    >>> view = new_game(3).observe(0)
     >>> len(view.hand), view.stock_size, len(view.pile), view.capture_counts
     (6, 24, 4, None)
 """
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 from cardkit.cards import Card
@@ -18,7 +19,10 @@ __all__ = ["XeriView"]
 
 @dataclass(frozen=True, slots=True)
 class XeriView:
-    """One seat's view: its own hand and everything public (XR-9.1).
+    """One seat's view: its own hand and everything public (XR-9.1), a fixed value.
+
+    `XeriMatch.observe` builds it from the match's public accessors; it holds no reference to
+    the match, so it never changes as the match goes on.
 
     ``pile`` is bottom to top: every pile card was face up when it got there. ``face_up`` is the
     round's starting pile, ``played`` every ``(seat, card)`` played this round in order.
@@ -53,10 +57,16 @@ class XeriView:
     def my_turn(self) -> bool:
         return self.current_player == self.seat
 
+    def legal_actions(self) -> list[Card]:
+        """The cards this seat may play now: its whole hand on its turn (XR-3.1), else none."""
+        return list(self.hand) if self.current_player == self.seat else []
+
     @property
     def legal(self) -> tuple[Card, ...]:
-        """The cards this seat may play now: its whole hand on its turn (XR-3.1), else none."""
-        return self.hand if self.current_player == self.seat else ()
+        """Deprecated: use `legal_actions()` (the same name in both games)."""
+        warnings.warn("XeriView.legal is deprecated; use XeriView.legal_actions()",
+                      DeprecationWarning, stacklevel=2)
+        return tuple(self.legal_actions())
 
     @property
     def dealer_last_card(self) -> bool:

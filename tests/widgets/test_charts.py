@@ -11,17 +11,17 @@ import pytest
 from cardkit import play_out
 from cardkit.cards import parse_cards
 from cardkit.widgets import charts
-from cardkit.xeri import GreedyBot, Rules, ScoreLine, new_match, score_round
+from cardkit.xeri import GreedyBot, Rules, ScoreLine, new_game, score_round
 
 
 @pytest.fixture(scope="module")
 def match():
-    return play_out(new_match(7), [GreedyBot(seat, seed=seat) for seat in range(4)])
+    return play_out(new_game(7), [GreedyBot(seat, seed=seat) for seat in range(4)])
 
 
 @pytest.fixture(scope="module")
 def target_match():
-    return play_out(new_match(3, Rules(target=151)), [GreedyBot(s, seed=s) for s in range(4)])
+    return play_out(new_game(3, Rules(target=151)), [GreedyBot(s, seed=s) for s in range(4)])
 
 
 def _round(team0: str, team1: str, xeris0: str = "", xeris1: str = "") -> dict:

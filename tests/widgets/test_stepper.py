@@ -11,12 +11,12 @@ import pytest
 from cardkit import play_out
 from cardkit.records import replay_steps
 from cardkit.widgets.stepper import ReplayViewer, TurnStepper, sample_game, seat_names
-from cardkit.xeri import TEAM_NAMES, GreedyBot, new_match
+from cardkit.xeri import TEAM_NAMES, GreedyBot, new_game
 
 
 @pytest.fixture(scope="module")
 def match():
-    return play_out(new_match(5), [GreedyBot(s, seed=s) for s in range(4)])
+    return play_out(new_game(5), [GreedyBot(s, seed=s) for s in range(4)])
 
 
 @pytest.fixture
@@ -46,7 +46,7 @@ def test_play_steps_on_and_pause_stops_where_it_is(stepper, monkeypatch):
 
 
 def test_a_record_without_moves_says_so():
-    stepper = TurnStepper(new_match(3).to_json())
+    stepper = TurnStepper(new_game(3).to_json())
     assert stepper.slider.max == 0 and "has no moves yet" in stepper.message.text
 
 

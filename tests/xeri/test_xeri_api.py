@@ -19,12 +19,11 @@ from cardkit.xeri import (
     XeriMatch,
     card_points,
     check_initial_pile,
-    new_match,
+    new_game,
     resolve_play,
     score_round,
 )
 from cardkit.xeri.cli import with_options
-from cardkit.xeri.rules import rules_from_dict
 
 # ----------------------------------------------------------------- Rules and presets
 
@@ -55,13 +54,13 @@ def test_rules_refuse_bad_options_with_the_accepted_forms(options, message):
 def test_rules_round_trip_through_dicts_and_presets_are_rules():
     for name, rules in PRESETS.items():
         assert isinstance(rules, Rules), name
-        assert rules_from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+        assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     assert PRESETS["standard"] == Rules()
     assert PRESETS["seed_variants"].changes() == {
         "initial_pile_redeal": PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK, "cut_shows_bottom": True,
         "dealer_last_card_no_xeri": True, "jack_xeri_points": 25, "target": 151}
     with pytest.raises(ValueError, match="unknown Xeri rule option 'colour'"):
-        rules_from_dict({"colour": "red"})
+        Rules.from_dict({"colour": "red"})
 
 
 # ----------------------------------------------------------------- one play
@@ -153,7 +152,7 @@ def test_score_round_refuses_impossible_piles():
 
 
 def test_events_are_cheap_tuples_with_lazy_text_and_a_rule():
-    match = new_match(9)
+    match = new_game(9)
     for _ in range(30):
         match.apply(match.legal_actions()[0])
     for event in match.events:
@@ -168,16 +167,16 @@ def test_events_are_cheap_tuples_with_lazy_text_and_a_rule():
 
 
 def test_match_follows_the_engine_protocol():
-    match = new_match(1)
+    match = new_game(1)
     assert isinstance(match, Game) and XeriMatch.game_name == "xeri"
     assert match.rules == Rules() and match.seed == 1 and match.round_number == 1
     assert match.totals == {0: 0, 1: 0} and match.rounds_won == {0: 0, 1: 0}
-    assert match.winner is None and match.round_scores == () and match.history == []
+    assert match.winner is None and match.round_scores == () and match.history == ()
     assert repr(match).startswith("<XeriMatch seed=1 round 1, ")
 
 
 def test_clone_is_independent():
-    match = new_match(12)
+    match = new_game(12)
     for _ in range(30):
         match.apply(match.legal_actions()[0])
     copy = match.clone()
@@ -192,13 +191,13 @@ def test_clone_is_independent():
 
 
 def test_record_format():
-    match = new_match(3, PRESETS["jack_xeri_25"])
+    match = new_game(3, PRESETS["jack_xeri_25"])
     cards = [match.legal_actions()[0] for _ in range(1)]
     match.apply(cards[0])
     record = json.loads(match.to_json())
     assert record == {"game": "xeri", "version": 1, "rules": PRESETS["jack_xeri_25"].to_dict(),
                       "seed": 3, "actions": [cards[0].to_text()]}
-    stacked = new_match(0, deck=list(make_pack()), dealer=2)
+    stacked = new_game(0, deck=list(make_pack()), dealer=2)
     record = json.loads(stacked.to_json())
     assert record["dealer"] == 2 and len(record["deck"]) == 52
     assert XeriMatch.from_json(stacked.to_json()).snapshot() == stacked.snapshot()
@@ -222,7 +221,7 @@ def test_from_json_refuses_bad_records_clearly(text, message):
 
 
 def test_from_json_names_the_first_illegal_action():
-    match = new_match(3)
+    match = new_game(3)
     not_mine = match.hand((match.current_player + 1) % 4)[0]
     record = json.loads(match.to_json())
     record["actions"] = [not_mine.to_text()]
@@ -232,17 +231,17 @@ def test_from_json_names_the_first_illegal_action():
 
 def test_new_match_refuses_bad_setup():
     with pytest.raises(ValueError, match="seed must be a whole number"):
-        new_match("3")  # type: ignore[arg-type]
+        new_game("3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"cardkit\.xeri\.Rules or None, not dict; .*PRESETS"):
-        new_match(3, {"target": 151})  # type: ignore[arg-type]
+        new_game(3, {"target": 151})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="each once"):
-        new_match(3, deck=make_pack()[:51])
+        new_game(3, deck=make_pack()[:51])
     with pytest.raises(ValueError, match="a seat is"):
-        new_match(3, dealer=5)
+        new_game(3, dealer=5)
 
 
 def test_preview_and_check_explain_the_current_players_options():
-    match = new_match(3)
+    match = new_game(3)
     for card in match.legal_actions():
         verdict = match.check(card)
         outcome = match.preview(card)
@@ -299,7 +298,7 @@ def test_replay_narrates_the_opening_events_then_every_play(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     replayed = capsys.readouterr().out.splitlines()
     match = XeriMatch.from_json(path.read_text(encoding="utf-8"))
-    opening = [e.text for e in new_match(3).events]  # first dealer, cut, deal, redeals
+    opening = [e.text for e in new_game(3).events]  # first dealer, cut, deal, redeals
     assert replayed[:len(opening)] == opening and opening[0].endswith("(XR-2.1)")
     # the same events and itemised score sheets as the live narration, then who won
     assert replayed[:-1] == live[:-2]
@@ -310,10 +309,10 @@ def test_replay_narrates_the_opening_events_then_every_play(tmp_path, capsys):
 
 def test_replay_of_a_record_without_actions_still_shows_the_deal(tmp_path, capsys):
     path = tmp_path / "start.json"
-    path.write_text(new_match(5).to_json(), encoding="utf-8")
+    path.write_text(new_game(5).to_json(), encoding="utf-8")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == [e.text for e in new_match(5).events] + \
+    assert out == [e.text for e in new_game(5).events] + \
         ["-- 0 actions replayed. The record stops here: the game is not over."]
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "No such file" in capsys.readouterr().err

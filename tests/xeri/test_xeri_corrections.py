@@ -19,7 +19,7 @@ from cardkit.xeri import (
     Rules,
     card_points,
     check_initial_pile,
-    new_match,
+    new_game,
     resolve_play,
     score_round,
 )
@@ -29,7 +29,7 @@ WEST = 3
 
 
 def at_wests_turn():
-    match = new_match(0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
+    match = new_game(0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
     play_in_order(match, 2)  # East and South have played: West is to play
     assert match.current_player == WEST
     return match
@@ -112,7 +112,7 @@ def test_xr_1_2_card_points_refuses_what_is_no_card_of_the_one_deck(card):
 
 
 def test_xr_6_round_scores_and_events_cannot_change_the_match():
-    match = new_match(4, Rules(rounds=1))
+    match = new_game(4, Rules(rounds=1))
     rng = random.Random(4)
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
@@ -136,7 +136,7 @@ def test_xr_6_round_scores_and_events_cannot_change_the_match():
 
 
 def test_xr_3_2_capture_events_keep_their_own_cards_after_more_play():
-    match = new_match(9)
+    match = new_game(9)
     rng = random.Random(9)
     seen = []
     while len(match.history) < 48:
@@ -152,18 +152,18 @@ def test_xr_3_2_capture_events_keep_their_own_cards_after_more_play():
 
 
 def test_xr_2_1_a_named_first_dealer_is_not_said_to_be_chosen_at_random():
-    named = new_match(3, dealer=2)
+    named = new_game(3, dealer=2)
     assert named.events[0].text == ("South is the first dealer, as named when the match was set "
                                     "up (XR-2.1)")
     again = type(named).from_json(named.to_json())
     assert again.events[0].text == named.events[0].text
-    drawn = new_match(3)
+    drawn = new_game(3)
     assert "chosen at random as the first dealer" in drawn.events[0].text
 
 
 @pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, "1", -1, 4])
 def test_xr_1_1_a_seat_is_a_whole_number_0_to_3(seat):
-    match = new_match(0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
+    match = new_game(0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
     assert match.current_player == 1
     card = match.legal_actions()[0]
     before = match.to_json()
@@ -179,14 +179,14 @@ def test_xr_1_1_a_seat_is_a_whole_number_0_to_3(seat):
 def test_xr_2_1_a_negative_seed_deals_a_match_of_its_own():
     first_dealers = {}
     for seed in range(1, 41):
-        plus, minus = new_match(seed), new_match(-seed)
+        plus, minus = new_game(seed), new_game(-seed)
         assert [plus.hand(s) for s in range(4)] != [minus.hand(s) for s in range(4)]
         first_dealers[seed] = (plus.dealer, minus.dealer)
-        assert new_match(-seed).to_json() == minus.to_json()  # still seeded and exact
+        assert new_game(-seed).to_json() == minus.to_json()  # still seeded and exact
         assert [minus.hand(s) for s in range(4)] == \
-            [new_match(-seed).hand(s) for s in range(4)]
+            [new_game(-seed).hand(s) for s in range(4)]
     assert sum(a != b for a, b in first_dealers.values()) >= 15  # once always equal
-    match = new_match(-7)
+    match = new_game(-7)
     rng = random.Random(7)
     for _ in range(60):
         match.apply(rng.choice(match.legal_actions()))
@@ -202,7 +202,7 @@ def test_xr_2_4_redeal_narration_is_one_sentence_without_colons():
                  "top_two_pair_or_top_jack"):
         deck = deck_for_plays(WEST, "7C 2D 3H JS" if mode != "allow_top_pair_and_top_jack"
                               else "7C 2D 7H KS", "")
-        match = new_match(0, Rules(initial_pile_redeal=mode), deck=deck, dealer=WEST)
+        match = new_game(0, Rules(initial_pile_redeal=mode), deck=deck, dealer=WEST)
         redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
         assert redeals, mode
         for event in redeals:
@@ -224,7 +224,7 @@ def test_xr_8_3_the_capture_text_names_the_team_and_the_last_card_played():
 
 
 def test_xr_8_1_the_cut_text_says_last_card_dealt():
-    match = new_match(5, Rules(cut_shows_bottom=True))
+    match = new_game(5, Rules(cut_shows_bottom=True))
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert "it will be the last card dealt, to the dealer" in cut.text
     assert "dealer's last card" not in cut.text
@@ -241,13 +241,13 @@ def test_xr_8_2_allow_top_pair_and_top_jack_lets_those_stand_and_redeals_other_p
     for stands in ("2D KS 7C 7H", "2D 3H 4S JC", "2D 3H JS JC"):
         verdict = check_initial_pile(parse_cards(stands), rules)
         assert verdict and verdict.rule == "XR-8.2", stands
-        match = new_match(0, rules, deck=deck_for_plays(WEST, stands, ""), dealer=WEST)
+        match = new_game(0, rules, deck=deck_for_plays(WEST, stands, ""), dealer=WEST)
         assert match.pile == tuple(parse_cards(stands))
         assert EventKind.REDEAL not in [e.kind for e in match.events]
     for redealt in ("7C 2D 7H KS", "7C 2D 3H 7S", "JD 3H 4S JC"):
         verdict = check_initial_pile(parse_cards(redealt), rules)
         assert not verdict and "not the two top cards" in verdict.reason, redealt
-        match = new_match(0, rules, deck=deck_for_plays(WEST, redealt, ""), dealer=WEST)
+        match = new_game(0, rules, deck=deck_for_plays(WEST, redealt, ""), dealer=WEST)
         redeal = next(e for e in match.events if e.kind is EventKind.REDEAL)
         assert redeal.rule == "XR-8.2" and "not the two top cards" in redeal.text
         assert check_initial_pile(match.pile, rules)
@@ -271,7 +271,7 @@ ILLEGAL_KINDS = st.sampled_from(["card", "second_deck", "joker", "text", "none",
                                                            st.integers(0, 10**6)),
                                                  min_size=1, max_size=8))
 def test_xr_3_1_random_illegal_actions_leave_the_record_unchanged(seed, preset, steps, tries):
-    match = new_match(seed, PRESETS[preset])
+    match = new_game(seed, PRESETS[preset])
     rng = random.Random(seed)
     for _ in range(steps):
         if match.is_over:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.xeri import PRESETS, Rules, XeriMatch, new_match
+from cardkit.xeri import PRESETS, Rules, XeriMatch, new_game
 from cardkit.xeri.cli import make_bots, play_narrated, preset
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -38,14 +38,14 @@ def narrate(name: str) -> tuple[str, XeriMatch]:
     seed, rules, bots = CASES[name]
     out = io.StringIO()
     rules = preset(rules) if isinstance(rules, str) else rules
-    match = play_narrated(new_match(seed, rules), make_bots(bots, seed), out)
+    match = play_narrated(new_game(seed, rules), make_bots(bots, seed), out)
     return out.getvalue(), match
 
 
 def narrate_record(match: XeriMatch) -> str:
     """The narration of a replayed record: events and score sheets, as `play_narrated` prints."""
     out = io.StringIO()
-    replay = new_match(match.seed, match.rules)
+    replay = new_game(match.seed, match.rules)
     actions = iter(match.history)
 
     class Replayer:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import Card, IllegalAction
-from cardkit.xeri import PRESETS, EventKind, RandomBot, XeriMatch, new_match
+from cardkit.xeri import PRESETS, EventKind, RandomBot, XeriMatch, new_game
 from cardkit.xeri.match import PACK
 
 SETTINGS = settings(max_examples=30, deadline=None)
@@ -29,7 +29,7 @@ def places(match: XeriMatch) -> list[Card]:
 @SETTINGS
 @given(seed=seeds, preset=presets, choice_seed=seeds)
 def test_every_card_is_in_exactly_one_place_at_every_step(seed, preset, choice_seed):
-    match = new_match(seed, PRESETS[preset])
+    match = new_game(seed, PRESETS[preset])
     rng = random.Random(choice_seed)
     while not match.is_over:
         cards = places(match)
@@ -50,7 +50,7 @@ def test_every_card_is_in_exactly_one_place_at_every_step(seed, preset, choice_s
 @given(seed=seeds, preset=presets)
 def test_each_round_shares_52_cards_and_25_card_points(seed, preset):
     rules = PRESETS[preset]
-    match = new_match(seed, rules)
+    match = new_game(seed, rules)
     rng = random.Random(seed)
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
@@ -76,7 +76,7 @@ def test_each_round_shares_52_cards_and_25_card_points(seed, preset):
 @SETTINGS
 @given(seed=seeds, steps=st.integers(0, 150), pick=st.integers(0, 10**6))
 def test_illegal_plays_are_refused_with_a_reason_and_change_nothing(seed, steps, pick):
-    match = new_match(seed)
+    match = new_game(seed)
     rng = random.Random(seed)
     for _ in range(steps):
         match.apply(rng.choice(match.legal_actions()))
@@ -102,7 +102,7 @@ def test_illegal_plays_are_refused_with_a_reason_and_change_nothing(seed, steps,
 @SETTINGS
 @given(seed=seeds, preset=presets, steps=st.integers(0, 250))
 def test_json_round_trip_mid_match_gives_an_equal_state(seed, preset, steps):
-    match = new_match(seed, PRESETS[preset])
+    match = new_game(seed, PRESETS[preset])
     rng = random.Random(seed + 1)
     for _ in range(steps):
         if match.is_over:
@@ -122,7 +122,7 @@ def test_json_round_trip_mid_match_gives_an_equal_state(seed, preset, steps):
 @given(seed=seeds, noise=seeds)
 def test_same_seed_same_match_even_with_the_global_random_state_disturbed(seed, noise):
     def play(disturb: bool) -> list[str]:
-        match = new_match(seed)
+        match = new_game(seed)
         bots = [RandomBot(s, seed=seed + s) for s in range(4)]
         while not match.is_over:
             if disturb:

@@ -24,7 +24,7 @@ from cardkit.xeri import (
     Rules,
     card_points,
     check_initial_pile,
-    new_match,
+    new_game,
     resolve_play,
     score_round,
     team_of,
@@ -72,14 +72,14 @@ def test_xr_1_1_four_seats_two_partnerships_facing_each_other():
 
 
 def test_xr_1_2_one_deck_of_52_without_jokers():
-    match = new_match(1)
+    match = new_game(1)
     cards = [c for s in range(4) for c in match.hand(s)] + list(match.pile)
     assert len(cards) + match.stock_size == 52
     assert not any(c.is_joker for c in cards)
     deck = deck_for_plays(WEST, PILE, "")
     deck[0] = Card.joker()
     with pytest.raises(ValueError, match="52 standard cards"):
-        new_match(0, deck=deck, dealer=WEST)
+        new_game(0, deck=deck, dealer=WEST)
     with pytest.raises(ValueError, match="without jokers"):
         match.preview(Card.joker())
 
@@ -94,10 +94,10 @@ def test_xr_1_2_a_card_of_a_second_deck_is_refused():
 # ----------------------------------------------------------------- XR-2 dealing
 
 def test_xr_2_1_first_dealer_from_the_seed_then_clockwise():
-    dealers = {new_match(seed).dealer for seed in range(40)}
+    dealers = {new_game(seed).dealer for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
-    assert new_match(11).dealer == new_match(11).dealer
-    match = new_match(5)
+    assert new_game(11).dealer == new_game(11).dealer
+    match = new_game(5)
     first = match.dealer
     bot = RandomBot(0, seed=1)
     seen = [match.dealer]
@@ -113,7 +113,7 @@ def test_xr_2_1_first_dealer_from_the_seed_then_clockwise():
 
 def test_xr_2_2_player_on_the_dealers_right_cuts():
     for seed in range(8):
-        match = new_match(seed)
+        match = new_game(seed)
         cut = next(e for e in match.events if e.kind is EventKind.CUT)
         assert cut.seat == (match.dealer + 3) % 4
         assert cut.rule == "XR-2.2"
@@ -122,7 +122,7 @@ def test_xr_2_2_player_on_the_dealers_right_cuts():
 
 def test_xr_2_3_six_cards_each_then_four_face_up():
     deck = deck_for_plays(WEST, PILE, "")
-    match = new_match(0, deck=deck, dealer=WEST)
+    match = new_game(0, deck=deck, dealer=WEST)
     assert [len(match.hand(s)) for s in range(4)] == [6, 6, 6, 6]
     assert match.hand(0) == tuple(deck[0:6])  # North, on the dealer's left, is served first
     assert match.hand(3) == tuple(deck[18:24])  # the dealer last
@@ -135,7 +135,7 @@ def test_xr_2_3_six_cards_each_then_four_face_up():
 
 def test_xr_2_4_a_pair_in_the_pile_is_dealt_again_hands_kept():
     deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
-    match = new_match(0, deck=deck, dealer=WEST)
+    match = new_game(0, deck=deck, dealer=WEST)
     redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
     assert redeals and redeals[0].cards == tuple(parse_cards("7C 2D 7H KS"))
     assert redeals[0].text == (
@@ -155,7 +155,7 @@ def test_xr_2_4_a_top_jack_is_dealt_again():
     assert not verdict and verdict.rule == "XR-2.4" and "top card J♣ is a jack" in verdict.reason
     assert verdict.reason.count(":") == 1
     assert check_initial_pile(parse_cards("JC 2D 3H 4S"))  # a jack below the top stands
-    match = new_match(0, deck=deck_for_plays(WEST, "2D 3H 4S JC", ""), dealer=WEST)
+    match = new_game(0, deck=deck_for_plays(WEST, "2D 3H 4S JC", ""), dealer=WEST)
     assert EventKind.REDEAL in kinds(match.events)
     assert match.pile[-1].rank != 11
 
@@ -164,7 +164,7 @@ def test_xr_2_4_redeal_loop_until_the_pile_stands():
     """Seeds differ in the shuffles of the redeals; some need several of them in a row."""
     deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
     for seed in range(200):
-        match = new_match(seed, deck=deck, dealer=WEST)
+        match = new_game(seed, deck=deck, dealer=WEST)
         redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
         if len(redeals) >= 3:
             break
@@ -187,7 +187,7 @@ def test_xr_2_4_option_top_two_pair_or_top_jack():
     verdict = check_initial_pile(parse_cards("2D KS 7C 7H"), rules)
     assert not verdict and "two top cards 7♣ and 7♥ are a pair" in verdict.reason
     assert not check_initial_pile(parse_cards("2D KS 7C JH"), rules)
-    match = new_match(0, rules, deck=deck_for_plays(WEST, "7C 2D 7H KS", ""), dealer=WEST)
+    match = new_game(0, rules, deck=deck_for_plays(WEST, "7C 2D 7H KS", ""), dealer=WEST)
     assert EventKind.REDEAL not in kinds(match.events)
     assert match.pile == tuple(parse_cards("7C 2D 7H KS"))
 
@@ -218,7 +218,7 @@ def test_xr_2_4_each_initial_pile_redeal_option(pile):
         assert bool(verdict) is stands, (pile, mode, verdict)
         variant = mode in ("never", "allow_top_pair_and_top_jack")
         assert verdict.rule == ("XR-8.2" if variant else "XR-2.4")
-        match = new_match(0, rules, deck=deck_for_plays(WEST, pile, ""), dealer=WEST)
+        match = new_game(0, rules, deck=deck_for_plays(WEST, pile, ""), dealer=WEST)
         redealt = EventKind.REDEAL in kinds(match.events)
         assert redealt is not stands, (pile, mode)
         assert check_initial_pile(match.pile, rules)
@@ -243,7 +243,7 @@ def test_xr_2_5_second_deal_when_all_hands_are_empty():
 # ----------------------------------------------------------------- XR-3 play
 
 def test_xr_3_1_left_of_dealer_leads_and_turns_go_clockwise():
-    match = new_match(4)
+    match = new_game(4)
     order = []
     for _ in range(8):
         order.append(match.current_player)
@@ -254,7 +254,7 @@ def test_xr_3_1_left_of_dealer_leads_and_turns_go_clockwise():
 
 
 def test_xr_3_1_only_a_card_of_ones_own_hand_may_be_played():
-    match = new_match(4)
+    match = new_game(4)
     seat = match.current_player
     other = match.hand((seat + 1) % 4)[0]
     before = match.snapshot()
@@ -274,7 +274,7 @@ def test_xr_3_1_only_a_card_of_ones_own_hand_may_be_played():
 
 
 def test_xr_3_1_a_seat_that_is_not_to_move_is_refused_by_the_core():
-    match = new_match(4)
+    match = new_game(4)
     mover = match.current_player
     other = (mover + 1) % 4
     card = match.hand(other)[0]
@@ -289,16 +289,16 @@ def test_xr_3_1_a_seat_that_is_not_to_move_is_refused_by_the_core():
     own = match.hand(mover)[0]
     assert match.check(own, seat=mover)
     match.apply(own, seat=mover)
-    assert match.history == [own]
+    assert match.history == (own,)
 
 
 def test_xr_3_1_an_equal_card_object_is_accepted():
-    match = new_match(4)
+    match = new_game(4)
     card = match.legal_actions()[0]
     twin = parse_card(card.to_text())
     assert match.check(twin)
     match.apply(twin)
-    assert match.history == [card]
+    assert match.history == (card,)
 
 
 def test_xr_3_2_same_rank_captures_the_whole_pile():
@@ -411,7 +411,7 @@ def test_xr_4_4_xeri_cards_are_public():
     match = scripted(WEST, PILE, "4H 9D 9C")
     play_in_order(match, 3)
     for seat in range(4):
-        assert match.observation(seat).xeri_cards == ((parse_card("9D"),), ())
+        assert match.observe(seat).xeri_cards == ((parse_card("9D"),), ())
 
 
 # ----------------------------------------------------------------- XR-5 end of a round
@@ -511,7 +511,7 @@ def test_xr_6_each_xeri_and_jack_xeri_is_a_line_of_the_sheet():
 
 
 def test_xr_6_1_the_higher_round_score_wins_the_round():
-    match = new_match(2)
+    match = new_game(2)
     while match.round_number == 1:
         match.apply(match.legal_actions()[-1])
     sheets = match.round_scores[0]
@@ -526,7 +526,7 @@ def test_xr_6_1_equal_round_points_nobody_wins():
     rules = Rules(ten_of_diamonds_counts_as_ten=False, rounds=1)
     for seed in range(400):
         rng = random.Random(seed)
-        match = new_match(seed, rules)
+        match = new_game(seed, rules)
         while match.round_number == 1 and not match.is_over:
             match.apply(rng.choice(match.legal_actions()))
         sheets = match.round_scores[0]
@@ -546,7 +546,7 @@ def test_xr_6_1_equal_round_points_nobody_wins():
 
 def _random_match(seed: int, rules: Rules | None = None):
     rng = random.Random(seed)
-    match = new_match(seed, rules)
+    match = new_game(seed, rules)
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
     return match
@@ -654,15 +654,15 @@ def test_xr_7_2_match_over_refuses_every_play():
 def test_xr_8_1_cut_shows_the_bottom_card_to_everyone():
     rules = Rules(cut_shows_bottom=True)
     deck = deck_for_plays(WEST, PILE, "")
-    match = new_match(0, rules, deck=deck, dealer=WEST)
+    match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert cut.rule == "XR-8.1" and cut.card == deck[-1]
     assert "shows the bottom card" in cut.text
     for seat in range(4):
-        assert match.observation(seat).bottom_card == deck[-1]
+        assert match.observe(seat).bottom_card == deck[-1]
     play_in_order(match, 24)
     assert match.hand(WEST)[-1] == deck[-1]  # the last card the dealer gets
-    assert new_match(0).observation(0).bottom_card is None
+    assert new_game(0).observe(0).bottom_card is None
 
 
 def test_xr_8_1_a_jack_at_the_bottom_is_replaced_by_the_first_card_that_is_no_jack():
@@ -670,7 +670,7 @@ def test_xr_8_1_a_jack_at_the_bottom_is_replaced_by_the_first_card_that_is_no_ja
     pile, plays = round_ending_with("9H 9S JS")  # the dealer's last card would be the J♠
     deck = deck_for_plays(WEST, pile, plays)
     assert deck[-1] == parse_card("JS")
-    match = new_match(0, rules, deck=deck, dealer=WEST)
+    match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert match.bottom_card == deck[-2] and match.bottom_card.rank != 11
     assert cut.extra == (parse_card("JS"),)
@@ -681,7 +681,7 @@ def test_xr_8_1_several_jacks_at_the_bottom():
     rules = Rules(cut_shows_bottom=True)
     jacks = parse_cards("JH JS")
     deck = [c for c in PACK if c not in jacks] + jacks  # the pile Q♦ K♦ A♥ 2♥ stands
-    match = new_match(0, rules, deck=deck, dealer=WEST)
+    match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert match.bottom_card == parse_card("KS") == cut.card
     assert cut.extra == tuple(jacks)
@@ -689,7 +689,7 @@ def test_xr_8_1_several_jacks_at_the_bottom():
                         "jacks (J♥ J♠), so the cutter puts K♠, the first card above that is no "
                         "jack, at the bottom, where everyone sees it; it will be the last card "
                         "dealt, to the dealer (XR-8.1)")
-    assert all(match.observation(seat).bottom_card == parse_card("KS") for seat in range(4))
+    assert all(match.observe(seat).bottom_card == parse_card("KS") for seat in range(4))
     play_in_order(match, 24)
     assert match.hand(WEST)[-1] == parse_card("KS")  # the dealer's last card
     assert match.hand(WEST)[-3:-1] == tuple(jacks)  # the jacks stay right above it
@@ -699,7 +699,7 @@ def test_xr_8_1_the_shown_bottom_card_stays_at_the_bottom_through_redeals():
     rules = Rules(cut_shows_bottom=True)
     deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
     for seed in range(20):
-        match = new_match(seed, rules, deck=deck, dealer=WEST)
+        match = new_game(seed, rules, deck=deck, dealer=WEST)
         assert EventKind.REDEAL in kinds(match.events)
         play_in_order(match, 24)
         assert deck[-1] in match.hand(WEST)
@@ -709,7 +709,7 @@ def test_xr_8_2_never_redeal_keeps_a_pair_or_a_top_jack():
     rules = PRESETS["no_redeal"]
     verdict = check_initial_pile(parse_cards("7C 7D 2H JS"), rules)
     assert verdict and verdict.rule == "XR-8.2"
-    match = new_match(0, rules, deck=deck_for_plays(WEST, "7C 7D 2H JS", ""), dealer=WEST)
+    match = new_game(0, rules, deck=deck_for_plays(WEST, "7C 7D 2H JS", ""), dealer=WEST)
     assert EventKind.REDEAL not in kinds(match.events)
     assert match.pile == tuple(parse_cards("7C 7D 2H JS"))
 
@@ -762,10 +762,10 @@ def test_xr_8_5_target_preset_is_151_and_replaces_the_agreed_rounds():
 # ----------------------------------------------------------------- XR-9 who sees what
 
 def test_xr_9_1_a_seat_sees_its_hand_and_the_public_cards_only():
-    match = new_match(6)
+    match = new_game(6)
     for _ in range(10):
         match.apply(match.legal_actions()[0])
-    view = match.observation(1)
+    view = match.observe(1)
     assert view.hand == match.hand(1)
     others = {c for s in (0, 2, 3) for c in match.hand(s)}
     visible = set(view.hand) | set(view.pile) | set(view.face_up) | \
@@ -773,14 +773,14 @@ def test_xr_9_1_a_seat_sees_its_hand_and_the_public_cards_only():
     assert not visible & others
     assert view.capture_counts is None
     assert view.stock_size == match.stock_size
-    assert [card for _, card in view.played] == match.history
+    assert tuple(card for _, card in view.played) == match.history
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.hand = ()  # type: ignore[misc]
 
 
 def test_xr_9_1_option_show_capture_counts():
-    match = new_match(6, PRESETS["open_counts"])
+    match = new_game(6, PRESETS["open_counts"])
     for _ in range(10):
         match.apply(match.legal_actions()[0])
-    assert match.observation(2).capture_counts == (len(match.captured(0)),
+    assert match.observe(2).capture_counts == (len(match.captured(0)),
                                                    len(match.captured(1)))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardkit import Card, parse_cards
-from cardkit.xeri import Rules, XeriMatch, new_match
+from cardkit.xeri import Rules, XeriMatch, new_game
 from cardkit.xeri.match import PACK
 
 
@@ -33,7 +33,7 @@ def deck_for_plays(dealer: int, pile: str, plays: str) -> list[Card]:
 def scripted(dealer: int, pile: str, plays: str, rules: Rules | None = None,
              seed: int = 0) -> XeriMatch:
     """A match whose first round is stacked by `deck_for_plays`."""
-    return new_match(seed, rules, deck=deck_for_plays(dealer, pile, plays), dealer=dealer)
+    return new_game(seed, rules, deck=deck_for_plays(dealer, pile, plays), dealer=dealer)
 
 
 def play_in_order(match: XeriMatch, count: int) -> list:
