@@ -19,9 +19,9 @@ from random import Random
 from typing import Any
 
 from cardkit.cards import Card
-from cardkit.xeri.play import resolve_play
+from cardkit.xeri.play import _resolve
 from cardkit.xeri.rules import SEAT_NAMES, team_of
-from cardkit.xeri.scoring import card_points
+from cardkit.xeri.scoring import _card_points
 from cardkit.xeri.view import XeriView
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -79,9 +79,11 @@ class GreedyBot(_Bot):
         odds = odds or _Odds(view)
         rules = view.rules
         pile = view.pile
-        outcome = resolve_play(pile, card, rules, dealer_last_card=view.dealer_last_card)
-        pile_value = sum(card_points(c, rules) for c in pile) + CARD_WEIGHT * len(pile)
-        own = card_points(card, rules) + CARD_WEIGHT
+        # The view's cards are the match's own: no need to check them again.
+        outcome = _resolve(pile, card, rules, view.dealer_last_card)
+        ten = rules.ten_of_diamonds_counts_as_ten
+        pile_value = sum(_card_points(c, ten) for c in pile) + CARD_WEIGHT * len(pile)
+        own = _card_points(card, ten) + CARD_WEIGHT
         last_cards = view.stock_size == 0 and len(view.hand) <= 2
         if outcome.captures:
             value = outcome.points + pile_value + own

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from cardkit.cards import Card, make_pack, parse_card
 from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record
 from cardkit.xeri.events import EventKind, XeriEvent
-from cardkit.xeri.play import PlayOutcome, pile_needs_redeal, resolve_play
+from cardkit.xeri.play import PlayOutcome, _resolve, pile_needs_redeal, resolve_play
 from cardkit.xeri.rules import (
     SEAT_NAMES,
     TEAM_NAMES,
@@ -65,6 +65,8 @@ PACK: tuple[Card, ...] = tuple(make_pack())
 _BY_CODE = {card.code: card for card in PACK}
 _HAND_SIZE = 6
 _PLAYS_PER_DEAL = 4 * _HAND_SIZE
+_TURNS = tuple(tuple((first + i) & 3 for i in range(2 * _PLAYS_PER_DEAL)) for first in range(4))
+"""The seats of a round's 48 plays, by the seat that leads (XR-3.1, XR-2.5)."""
 _new = tuple.__new__
 _PLAY, _CAPTURE = EventKind.PLAY, EventKind.CAPTURE
 _XERI, _JACK_XERI = EventKind.XERI, EventKind.JACK_XERI
@@ -219,7 +221,7 @@ class XeriMatch:
         self._round = 0
         self._history: list[Card] = []
         self._round_scores: list[TeamSheets] = []
-        self._results: list[RoundResult] = []
+        self._results: list[RoundResult | tuple[Any, ...]] = []
         self._totals = [0, 0]
         self._rounds_won = [0, 0]
         self._winner: int | None = None
@@ -362,7 +364,8 @@ class XeriMatch:
         if action.code not in self._hands[mover]:  # codes are unique: same code, same card
             return Verdict(False, f"{action} is not in {who}'s hand: on a turn a player plays "
                            "one card from their own hand", "XR-3.1")
-        outcome = self.preview(action)
+        outcome = _resolve(self._pile, action, self._rules,
+                           self._left == 1 and not self._stock)
         return Verdict(True, f"{who} may play {action}: {outcome.reason}", outcome.rule)
 
     def apply(self, card: Card, seat: int | None = None) -> list[XeriEvent]:
@@ -386,11 +389,10 @@ class XeriMatch:
             top = pile[-1]
             rank = card.rank
             if top.rank == rank or rank == 11:  # a capture (XR-3.2)
-                pile.append(card)
+                pile = (*pile, card)  # the event keeps its own, unchangeable cards
                 team = seat & 1
                 self._captured[team] += pile
                 self._pile = []
-                pile = tuple(pile)  # the event keeps its own, unchangeable copy
                 self._last_capturer = seat
                 if len(pile) != 2:
                     event = _new(XeriEvent, (_CAPTURE, seat, card, pile, 0, "XR-3.2", None))
@@ -459,7 +461,9 @@ class XeriMatch:
         won = None if p0 == p1 else (0 if p0 > p1 else 1)  # XR-6.1
         if won is not None:
             self._rounds_won[won] += 1
-        self._results.append(RoundResult(
+        # The facts as a plain tuple: `results` makes the RoundResult when first asked, so that
+        # a simulation that never asks pays nothing for a frozen dataclass per round.
+        self._results.append((
             number, self._dealer, sheets, won,
             (len(self._captured[0]), len(self._captured[1])),
             (tuple(self._xeris[0]), tuple(self._xeris[1])), self._redeals, self._last_capturer,
@@ -585,7 +589,11 @@ class XeriMatch:
     def results(self) -> tuple[RoundResult, ...]:
         """One frozen `RoundResult` per finished round: sheets, winner, captures, Xeris, redeals,
         the last capturer and the running totals."""
-        return tuple(self._results)
+        results = self._results
+        for index, item in enumerate(results):
+            if item.__class__ is tuple:
+                results[index] = RoundResult(*item)
+        return tuple(results)  # type: ignore[arg-type]
 
     @property
     def totals(self) -> dict[int, int]:
@@ -623,9 +631,8 @@ class XeriMatch:
     @property
     def round_plays(self) -> tuple[tuple[int, Card], ...]:
         """Every ``(seat, card)`` played this round, in order (all were public, XR-9.1)."""
-        first = (self._dealer + 1) & 3
-        return tuple(((first + i) & 3, card)
-                     for i, card in enumerate(self._history[self._round_start:]))
+        turns = _TURNS[(self._dealer + 1) & 3]  # longer than any round: stops with the plays
+        return tuple(zip(turns, self._history[self._round_start:], strict=False))
 
     @property
     def hand_sizes(self) -> tuple[int, int, int, int]:

@@ -92,13 +92,21 @@ def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *
     rules = rules_or_default(rules)
     card = _require_card(card, "the played card")
     pile = [_require_card(c, "each pile card") for c in pile]
-    if card in pile:
+    codes = {c.code for c in pile}  # one deck, no jokers: equal codes are equal cards
+    if card.code in codes:
         raise ValueError(f"{card} is already in the pile: a card is played from the hand, and "
                          "the one deck holds each card once (XR-1.2)")
-    if len(set(pile)) != len(pile):
+    if len(codes) != len(pile):
         twice = next(c for i, c in enumerate(pile) if c in pile[i + 1:])
         raise ValueError(f"{twice} is in the pile twice: the one deck holds each card once "
                          "(XR-1.2)")
+    return _resolve(pile, card, rules, dealer_last_card)
+
+
+def _resolve(pile: Sequence[Card], card: Card, rules: Rules,
+             dealer_last_card: bool) -> PlayOutcome:
+    """`resolve_play` without the input checks, for callers whose cards are sound (the match,
+    the bots)."""
     if not pile:
         what = "a jack" if card.rank == JACK else str(card)
         return PlayOutcome(False, False, False, 0, 0,

@@ -176,7 +176,9 @@ def card_points(card: Card, rules: Rules | None = None) -> int:
     [1, 2, 1, 0, 1]
     """
     rules = rules_or_default(rules)
-    return _card_points(_check_card(card, "the card"), rules.ten_of_diamonds_counts_as_ten)
+    if card.__class__ is not Card or card.deck or not card.rank:
+        _check_card(card, "the card")  # refuses it with the reason
+    return _card_points(card, rules.ten_of_diamonds_counts_as_ten)
 
 
 def _card_points(card: Card, ten_of_diamonds_counts_as_ten: bool) -> int:
