@@ -35,6 +35,7 @@ demo: $(VENV)/.apps
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 test: lint
 	$(BIN)/python -m pytest

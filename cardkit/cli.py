@@ -3,64 +3,63 @@
     cardkit xeri --seed 3                  narrate a bot match of 4-Player Xeri
     cardkit zion --seed 3 --players 4      narrate a bot game of Zion Check
     cardkit replay match.json              narrate a saved record of either game
+    cardkit simulate xeri --rounds 1000    simulate many games (see cardkit.sim)
     cardkit serve [--port 8866]            serve the Voila apps on 127.0.0.1
 
-Each game keeps its own sub-command in ``cardkit/<game>/cli.py`` (``add_parser``), so this
-module only wires them together.
+The games' commands are built from the game registry (`cardkit.play_cli`); this module only
+wires the sub-commands together and turns bad input into one clear line on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-_SUBCOMMANDS = ("cardkit.xeri.cli", "cardkit.zioncheck.cli", "cardkit.replay_cli",
-                "cardkit.widgets.serve", "cardkit.sim_cli")
+from cardkit.play_cli import parse_setting
 
+__all__ = ["build_parser", "main", "parse_setting"]
 
-def parse_setting(setting: str, example: str) -> tuple[str, Any]:
-    """Read one ``--set OPTION=VALUE`` of a game's command: the option's name and its value.
-
-    A value is JSON (``3``, ``true``, ``null``, ``[[2,0],[1,1]]``, ``{"ace": 20}``), a word
-    true/false/none in any case, or else the plain word (``draw_two``)::
-
-        >>> parse_setting("target=251", "target=251"), parse_setting("x=Never", "")
-        (('target', 251), ('x', 'Never'))
-        >>> parse_setting("cut_shows_bottom=True", "")
-        ('cut_shows_bottom', True)
-    """
-    name, sep, text = setting.partition("=")
-    name, word = name.strip(), text.strip()
-    if not sep or not name:
-        raise ValueError(f"--set takes OPTION=VALUE such as {example}, not {setting!r}")
-    words = {"true": True, "false": False, "none": None, "null": None}
-    if word.lower() in words:
-        return name, words[word.lower()]
-    try:
-        return name, json.loads(word)
-    except json.JSONDecodeError:
-        return name, word
+# Each module adds its sub-commands with ``add_parser(sub)``; a value names the extra whose
+# packages the module needs (None: always available).
+_SUBCOMMANDS = {
+    "cardkit.play_cli": None,
+    "cardkit.replay_cli": None,
+    "cardkit.sim_cli": None,
+    "cardkit.widgets.serve": "apps",
+}
+_COMMAND_OF = {"cardkit.widgets.serve": "serve"}
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="cardkit", description="Zion Check and 4-Player Xeri: play, explain, simulate."
-    )
+        prog="cardkit", description="Zion Check and 4-Player Xeri: play, explain, simulate.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module_name in _SUBCOMMANDS:
+    for module_name, extra in _SUBCOMMANDS.items():
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
-            if error.name and error.name.startswith("cardkit"):
-                continue  # that part of the package is not built yet
-            raise
+            # A missing optional package (voila for `serve`, pandas for `simulate`) leaves the
+            # rest of the command line working; a broken import inside cardkit is a bug and is
+            # raised, never hidden.
+            if extra is None or (error.name or "").split(".")[0] == "cardkit":
+                raise
+            _add_unavailable(sub, _COMMAND_OF[module_name], extra, error.name or "?")
+            continue
         module.add_parser(sub)
     return parser
+
+
+def _add_unavailable(sub: Any, command: str, extra: str, missing: str) -> None:
+    def explain(args: argparse.Namespace) -> int:
+        raise ValueError(f"`cardkit {command}` needs the package {missing!r}, which is not "
+                         f"installed: pip install 'cardkit[{extra}]'")
+
+    parser = sub.add_parser(command, help=f"(needs: pip install 'cardkit[{extra}]')")
+    parser.set_defaults(run=explain)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -79,15 +79,34 @@ G = TypeVar("G", bound="Game")
 
 @runtime_checkable
 class Game(Protocol):
-    """The protocol both games follow (after OpenSpiel's ``State``).
+    """The protocol both games follow (after OpenSpiel's ``State``); the same word means the
+    same thing in every game, and `cardkit.games` creates, loads and draws any of them.
 
     ``current_player`` is the seat that must act now (also a player asked out of turn, as in
     Zion Check's claim window), or ``None`` when the game is over. ``check`` and ``apply`` take
     an optional ``seat``: who is trying. An app passes the seat that clicked, and any seat but
     the one to act is refused by the rules, so an out-of-turn try never changes the game.
+
+    - ``phase``: the game's ``Phase`` enum; ``is_over`` once it is over.
+    - ``legal_actions()``: every action ``current_player`` may take; each passes ``check``.
+    - ``check(action, seat)``: a `Verdict`; ``apply(action, seat)``: the list of events it
+      caused, or `IllegalAction` with the verdict and the game unchanged.
+    - ``events`` and ``history``: read-only tuples of every event and every action so far.
+    - ``observe(seat)``: a frozen value of what ``seat`` may see (the input of bots and views);
+      ``hidden_from(seat)``: the cards ``seat`` may not see; ``locations()``: every card by place.
+    - ``results``: one frozen result per finished round or hand; ``totals``: the running score
+      per team or seat; ``winners``: the seats that won, once the game is over.
+    - ``clone()``, ``to_json()`` and ``from_json(text)``: a game is its rules, its seed and its
+      actions, so a record replays exactly; ``snapshot()`` is comparable data of the whole state.
     """
 
     game_name: ClassVar[str]
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def phase(self) -> Any: ...
 
     @property
     def current_player(self) -> int | None: ...
@@ -98,6 +117,18 @@ class Game(Protocol):
     @property
     def history(self) -> Sequence[Any]: ...
 
+    @property
+    def events(self) -> Sequence[Any]: ...
+
+    @property
+    def results(self) -> Sequence[Any]: ...
+
+    @property
+    def totals(self) -> Any: ...
+
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+
     def legal_actions(self) -> list[Any]: ...
 
     def check(self, action: Any, seat: int | None = None) -> Verdict: ...
@@ -106,7 +137,17 @@ class Game(Protocol):
 
     def clone(self: G) -> G: ...
 
-    def observation(self, seat: int) -> Any: ...
+    def observe(self, seat: int) -> Any: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def hand(self, seat: int) -> Sequence[Any]: ...
+
+    def locations(self) -> dict[str, tuple[Any, ...]]: ...
+
+    def hidden_from(self, seat: int) -> frozenset[Any]: ...
+
+    def snapshot(self) -> Any: ...
 
     def to_json(self) -> str: ...
 

@@ -27,13 +27,14 @@ game without further changes.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardkit.engine import Bot, Game
 
-__all__ = ["GameSpec", "bot_seed", "game_names", "get_game", "load_record"]
+__all__ = ["GameSpec", "bot_seed", "game_names", "get_game", "load_record", "record_data"]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -61,10 +62,13 @@ class GameSpec:
     rules_class: type
     presets: Mapping[str, Any]
     bots: Mapping[str, type]
-    players: tuple[int, int]  # the fewest and the most players
+    players: tuple[int, int | None]  # the fewest and the most players (None: no limit)
     default_players: int
     _new: Callable[..., Game] = field(repr=False)
     _table_html: Callable[..., str] = field(repr=False)
+    _narrate: Callable[[Any], list[str]] = field(repr=False)
+    _result_kinds: frozenset[Any] = field(repr=False)
+    _summary: Callable[[Any, Sequence[Bot]], str] = field(repr=False)
 
     @property
     def Rules(self) -> type:  # the game packages spell it so
@@ -80,8 +84,10 @@ class GameSpec:
             rules = self.preset(rules)
         count = self.default_players if players is None else players
         low, high = self.players
-        if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-            allowed = f"{low}" if low == high else f"{low} to {high}"
+        if (isinstance(count, bool) or not isinstance(count, int) or count < low
+                or (high is not None and count > high)):
+            allowed = (f"{low}" if low == high else f"{low} or more" if high is None
+                       else f"{low} to {high}")
             raise ValueError(f"{self.title} is played by {allowed} players, not {players!r}")
         return self._new(rules=rules, seed=seed, players=count)
 
@@ -100,6 +106,19 @@ class GameSpec:
     def table_html(self, game: Game, view: int | None = None, **options: Any) -> str:
         """The table as HTML, from ``view``'s seat (``None``: every hand open)."""
         return self._table_html(game, view, **options)
+
+    def narrate(self, event: Any) -> list[str]:
+        """The lines that tell ``event`` in full: its text with its rule, and the itemised
+        score sheets when it scores a round or hand."""
+        return self._narrate(event)
+
+    def is_result(self, event: Any) -> bool:
+        """Does ``event`` give the result of a round, a hand or the game?"""
+        return event.kind in self._result_kinds
+
+    def summary(self, game: Game, bots: Sequence[Bot] = ()) -> str:
+        """One line on a finished game: who won and by how much (and who played)."""
+        return self._summary(game, bots)
 
     def bot(self, kind: str, seat: int, seed: int | None = None) -> Bot:
         """One bot of ``kind`` ("random" or "greedy") for ``seat``."""
@@ -122,30 +141,60 @@ class GameSpec:
         return [self.bot(names[s % len(names)], s, seed=bot_seed(seed, s)) for s in range(count)]
 
 
+def _bot_names(bots: Sequence[Bot], name: Callable[[int], str]) -> str:
+    return ", ".join(f"{name(bot.seat)} {type(bot).__name__}" for bot in bots)
+
+
 def _xeri() -> GameSpec:
     from cardkit import xeri
     from cardkit.xeri import draw
+    from cardkit.xeri.events import EventKind
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
         return xeri.XeriMatch(seed, rules)
 
+    def narrate(event: Any) -> list[str]:
+        lines = [event.text]
+        if event.kind is EventKind.ROUND_SCORED:
+            for team, sheet in dict(event.extra).items():
+                lines.append(f"  {xeri.TEAM_NAMES[team]}:")
+                lines += [f"    {line}" for line in str(sheet).splitlines()]
+        return lines
+
+    def summary(match: Any, bots: Sequence[Bot]) -> str:
+        totals, won = match.totals, match.rounds_won
+        rounds = "1 round" if match.round_number == 1 else f"{match.round_number} rounds"
+        players = f" ({_bot_names(bots, lambda s: xeri.SEAT_NAMES[s])})" if bots else ""
+        return (f"{xeri.TEAM_NAMES[match.winner]} win the match after {rounds}: "
+                f"rounds won {won[0]}–{won[1]}, points {totals[0]}–{totals[1]}{players}")
+
     return GameSpec(name="xeri", title="4-Player Xeri", game_class=xeri.XeriMatch,
                     rules_class=xeri.Rules, presets=xeri.PRESETS,
                     bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot},
-                    players=(4, 4), default_players=4, _new=new, _table_html=draw.table_html)
+                    players=(4, 4), default_players=4, _new=new, _table_html=draw.table_html,
+                    _narrate=narrate, _summary=summary,
+                    _result_kinds=frozenset({EventKind.ROUND_WON, EventKind.MATCH_WON}))
 
 
 def _zioncheck() -> GameSpec:
     from cardkit import zioncheck
     from cardkit.zioncheck import draw
+    from cardkit.zioncheck.events import EventKind, seat_name
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
         return zioncheck.ZionGame(players, seed, rules)
 
+    def summary(game: Any, bots: Sequence[Bot]) -> str:
+        winners = ", ".join(seat_name(s) for s in game.winners)
+        players = f" ({_bot_names(bots, seat_name)})" if bots else ""
+        return f"Winner{'s' if len(game.winners) > 1 else ''}: {winners}{players}"
+
     return GameSpec(name="zioncheck", title="Zion Check", game_class=zioncheck.ZionGame,
                     rules_class=zioncheck.Rules, presets=zioncheck.PRESETS,
                     bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot},
-                    players=(2, 8), default_players=4, _new=new, _table_html=draw.table_html)
+                    players=(2, None), default_players=4, _new=new, _table_html=draw.table_html,
+                    _narrate=lambda event: [event.text], _summary=summary,
+                    _result_kinds=frozenset({EventKind.HAND_END, EventKind.GAME_END}))
 
 
 _FACTORIES: dict[str, Callable[[], GameSpec]] = {"xeri": _xeri, "zioncheck": _zioncheck}
@@ -169,14 +218,17 @@ def get_game(name: str) -> GameSpec:
     return _SPECS[key]
 
 
-def load_record(text: str) -> Game:
-    """Replay a JSON record of any registered game (its ``"game"`` field picks the game)."""
-    import json
-
+def record_data(text: str) -> dict[str, Any]:
+    """The JSON object of a cardkit record, with a clear error for anything else."""
     try:
         data = json.loads(text)
     except (TypeError, json.JSONDecodeError) as error:
         raise ValueError(f"not a cardkit record: invalid JSON ({error})") from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise ValueError('not a cardkit record: expected a JSON object with a "game" field')
-    return get_game(data["game"]).load(text)
+    return data
+
+
+def load_record(text: str) -> Game:
+    """Replay a JSON record of any registered game (its ``"game"`` field picks the game)."""
+    return get_game(record_data(text)["game"]).load(text)

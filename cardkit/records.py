@@ -23,40 +23,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardkit.engine import Game
+from cardkit.games import get_game, load_record, record_data
 
 __all__ = ["Step", "game_class", "load_record", "replay_steps"]
 
-_GAMES = {
-    "xeri": ("cardkit.xeri", "XeriMatch"),
-    "zioncheck": ("cardkit.zioncheck", "ZionGame"),
-}
-
-
 def game_class(name: str) -> type[Game]:
     """The game class for a record's ``"game"`` field (``"xeri"`` or ``"zioncheck"``)."""
-    import importlib
-
-    try:
-        module_name, class_name = _GAMES[name]
-    except KeyError:
-        known = ", ".join(repr(n) for n in _GAMES)
-        raise ValueError(f"unknown game {name!r} in record: expected one of {known}") from None
-    return getattr(importlib.import_module(module_name), class_name)
-
-
-def _parse(text: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not a cardkit record: invalid JSON ({error})") from None
-    if not isinstance(data, dict) or "game" not in data:
-        raise ValueError('not a cardkit record: expected a JSON object with a "game" field')
-    return data
-
-
-def load_record(text: str) -> Game:
-    """Replay a JSON record of either game and return the game it describes."""
-    return game_class(_parse(text)["game"]).from_json(text)
+    return get_game(name).game_class
 
 
 @dataclass(frozen=True)
@@ -80,7 +53,7 @@ def replay_steps(record: str | Game) -> list[Step]:
     first action (for Xeri the first dealer, cut, deal and redeals) is ``steps[0].before.events``.
     """
     text = record if isinstance(record, str) else record.to_json()
-    data = _parse(text)
+    data = record_data(text)
     cls = game_class(data["game"])
     actions: Sequence[Any] = cls.from_json(text).history
     game = cls.from_json(json.dumps({**data, "actions": []}))

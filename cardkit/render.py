@@ -43,9 +43,10 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardkit.cards import Card
+if TYPE_CHECKING:  # render draws cards but needs nothing of cards.py at run time
+    from cardkit.cards import Card
 
 __all__ = [
     "FOUR_COLOURS",
