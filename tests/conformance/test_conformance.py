@@ -38,7 +38,9 @@ from cardkit.render import card_label
 RULE_ID = re.compile(r"^(XR|ZC)-\d+(\.\d+)*$")
 DEEP_EVERY = 7
 # How many whole games each bot line-up plays per game (fixed seeds: CI sees the same games).
-GAMES_PER_LINEUP = {"xeri": 150, "zioncheck": 40}
+GAMES_PER_LINEUP = {"xeri": 150, "zioncheck": 20}
+# Random Zion Check players rarely go down, so each of their games runs to the length guard.
+RANDOM_ZION_GAMES = 3
 LINEUPS = ("random", "greedy", "greedy,random")
 
 
@@ -53,6 +55,9 @@ def cards_in(value: Any, game_type: type, found: list[Card], depth: int = 0) -> 
     elif dataclasses.is_dataclass(value):
         for field in dataclasses.fields(value):
             cards_in(getattr(value, field.name), game_type, found, depth + 1)
+    elif hasattr(type(value), "__slots__"):
+        for name in type(value).__slots__:
+            cards_in(getattr(value, name, None), game_type, found, depth + 1)
     elif isinstance(value, dict):
         for key, item in value.items():
             cards_in(key, game_type, found, depth + 1)
@@ -124,7 +129,8 @@ def check_deep(spec: GameSpec, game: Game, pool: list[Any], rng: random.Random) 
     # What each seat sees: a frozen value without hidden cards or the live game.
     for viewer in range(game.num_players):
         view = game.observe(viewer)
-        assert dataclasses.is_dataclass(view) and view.__dataclass_params__.frozen
+        with pytest.raises((AttributeError, TypeError)):
+            view.seat = viewer + 1  # a frozen value
         seen: list[Card] = []
         cards_in(view, type(game), seen)
         leaked = set(seen) & game.hidden_from(viewer)
@@ -161,7 +167,9 @@ def play_checked(spec: GameSpec, seed: int, lineup: str, *, deep: bool) -> Game:
 
 def seeds(name: str, lineup: str) -> Iterator[int]:
     start = 1000 * LINEUPS.index(lineup)
-    return iter(range(start, start + GAMES_PER_LINEUP[name]))
+    count = RANDOM_ZION_GAMES if (name, lineup) == ("zioncheck", "random") else \
+        GAMES_PER_LINEUP[name]
+    return iter(range(start, start + count))
 
 
 @pytest.mark.parametrize("lineup", LINEUPS)
@@ -169,7 +177,8 @@ def seeds(name: str, lineup: str) -> Iterator[int]:
 def test_bots_play_whole_games_that_keep_every_invariant(name: str, lineup: str) -> None:
     spec = get_game(name)
     for index, seed in enumerate(seeds(name, lineup)):
-        play_checked(spec, seed, lineup, deep=index % 15 == 0)
+        deep = index % (3 if name == "zioncheck" else 15) == 0
+        play_checked(spec, seed, lineup, deep=deep)
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -9,6 +9,8 @@ import pytest
 from cardkit import Card, Verdict, make_pack, parse_card, parse_cards
 from cardkit.cli import main
 from cardkit.engine import Game
+from cardkit.games import get_game
+from cardkit.play_cli import with_options as _with_options
 from cardkit.xeri import (
     PRESETS,
     EventKind,
@@ -23,9 +25,12 @@ from cardkit.xeri import (
     resolve_play,
     score_round,
 )
-from cardkit.xeri.cli import with_options
 
 # ----------------------------------------------------------------- Rules and presets
+
+
+def with_options(rules, settings):
+    return _with_options(get_game("xeri"), rules, settings)
 
 
 def test_rules_defaults_follow_the_rule_book():
@@ -265,12 +270,14 @@ def test_cli_narrates_and_writes_the_record(tmp_path, capsys):
 def test_cli_quiet_presets_and_errors(capsys):
     assert main(["xeri", "--seed", "4", "--quiet", "--rules", "target_151",
                  "--bots", "greedy,random,greedy,random"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("\n") == 1 and "North GreedyBot, East RandomBot" in out
+    out = capsys.readouterr().out.splitlines()
+    assert all(" win round " in line for line in out[:-2]) and "(XR-7.2)" in out[-2]
+    assert "win the match" in out[-1] and "North GreedyBot, East RandomBot" in out[-1]
     assert main(["xeri", "--rules", "house"]) == 2
-    assert "unknown Xeri rules preset 'house'; choose one of standard" in capsys.readouterr().err
+    assert ("unknown 4-Player Xeri rules preset 'house'; choose one of standard"
+            in capsys.readouterr().err)
     assert main(["xeri", "--bots", "clever"]) == 2
-    assert "--bots takes greedy or random" in capsys.readouterr().err
+    assert "unknown bot kind 'clever' for 4-Player Xeri" in capsys.readouterr().err
 
 
 def test_cli_set_reaches_every_rule_option(capsys):
@@ -284,7 +291,7 @@ def test_cli_set_reaches_every_rule_option(capsys):
     assert set(changed.changes()) == set(Rules().to_dict())  # every option changed
     assert changed.target == 251 and changed.xeri_points == 5
     assert with_options(PRESETS["target_151"], ["target=none"]) == Rules()
-    for bad, message in (("rouns=1", "unknown Xeri rule option 'rouns'"),
+    for bad, message in (("rouns=1", "unknown 4-Player Xeri rule option 'rouns'"),
                          ("rounds", "--set takes OPTION=VALUE"),
                          ("rounds=x", "rounds must be a whole number")):
         assert main(["xeri", "--quiet", "--set", bad]) == 2

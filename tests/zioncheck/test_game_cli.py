@@ -27,18 +27,19 @@ def test_zion_quiet_prints_hand_results_and_the_end(capsys):
     assert main(["zion", "--seed", "1", "--quiet", "--rules", "may_i",
                  "--bots", "greedy,random"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 7
+    assert len(out) == 8
     assert all(line.startswith(f"Hand {n} ends") for n, line in enumerate(out[:6], 1))
-    assert out[-1].startswith("The game is over after six hands")
+    assert out[-2].startswith("The game is over after six hands")
+    assert out[-1].startswith("Winner") and "Seat 1 RandomBot" in out[-1]
 
 
 def test_zion_bad_options_give_clear_errors(capsys):
     assert main(["zion", "--rules", "nope"]) == 2
-    assert "unknown rules preset 'nope'" in capsys.readouterr().err
+    assert "unknown Zion Check rules preset 'nope'" in capsys.readouterr().err
     assert main(["zion", "--bots", "clever"]) == 2
-    assert "unknown bot kind(s) clever" in capsys.readouterr().err
+    assert "unknown bot kind 'clever' for Zion Check" in capsys.readouterr().err
     assert main(["zion", "--players", "1"]) == 2
-    assert "at least 2 players" in capsys.readouterr().err
+    assert "played by 2 or more players, not 1" in capsys.readouterr().err
 
 
 def test_zion_set_reaches_every_rule_option(tmp_path, capsys):
