@@ -152,8 +152,9 @@ def _seats(spec: GameSpec, players: Any) -> list[_Seat]:
         count = high
     else:
         count = len(entries)
-        if not low <= count <= high:
-            raise ValueError(f"{spec.title} is played by {low} to {high} players, not {count}")
+        if count < low or (high is not None and count > high):
+            most = "or more" if high is None else f"to {high}"
+            raise ValueError(f"{spec.title} is played by {low} {most} players, not {count}")
     seats = []
     for seat in range(count):
         entry = entries[seat % len(entries)]

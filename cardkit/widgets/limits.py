@@ -88,6 +88,7 @@ MAX_QUERY_CHARS = 500
 MAX_OPTION_INT = 10**9
 MAX_BOT_DELAY = 5.0
 MAX_TYPED_CARDS = 120  # two decks and their jokers, with room
+MAX_PLAYERS = 8  # a pasted record's table, for games whose rules set no maximum
 MAX_TYPED_CHARS = 1_000
 MAX_RECORD_BYTES = 1_000_000
 MAX_RULE_VALUE = 10_000
@@ -181,6 +182,7 @@ def _check_players(data: dict[str, Any]) -> None:
     if data.get("game") not in game_names():
         return  # load_record says which games there are
     low, high = get_game(data["game"]).players
+    high = MAX_PLAYERS if high is None else min(high, MAX_PLAYERS)
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise ValueError(f"a {data['game']} record has {low} to {high} players, not {players!r}")
 

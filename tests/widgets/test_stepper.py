@@ -132,8 +132,8 @@ def test_replay_viewer_shows_a_bad_record_in_its_message_area():
     viewer.paste.value = json.dumps({"game": "chess", "actions": []})
     viewer.paste_button.click()
     assert viewer.message.kind == "refused"
-    assert viewer.message.text == ("This record cannot be replayed: unknown game 'chess' in "
-                                   "record: expected one of 'xeri', 'zioncheck'.")
+    assert viewer.message.text == ("This record cannot be replayed: unknown game 'chess'; "
+                                   "the games are 'xeri', 'zioncheck'.")
     assert viewer.stepper is shown  # the old replay stays
     viewer.paste.value = "{not json"
     viewer.paste_button.click()
