@@ -383,8 +383,9 @@ def _vector_chunk(game: str, rules: Any, seats: list[_Seat], seed: int, start: i
 
     kinds = [s.kind for s in seats]
     columns = vector.simulate_matches(rules, kinds, seed, start, stop)
-    frame = pd.DataFrame({name: columns[name] for name in XERI_COLUMNS})
-    return frame.astype("int64")
+    # One 2-D block, handed to pandas without a copy per column.
+    table = np.stack([columns[name] for name in XERI_COLUMNS]).astype(np.int64, copy=False)
+    return pd.DataFrame(table.T, columns=list(XERI_COLUMNS), copy=False)
 
 
 # ----------------------------------------------------------------- the runner

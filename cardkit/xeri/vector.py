@@ -10,8 +10,10 @@ module plays the same rules for thousands of rounds in one pass, one array row p
 
 Why it plays the same game:
 
-- A round starts from a uniformly shuffled deck (the cut of XR-2.2 keeps it uniform); hands are
-  dealt 6 by 6 from the player left of the dealer, then 4 pile cards, whose last is the top.
+- A round starts from a uniformly shuffled deck (the cut of XR-2.2 keeps it uniform). Which
+  deck positions make the pile and which the hands does not change the game's law, so the
+  engine lays a deck out in the order it is used: the 4 pile cards (the last on top), then the
+  24 cards of the first deal, then the 24 of the second (each player's cards every fourth one).
   A pile that must be dealt again (XR-2.4, XR-8.2) is reshuffled with the 24 stock cards.
 - A random player plays each card of its hand with equal chance. Its hand is a uniformly
   ordered part of a shuffled deck, so playing the cards in the order dealt has the same law.
@@ -19,8 +21,8 @@ Why it plays the same game:
   points, majority weight, Xeri risk from the unseen ranks and the next player's hand size,
   keeping jacks) and plays the best; ties go to a uniformly random card, as in the bot.
 - Captures, Xeris (XR-4.1–4.3, XR-8.3), the last pile (XR-5.1) and the score (XR-6) follow
-  the rules core; the suite compares every column with the reference engine
-  (``tests/sim/test_vector.py``).
+  the rules core, computed for all rounds and plays at once (`_score`); the suite compares
+  every column with the reference engine (``tests/sim/test_vector.py``).
 
 Rows come in matches of ``rules.rounds`` rounds with the deal passing left (XR-2.1), like the
 reference engine's rows. Each block of `BLOCK` matches draws from its own generator,
@@ -32,6 +34,7 @@ are grouped into chunks. Not vectorised (`unsupported` says why): ``cut_shows_bo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -44,14 +47,23 @@ BLOCK = 256
 """Matches drawn from one seed block."""
 
 JACK = 11
-_RANK = np.arange(52) % 13 + 1  # card id = suit * 13 + rank - 1, suits C D H S
+_RANK = (np.arange(53) % 13 + 1).astype(np.int8)  # card id = suit * 13 + rank - 1, suits C D H S
+_RANK[52] = 0  # id -1 (a played slot) reads the 53rd entry: no rank
+_TEAM_CARDS = 52
+
+# Deck positions: 0-3 the first pile (3 its top card), 4 + t the card played at play t (0-47):
+# 4-27 the first deal, 28-51 the second. The deck is a uniform shuffle, so which positions make
+# which hand does not change the game; a redeal (XR-2.4) shuffles the pile back into the stock.
+_RESHUFFLE = np.r_[0:4, 28:52]
 
 
 def _points_table(rules: Rules) -> np.ndarray:
-    table = np.isin(_RANK, (1, 10, 11, 12, 13)).astype(np.int64)
+    """Card points by card id (XR-6); id -1 (a played slot) scores 0."""
+    table = np.isin(_RANK, (1, 10, 11, 12, 13)).astype(np.int8)
     table[1] += 1  # 2♣
     if rules.ten_of_diamonds_counts_as_ten:
         table[13 + 9] += 1  # 10♦: 1 as a ten, 1 more
+    table[52] = 0
     return table
 
 
@@ -98,17 +110,21 @@ def _deal_block(rules: Rules, seed: int, block: int, greedy: bool
     rounds = rules.rounds
     rows = BLOCK * rounds
     first = rng.integers(0, 4, BLOCK)
-    dealer = ((first[:, None] + np.arange(rounds)[None, :]) % 4).reshape(-1)
+    dealer = ((first[:, None] + np.arange(rounds)[None, :]) % 4).reshape(-1).astype(np.int8)
     deck = _shuffled(rng, rows, 52)
     needs = _REDEAL[str(rules.initial_pile_redeal)]
-    redeals = np.zeros(rows, dtype=np.int64)
-    todo = np.flatnonzero(needs(_RANK[deck[:, 24:28]]))
-    while len(todo):  # XR-2.4: the pile goes back into the stock, 4 new cards
-        redeals[todo] += 1
-        rest = deck[todo, 24:]
-        deck[todo, 24:] = np.take_along_axis(rest, _shuffled(rng, len(todo), 28), axis=1)
-        todo = todo[needs(_RANK[deck[todo, 24:28]])]
-    noise = rng.random((rows, 48, 6)) if greedy else None
+    redeals = np.zeros(rows, dtype=np.int16)
+    todo = np.flatnonzero(needs(_RANK[deck[:, :4]]))
+    if len(todo):  # XR-2.4: the pile goes back into the stock, 4 new cards, until it stands
+        again = deck[todo][:, _RESHUFFLE]  # pile and stock of those rows
+        left = np.arange(len(todo))
+        while len(left):
+            redeals[todo[left]] += 1
+            again[left] = np.take_along_axis(again[left], _shuffled(rng, len(left), 28), axis=1)
+            left = left[needs(_RANK[again[left, :4]])]
+        deck[todo[:, None], _RESHUFFLE] = again
+    # GreedyBot breaks ties with a fresh uniform draw per card and play: so does the vector.
+    noise = rng.random((48, rows, 6), dtype=np.float32) if greedy else None
     return deck, dealer, redeals, noise
 
 
@@ -130,13 +146,17 @@ def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, 
     deck = np.concatenate([p[0] for p in parts])
     dealer = np.concatenate([p[1] for p in parts])
     redeals = np.concatenate([p[2] for p in parts])
-    noise = np.concatenate([p[3] for p in parts]) if greedy else None
-    cols = _play(rules, kinds, deck, dealer, noise)
+    if greedy:
+        noise = np.concatenate([p[3] for p in parts], axis=1)
+        order = _greedy_order(rules, kinds, deck, dealer, noise)
+    else:
+        order = deck.T.copy()  # random play: the cards in the order dealt (module docstring)
+    cols = _score(rules, order, dealer)
     rows = (stop - start) * rules.rounds
     rounds = rules.rounds
-    match = start + np.arange(len(deck)) // rounds
-    cols.update(seed=np.full(len(deck), seed), match=match,
-                round=np.arange(len(deck)) % rounds + 1, game_seed=np.full(len(deck), -1),
+    count = len(deck)
+    cols.update(seed=np.full(count, seed), match=start + np.arange(count) // rounds,
+                round=np.arange(count) % rounds + 1, game_seed=np.full(count, -1),
                 dealer=dealer, dealer_team=dealer & 1, redeals=redeals)
     return {name: np.asarray(values[:rows], dtype=np.int64) for name, values in cols.items()}
 
@@ -157,90 +177,72 @@ def _chance_lookup() -> np.ndarray:
 _CHANCE = _chance_lookup()
 
 
-def _play(rules: Rules, kinds: Sequence[str], deck: np.ndarray, dealer: np.ndarray,
-          noise: np.ndarray | None) -> dict[str, np.ndarray]:
-    rows = len(deck)
-    idx = np.arange(rows)
-    points = _points_table(rules)
-    xp, jxp = rules.xeri_points, rules.jack_xeri_points
-    jack_single = rules.jack_on_single_is_xeri
-    no_last = rules.dealer_last_card_no_xeri
-    greedy_seat = np.array([k == "greedy" for k in kinds])
-    any_greedy = bool(greedy_seat.any())
-    deck = deck.astype(np.int64)
+def _score(rules: Rules, order: np.ndarray, dealer: np.ndarray) -> dict[str, np.ndarray]:
+    """Score rounds from their cards in order, ``order[j, row]``: the first pile (j = 0-3, 3 on
+    top) then the 48 plays. Whole arrays, one short pass over the plays.
 
-    pile = deck[:, 24:28]
-    psize = np.full(rows, 4)
-    top = _RANK[pile[:, 3]]
-    ppts = points[pile].sum(axis=1)
-    cards = np.zeros((2, rows), dtype=np.int64)
-    cpts = np.zeros((2, rows), dtype=np.int64)
-    xeris = np.zeros((2, rows), dtype=np.int64)
-    jxs = np.zeros((2, rows), dtype=np.int64)
-    caps = np.zeros((2, rows), dtype=np.int64)
-    first_xeri = np.zeros(rows, dtype=np.int64)
-    last_team = np.full(rows, -1)
-    if any_greedy:
-        # cards of each rank in the round's face-up pile and the plays so far
-        seen = (_RANK[pile][:, :, None] == np.arange(14)).sum(axis=1)
+    A play captures when it matches the card below it or is a jack (XR-3.2), unless the play
+    before captured and left the pile empty (XR-3.3); it is a Xeri when the pile held one card,
+    that is when the play two before captured (XR-4). Every card goes to the team of the next
+    capture, or of the last capture when none follows (XR-5.1; the dealer's if nobody
+    captured). Plays alternate between the teams: odd plays (1, 3, …, 47 from 0) are the
+    dealer's team's, so sums over even and odd plays give both teams' figures.
+    """
+    rank = np.take(_RANK, order)  # np.take: much faster than indexing with an int8 array
+    points = np.take(_points_table(rules), order)
+    same = rank[4:] == rank[3:51]
+    jack = rank[4:] == JACK
+    match = same | jack
+    cap = np.empty_like(match)
+    cap[0] = match[0]
+    for t in range(1, 48):  # a capture leaves an empty pile: the next card captures nothing
+        np.greater(match[t], cap[t - 1], out=cap[t])
+    # the last capture, -1 when nobody captured
+    last = np.where(cap.any(axis=0), 47 - cap[::-1].argmax(axis=0), -1).astype(np.int8)
+    xeri = np.zeros_like(cap)
+    np.logical_and(cap[2:], cap[:-2], out=xeri[2:])
+    if not rules.jack_on_single_is_xeri:
+        xeri &= same
+    if rules.dealer_last_card_no_xeri:
+        xeri[47] = False  # the dealer's last card never makes a Xeri (XR-8.3)
+    jack_xeri = xeri & same & jack
+    xeri ^= jack_xeri
+    # odd[t]: the card of play t goes to an odd play's team, the dealer's (XR-5.1: after the
+    # last capture, to the last capturer's team; the dealer's if nobody captured)
+    odd = np.empty_like(cap)
+    own = (last < 0) | ((last & 1) == 1)
+    last_odd = own.copy()
+    for t in range(47, -1, -1):
+        (np.logical_or if t & 1 else np.greater)(own, cap[t], out=odd[t])
+        own = odd[t]
+    any_xeri = xeri | jack_xeri
+    first = np.where(any_xeri.any(axis=0), any_xeri.argmax(axis=0) + 1, 0)
+    pile_odd = odd[0]
+    odd_cards = odd.view(np.uint8).sum(axis=0, dtype=np.int16) + 4 * pile_odd
+    odd_points = (np.multiply(odd, points[4:]).sum(axis=0, dtype=np.int16)
+                  + points[:4].sum(axis=0, dtype=np.int16) * pile_odd)
+    all_points = 22 if rules.ten_of_diamonds_counts_as_ten else 21
 
-    for t in range(48):
-        deal, k = divmod(t, 24)
-        p = k % 4  # the player's place after the dealer: the same in every row
-        if k == 0:  # hands[p] = the 6 cards of the p-th player from the dealer's left
-            base = 0 if deal == 0 else 28
-            hands = deck[:, base:base + 24].reshape(rows, 4, 6).copy()
-        seat = (dealer + 1 + p) % 4
-        hand = hands[:, p, :]
-        slot = np.full(rows, k // 4)
-        if any_greedy:
-            use = greedy_seat[seat]
-            if use.any():
-                best = _greedy_slots(rules, hands, p, hand, psize, top, ppts, seen, points,
-                                     noise[:, t, :], deal, t)
-                slot = np.where(use, best, slot)
-        card = hand[idx, slot]
-        hands[idx, p, slot] = -1
-        r = _RANK[card]
-        v = points[card]
-        if any_greedy:
-            seen[idx, r] += 1
-        team = seat & 1
-        cap = (psize > 0) & ((r == top) | (r == JACK))
-        single = cap & (psize == 1)
-        xeri = single & ((r == top) | jack_single)
-        if no_last and t == 47:
-            xeri[:] = False  # the dealer's last card never makes a Xeri (XR-8.3)
-        jack_xeri = xeri & (r == top) & (r == JACK)
-        taken = np.where(cap, psize + 1, 0)
-        gained = np.where(cap, ppts + v, 0)
-        for side in (0, 1):
-            mine = team == side
-            cards[side] += np.where(mine, taken, 0)
-            cpts[side] += np.where(mine, gained, 0)
-            caps[side] += mine & cap
-            xeris[side] += mine & xeri & ~jack_xeri
-            jxs[side] += mine & jack_xeri
-        first_xeri = np.where((first_xeri == 0) & xeri, t + 1, first_xeri)
-        last_team = np.where(cap, team, last_team)
-        psize = np.where(cap, 0, psize + 1)
-        ppts = np.where(cap, 0, ppts + v)
-        top = np.where(cap, 0, r)
+    def teams(even: np.ndarray, odd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        dealer_is_0 = (dealer & 1) == 0  # then the odd plays are team 0's
+        return np.where(dealer_is_0, odd, even), np.where(dealer_is_0, even, odd)
 
-    # XR-5.1: the last pile goes to the last capturer's team (the dealer's if nobody captured).
-    taker = np.where(last_team >= 0, last_team, dealer & 1)
-    left = psize > 0
-    for side in (0, 1):
-        mine = left & (taker == side)
-        cards[side] += np.where(mine, psize, 0)
-        cpts[side] += np.where(mine, ppts, 0)
-    cpts[0] += 3 * (cards[0] > cards[1])  # XR-6: more captured cards
-    cpts[1] += 3 * (cards[1] > cards[0])
-    xpts = xp * xeris + jxp * jxs
-    total = cpts + xpts
+    def by_parity(flags: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        flags = flags.view(np.uint8)
+        return teams(flags[0::2].sum(axis=0, dtype=np.uint8).astype(np.int16),
+                     flags[1::2].sum(axis=0, dtype=np.uint8).astype(np.int16))
+
+    cards = teams(_TEAM_CARDS - odd_cards, odd_cards)
+    won = teams(all_points - odd_points, odd_points)
+    caps, xeris, jxs = by_parity(cap), by_parity(xeri), by_parity(jack_xeri)
+    leftover = np.where(last < 0, 52, 47 - last)
+    leftover_team = np.where(leftover > 0, np.where(last_odd, dealer & 1, 1 - (dealer & 1)), -1)
+    cpts = [won[s] + 3 * (cards[s] > cards[1 - s]) for s in (0, 1)]  # XR-6: more cards
+    xpts = [rules.xeri_points * xeris[s] + rules.jack_xeri_points * jxs[s] for s in (0, 1)]
+    total = [cpts[s] + xpts[s] for s in (0, 1)]
     winner = np.where(total[0] == total[1], -1, np.where(total[0] > total[1], 0, 1))
-    cols = {"winner": winner, "first_xeri_play": first_xeri, "leftover_cards": psize,
-            "leftover_team": np.where(left, taker, -1)}
+    cols = {"winner": winner, "first_xeri_play": first,
+            "leftover_cards": leftover, "leftover_team": leftover_team}
     for side in (0, 1):
         cols.update({f"points_{side}": total[side], f"cards_{side}": cards[side],
                      f"card_points_{side}": cpts[side], f"xeri_points_{side}": xpts[side],
@@ -249,38 +251,83 @@ def _play(rules: Rules, kinds: Sequence[str], deck: np.ndarray, dealer: np.ndarr
     return cols
 
 
-def _greedy_slots(rules: Rules, hands: np.ndarray, p: int, hand: np.ndarray,
-                  psize: np.ndarray, top: np.ndarray, ppts: np.ndarray, seen: np.ndarray,
-                  points: np.ndarray, noise: np.ndarray, deal: int, t: int) -> np.ndarray:
-    """The slot of ``hand`` that `GreedyBot` plays, for every row (as `GreedyBot.value`)."""
-    rows = len(hand)
+def _greedy_order(rules: Rules, kinds: Sequence[str], deck: np.ndarray, dealer: np.ndarray,
+                  noise: np.ndarray) -> np.ndarray:
+    """The cards in order (as `_score` takes them) when some seats play greedily; the others
+    play their cards in the order dealt."""
+    rows = len(deck)
+    idx = np.arange(rows)
+    points = _points_table(rules)
+    greedy_seat = np.array([k == "greedy" for k in kinds])
+    order = np.empty((52, rows), dtype=np.int8)
+    order[:4] = deck[:, :4].T
+    psize = np.full(rows, 4, dtype=np.int8)
+    top = _RANK[deck[:, 3]]
+    ppts = points[deck[:, :4]].sum(axis=1, dtype=np.int16)
+    seen = np.zeros((rows, 14), dtype=np.int8)  # cards of each rank in the pile and the plays
+    for c in range(4):
+        seen[idx, _RANK[deck[:, c]]] += 1
+    for t in range(48):
+        deal, k = divmod(t, 24)
+        p = k % 4  # the player's place after the dealer: the same in every row
+        if k == 0:  # hands[:, p, s]: the cards of the p-th player from the dealer's left
+            base = 4 + 24 * deal
+            hands = deck[:, base:base + 24].reshape(rows, 6, 4).transpose(0, 2, 1).copy()
+        hand = hands[:, p, :]
+        use = greedy_seat[(dealer + 1 + p) & 3]
+        slot: Any = k // 4
+        if use.any():
+            best = _greedy_slots(rules, hand, psize, top, ppts, seen, points, noise[t], deal, k, t)
+            slot = np.where(use, best, slot)
+            card = hand[idx, slot]
+            hand[idx, slot] = -1
+        else:
+            card = hand[:, slot].copy()
+            hand[:, slot] = -1
+        order[4 + t] = card
+        r = _RANK[card]
+        seen[idx, r] += 1
+        cap = (psize > 0) & ((r == top) | (r == JACK))
+        psize = np.where(cap, 0, psize + 1).astype(np.int8)
+        ppts = np.where(cap, 0, ppts + points[card]).astype(np.int16)
+        top = np.where(cap, 0, r).astype(np.int8)
+    return order
+
+
+def _greedy_slots(rules: Rules, hand: np.ndarray, psize: np.ndarray, top: np.ndarray,
+                  ppts: np.ndarray, seen: np.ndarray, points: np.ndarray, noise: np.ndarray,
+                  deal: int, k: int, t: int) -> np.ndarray:
+    """The slot of ``hand`` that `GreedyBot` plays, for every row (as `GreedyBot.value`).
+
+    Every player plays one card per turn round, so hand sizes are the same in every row: the
+    player holds ``6 - k // 4`` cards, the next player as many (one fewer after the dealer).
+    """
     valid = hand >= 0
-    safe = np.where(valid, hand, 0)
-    hr = np.where(valid, _RANK[safe], 0)
-    hv = np.where(valid, points[safe], 0)
+    hr = _RANK[hand]
+    hv = points[hand]
     # Unseen by this seat: not in its hand, the round's face-up pile or the plays so far.
-    same_in_hand = ((hr[:, :, None] == hr[:, None, :]) & valid[:, None, :]).sum(axis=2)
-    u_hand = 4 - np.take_along_axis(seen, hr, axis=1) - same_in_hand
-    in_hand = valid.sum(axis=1)
+    same_in_hand = (hr[:, :, None] == hr[:, None, :]).sum(axis=2, dtype=np.int8)
+    u_hand = 4 - np.take_along_axis(seen, hr.astype(np.intp), axis=1) - same_in_hand
+    in_hand = 6 - k // 4
+    following = in_hand - (1 if k % 4 == 3 else 0)
     unknown = 52 - 4 - t - in_hand
-    jacks_held = ((hr == JACK) & valid).sum(axis=1)
-    unseen_jacks = 4 - seen[:, JACK] - jacks_held
-    following = (hands[:, (p + 1) % 4, :] >= 0).sum(axis=1)
+    is_jack = hr == JACK
+    unseen_jacks = 4 - seen[:, JACK] - is_jack.sum(axis=1, dtype=np.int8)
     chance = _CHANCE[unknown, following]
-    p_same = np.take_along_axis(chance, np.clip(u_hand, 0, 4), axis=1)
-    p_jack = (chance[np.arange(rows), np.clip(unseen_jacks, 0, 4)] * 0.7)[:, None]
+    p_same = chance[np.clip(u_hand, 0, 4)]
+    p_jack = (chance[np.clip(unseen_jacks, 0, 4)] * 0.7)[:, None]
     pile_value = (ppts + CARD_WEIGHT * psize)[:, None]
     own = hv + CARD_WEIGHT
-    last_cards = (deal == 1) & (in_hand[:, None] <= 2)
+    last_cards = deal == 1 and in_hand <= 2
     xp, jxp = rules.xeri_points, rules.jack_xeri_points
-    is_jack = hr == JACK
     same = hr == top[:, None]
     cap = (psize[:, None] > 0) & (same | is_jack)
     xeri = cap & (psize[:, None] == 1) & (same | rules.jack_on_single_is_xeri)
     if rules.dealer_last_card_no_xeri and t == 47:
-        xeri = np.zeros_like(xeri)
+        xeri[:] = False
     won = np.where(xeri, np.where(same & is_jack, jxp, xp), 0)
-    cap_value = won + pile_value + own - JACK_KEEP * (is_jack & ~xeri & ~last_cards)
+    keep_jack = 0.0 if last_cards else JACK_KEEP
+    cap_value = won + pile_value + own - keep_jack * (is_jack & ~xeri)
     left = pile_value + own
     bonus = np.where(is_jack, jxp, xp)
     jack_bonus = xp if rules.jack_on_single_is_xeri else 0
@@ -288,7 +335,7 @@ def _greedy_slots(rules: Rules, hands: np.ndarray, p: int, hand: np.ndarray,
         is_jack, 0.0, (1 - p_same) * p_jack * (left + jack_bonus))
     risk_pile = (1 - (1 - p_same) * (1 - p_jack)) * left
     risk = np.where(psize[:, None] == 0, risk_empty, risk_pile)
-    keep_value = -risk - 0.01 * u_hand - JACK_KEEP * (is_jack & ~last_cards)
+    keep_value = -risk - 0.01 * u_hand - keep_jack * is_jack
     value = np.where(cap, cap_value, keep_value) + noise * 1e-9
-    value = np.where(valid, value, -np.inf)
+    value[~valid] = -np.inf
     return value.argmax(axis=1)
