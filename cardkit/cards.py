@@ -86,6 +86,18 @@ class Card:
     def __hash__(self) -> int:
         return self.code
 
+    def __eq__(self, other: object) -> bool:
+        # ``code`` tells every physical card apart (rank, suit and deck), so one int compare
+        # does; this sits on the hot path of every hand search and ``list.remove``
+        if other.__class__ is Card:
+            return self.code == other.code  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self.code != other.code  # type: ignore[attr-defined]
+        return NotImplemented
+
     @classmethod
     def joker(cls, number: int = 0) -> Card:
         """The joker numbered ``number`` in a pack (two per deck)."""

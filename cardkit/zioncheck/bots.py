@@ -227,7 +227,20 @@ def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
     values = obs.rules.card_values.by_rank()
     melds = [tm.meld for tm in obs.table]
     goes_out = len(hand) == keep + 1
+    # the faces some meld takes (a set's rank, a run's next card at either end): most cards
+    # fit nowhere, and this spares asking every meld about them
+    set_ranks = {meld.rank for meld in melds if meld.kind is _SET}
+    run_ends = set()
+    for meld in melds:
+        if meld.kind is _RUN and len(meld.cards) < 14:
+            run_ends.add((meld.low - 1, meld.suit))
+            run_ends.add((meld.high + 1, meld.suit))
+            if meld.high == 13:
+                run_ends.add((1, meld.suit))
     for card in sorted(candidates, key=lambda c: (-values[c.rank], c.code)):
+        rank = card.rank
+        if rank and rank not in set_ranks and (rank, card.suit) not in run_ends:
+            continue
         fits = [i for i, meld in enumerate(melds) if may_fit(card, meld)]
         if card.rank == 0 and not goes_out:
             fits = [i for i in fits if melds[i].kind is not _SET]
@@ -340,21 +353,22 @@ def might_go_down(cards: Sequence[Card], contract: Contract, rules: Rules, keep:
     if rules.min_natural_per_meld != 1:
         return True  # other minimums: let the solver decide
     rank_counts = [0] * 14
-    for c in cards:
-        rank_counts[c.rank] += 1
-    jokers = rank_counts[0]
     sets, runs = contract.sets, contract.runs
     if not runs:
-        return _set_need(rank_counts, sets) <= jokers
+        for c in cards:
+            rank_counts[c.rank] += 1
+        return _set_need(rank_counts, sets) <= rank_counts[0]
     suit_counts = [[0] * 14 for _ in range(4)]
     masks = [0, 0, 0, 0]
-    bit = _BIT
+    bit, suit_index = _BIT, _SUIT_INDEX
     for c in cards:
         r = c.rank
+        rank_counts[r] += 1
         if r:
-            suit = _SUIT_INDEX[c.suit]  # type: ignore[index]
+            suit = suit_index[c.suit]  # type: ignore[index]
             suit_counts[suit][r] += 1
             masks[suit] |= bit[r]
+    jokers = rank_counts[0]
     windows = []
     least = 4 - jokers
     for suit, mask in enumerate(masks):

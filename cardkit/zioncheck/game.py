@@ -76,11 +76,12 @@ from cardkit.zioncheck.melds import (
 )
 from cardkit.zioncheck.rules import Contract, FirstPlayerRule, Rules
 from cardkit.zioncheck.state import HandResult, Phase, TableMeld
-from cardkit.zioncheck.view import Observation, observe
+from cardkit.zioncheck.view import Observation
 
 __all__ = ["HandResult", "Phase", "TableMeld", "ZionGame", "load", "new_game", "seat_name"]
 
 _OK = Verdict(True, "legal")
+_OVER = Phase.OVER  # module constants: an enum member lookup costs more on hot paths
 _LAID = Verdict(True, "the card extends the meld", "ZC-11.2")
 HANDS = 6
 
@@ -276,17 +277,17 @@ class ZionGame:
     @property
     def current_player(self) -> int | None:
         """The seat to act now (the asked seat in a claim window); None once the game is over."""
-        return None if self.phase is Phase.OVER else self._current
+        return None if self.phase is _OVER else self._current
 
     @property
     def turn_player(self) -> int | None:
         """Whose turn it is (differs from ``current_player`` in the claim window)."""
-        return None if self.phase is Phase.OVER else self._turn
+        return None if self.phase is _OVER else self._turn
 
     @property
     def is_over(self) -> bool:
         """True after the sixth hand has been scored (ZC-14.2)."""
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def contract(self) -> Contract:
@@ -405,21 +406,34 @@ class ZionGame:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the lowest total once the game is over (ties share, ZC-14.2)."""
-        if self.phase is not Phase.OVER:
+        if self.phase is not _OVER:
             return ()
         low = min(self._totals)
         return tuple(s for s, t in enumerate(self._totals) if t == low)
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see (its own hand, the table, the discard top, public counts): a
-        frozen `Observation` that holds no reference to the game."""
-        return observe(self, self._seat(seat))
+        frozen `Observation` that holds no reference to the game (bots ask for one at every
+        decision, so it is built here from the game's own fields in one step)."""
+        if seat.__class__ is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat)  # refuses it with a clear message
+        live = self.phase is not _OVER
+        hands, discard, by = self._hands, self._discard, self._discard_by
+        return Observation(
+            seat, self.players, self.rules, self.hand_number,
+            self.rules.contracts[self.hand_number - 1], self.dealer, self.phase,
+            self._current if live else None, self._turn if live else None,
+            tuple(hands[seat]), tuple(map(len, hands)), tuple(self._table),
+            discard[-1] if discard else None, by[-1] if by else None, len(discard),
+            len(self._stock), tuple(self._down), tuple(self._claims),
+            self._taken if live and self._turn == seat else None, self._window_card,
+            self._turns, tuple(self._totals))
 
     def observation(self, seat: int) -> Observation:
         """Deprecated alias of `observe`."""
         warnings.warn("ZionGame.observation is deprecated: use observe", DeprecationWarning,
                       stacklevel=2)
-        return observe(self, self._seat(seat))
+        return self.observe(seat)
 
     def locations(self) -> dict[str, tuple[Card, ...]]:
         """Every card of the pack by place ("hand 0".., "stock", "discard", "table"): each
@@ -507,7 +521,7 @@ class ZionGame:
         """Every legal action of the current player; going down is offered as the solver's
         best arrangement (any other legal arrangement is accepted by `check`/`apply`)."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return []
         seat = self._current
         taken = self._taken if seat == self._turn else None
@@ -616,7 +630,7 @@ class ZionGame:
         wrong = self._wrong_seat(seat)
         if wrong is not None:
             raise IllegalAction(wrong)
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction(Verdict(False, "the game is over", "ZC-14.2"))
         verify = _VERIFY.get(type(action))
         if verify is None:
@@ -624,7 +638,7 @@ class ZionGame:
         return verify(self, action, explain)
 
     def _wrong_seat(self, seat: int | None) -> Verdict | None:
-        if seat is None or self.phase is Phase.OVER or seat == self._current:
+        if seat is None or self.phase is _OVER or seat == self._current:
             return None
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             return Verdict(False, f"there is no seat {seat!r}: seats are 0 to "
@@ -696,7 +710,7 @@ class ZionGame:
         if card == self._taken and self.rules.forbid_discard_of_taken_card:
             why = f"{card} was taken from the discard pile this turn and may not be discarded"
             raise IllegalAction(Verdict(False, why, "ZC-6.1"))
-        return _OK, Discard(card), None
+        return _OK, (action if card is action.card else Discard(card)), None
 
     def _verify_go_down(self, action: GoDown, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(GoDown)
@@ -1011,7 +1025,7 @@ class ZionGame:
         self._asking = []
         self._window_card = None
         if self.hand_number >= HANDS:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             out.append(ZionEvent(EventKind.GAME_END, None, "ZC-14.2", totals=self.totals,
                                  winners=self.winners))
             return

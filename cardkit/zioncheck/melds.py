@@ -73,9 +73,13 @@ def _rank_text(rank: int) -> str:
     return _RANK_TEXT.get(rank, str(rank))
 
 
+_FACES = {(rank, suit): Card(rank, suit) for rank in range(1, 14) for suit in SUITS}
+"""The 52 plain faces (deck 0), built once: melds name what each position stands for."""
+
+
 def _face(rank: int, suit: str) -> Card:
     """The plain face at run position ``rank`` (1–14)."""
-    return Card(1 if rank == 14 else rank, suit)
+    return _FACES[1 if rank == 14 else rank, suit]
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -263,8 +267,8 @@ def _make_set(rank: int, cards: Iterable[Card]) -> Meld:
     """A set of ``rank``: naturals sorted, then jokers by number."""
     ordered = sorted(cards, key=lambda c: (c.rank == 0, SUITS.index(c.suit) if c.suit else 0,
                                            c.deck))
-    face = Card(rank, "C")
-    faces = tuple(Card(rank, c.suit) if c.rank else face for c in ordered)
+    face = _FACES[rank, "C"]
+    faces = tuple(_FACES[rank, c.suit] if c.rank else face for c in ordered)
     return Meld(MeldKind.SET, tuple(ordered), faces, None, rank, None, None)
 
 

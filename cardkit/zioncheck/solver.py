@@ -102,23 +102,26 @@ class _Search:
         self.budget = budget
         self.cut = False  # did the budget end the search early?
         counts = [0] * 52
+        per_rank = [0] * 14  # natural cards by rank
+        natural_points = 0
+        suit_index = _SUIT_INDEX
         for c in cards:
-            if c.rank:
-                counts[_SUIT_INDEX[c.suit] * 13 + c.rank - 1] += 1
+            r = c.rank
+            if r:
+                counts[suit_index[c.suit] * 13 + r - 1] += 1
+                per_rank[r] += 1
+                natural_points += values[r]
         self.counts = counts
-        self.jokers = len(cards) - sum(counts)
+        self.jokers = len(cards) - sum(per_rank)
         self.joker_bound = max(0, self.joker_value) * self.jokers
-        self.natural_points = sum(counts[f] * values[f % 13 + 1] for f in range(52))
-        rank_points = sorted((sum(counts[s * 13 + r] for s in range(4)) * values[r + 1]
-                              for r in range(13)), reverse=True)
+        self.natural_points = natural_points
+        rank_points = sorted((per_rank[r] * values[r] for r in range(1, 14)), reverse=True)
         self.set_bound = sum(rank_points[:self.sets])
         self.best: tuple[int, int] | None = None  # (points melded, -jokers used)
         self.plan: _Plan | None = None
         self.pad_memo: dict = {}
         # the fewest jokers the sets need (each at least the least any rank needs)
-        self.set_need = self.sets * min(self._set_need(1, sum(counts[s * 13 + r]
-                                                              for s in range(4)))
-                                        for r in range(13))
+        self.set_need = self.sets * min(self._set_need(1, own) for own in set(per_rank[1:]))
         self.cores = self._list_cores() if self.runs else []
 
     def _list_cores(self) -> list[tuple[int, int, int, int, int]]:

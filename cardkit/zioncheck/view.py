@@ -2,8 +2,8 @@
 
 A player sees their own hand, the melds on the table, the top of the discard pile, the size of
 the stock and of every hand, who has gone down, the scores so far and whose move it is. Bots
-decide from this alone. An observation is a fixed value: it is built through the game's public
-accessors and holds no reference to the game, so it does not change when the game goes on::
+decide from this alone. An observation is a fixed value (`ZionGame.observe` builds it): it
+holds no reference to the game, so it does not change when the game goes on::
 
     >>> from cardkit.zioncheck.game import new_game
     >>> game = new_game(players=3, seed=2)
@@ -24,7 +24,7 @@ from cardkit.zioncheck.legal import legal_actions_for
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.state import Phase, TableMeld
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation"]
 
 
 class Observation(NamedTuple):
@@ -92,15 +92,3 @@ class Observation(NamedTuple):
                                  self.gone_down[seat], self.taken_card, can_take,
                                  self.claims_made[seat], self.hand_number, self.rules)
 
-
-def observe(game: Any, seat: int) -> Observation:
-    """The `Observation` of ``seat``, read through the game's public accessors (use
-    ``game.observe(seat)``)."""
-    over = game.is_over
-    return Observation(
-        seat, game.num_players, game.rules, game.hand_number, game.contract, game.dealer,
-        game.phase, game.current_player, game.turn_player, game.hand(seat), game.hand_sizes,
-        game.table, game.discard_top, game.top_discarder, game.discard_size, game.stock_size,
-        game.gone_down, game.claim_counts,
-        game.taken_card if not over and game.turn_player == seat else None,
-        game.window_card, game.turns_this_hand, game.total_points)

@@ -100,6 +100,35 @@ def test_observation_legal_actions_match_the_game_through_a_game():
         game.apply(bots[seat].choose(game))
 
 
+def observed_through_accessors(game: ZionGame, seat: int) -> Observation:
+    """The oracle: the observation read field by field through the public accessors."""
+    over = game.is_over
+    return Observation(
+        seat, game.num_players, game.rules, game.hand_number, game.contract, game.dealer,
+        game.phase, game.current_player, game.turn_player, game.hand(seat), game.hand_sizes,
+        game.table, game.discard_top, game.top_discarder, game.discard_size, game.stock_size,
+        game.gone_down, game.claim_counts,
+        game.taken_card if not over and game.turn_player == seat else None,
+        game.window_card, game.turns_this_hand, game.total_points)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_observe_agrees_with_the_public_accessors_for_every_seat(players):
+    """`observe` is built from the game's own fields in one step (a bot asks at every
+    decision); it must say exactly what the public accessors say, in every phase."""
+    game = new_game(players=players, seed=players)
+    bots = [GreedyBot(s) for s in range(players)]
+    phases = set()
+    while not game.is_over:
+        phases.add(game.phase)
+        for seat in range(players):
+            assert game.observe(seat) == observed_through_accessors(game, seat)
+        game.apply(bots[game.current_player].choose(game))
+    assert {Phase.DRAW, Phase.PLAY, Phase.CLAIM} <= phases
+    assert game.observe(0) == observed_through_accessors(game, 0)
+    assert game.observe(0).current_player is None and game.observe(0).taken_card is None
+
+
 def test_load_replays_a_record():
     game = finished()
     again = load(game.to_json())
@@ -109,8 +138,8 @@ def test_load_replays_a_record():
 
 
 def test_view_and_game_do_not_import_each_other():
-    """view.py builds the observation from public accessors: no import of game.py, no reading
-    of private fields."""
+    """view.py (the observation's type and its legal actions) neither imports game.py nor
+    reads the game's private fields."""
     source = Path(zc.__file__).with_name("view.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
     modules = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
