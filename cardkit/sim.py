@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import copy
+import functools
 import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -378,11 +379,11 @@ def _frame(spec: GameSpec, rows: list[dict[str, Any]], players: int) -> pd.DataF
 
 
 def _vector_chunk(game: str, rules: Any, seats: list[_Seat], seed: int, start: int,
-                  stop: int) -> pd.DataFrame:
+                  stop: int, kernel: str = "auto") -> pd.DataFrame:
     from cardkit.xeri import vector
 
     kinds = [s.kind for s in seats]
-    columns = vector.simulate_matches(rules, kinds, seed, start, stop)
+    columns = vector.simulate_matches(rules, kinds, seed, start, stop, kernel=kernel)
     # One 2-D block, handed to pandas without a copy per column.
     table = np.stack([columns[name] for name in XERI_COLUMNS]).astype(np.int64, copy=False)
     return pd.DataFrame(table.T, columns=list(XERI_COLUMNS), copy=False)
@@ -391,11 +392,14 @@ def _vector_chunk(game: str, rules: Any, seats: list[_Seat], seed: int, start: i
 # ----------------------------------------------------------------- the runner
 
 
-def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any) -> str:
-    if engine not in ("auto", "vector", "reference"):
-        raise ValueError(f"engine is 'auto', 'vector' or 'reference', not {engine!r}")
+def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any
+                   ) -> tuple[str, str | None]:
+    """The engine and, for the vector engine, its kernel ("numba" or "numpy")."""
+    if engine not in ("auto", "vector", "reference", "numba", "numpy"):
+        raise ValueError(f"engine is 'auto', 'vector' or 'reference' (or 'numba' / 'numpy': "
+                         f"the vector engine with that kernel), not {engine!r}")
     if engine == "reference":
-        return engine
+        return engine, None
     why = None
     if spec.name != "xeri":
         why = f"it simulates Xeri only, not {spec.title}"
@@ -409,10 +413,10 @@ def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any) 
         else:
             why = vector.unsupported(rules)
     if why is None:
-        return "vector"
-    if engine == "vector":
+        return "vector", vector.kernel_name(engine if engine in ("numba", "numpy") else "auto")
+    if engine != "auto":
         raise ValueError(f"the vector engine cannot run this: {why}; use engine='reference'")
-    return "reference"
+    return "reference", None
 
 
 def _check_rules(spec: GameSpec, rules: Any) -> Any:
@@ -458,9 +462,9 @@ def simulate(game: str, n: int, *, players: Any = "random", rules: Any = None, s
     spec = get_game(game)
     rules = _check_rules(spec, rules)
     seats = _seats(spec, players)
-    chosen = _choose_engine(spec, engine, seats, rules)
+    chosen, kernel = _choose_engine(spec, engine, seats, rules)
     return _run(spec, n, seats, rules, seed, workers, executor, progress, chunk_size, on_chunk,
-                stop, chosen, first_unit=0, players=players)
+                stop, chosen, first_unit=0, players=players, kernel=kernel)
 
 
 def resume(frame: pd.DataFrame, *, workers: int = 1, executor: cf.Executor | None = None,
@@ -486,7 +490,7 @@ def resume(frame: pd.DataFrame, *, workers: int = 1, executor: cf.Executor | Non
     seats = call["seats"]
     rest = _run(spec, call["n"] - len(frame), seats, call["rules"], call["seed"], workers,
                 executor, progress, call["chunk_size"], on_chunk, stop, call["engine"],
-                first_unit=first_unit, players=call["players"])
+                first_unit=first_unit, players=call["players"], kernel=call.get("kernel"))
     whole = pd.concat([frame, rest], ignore_index=True) if len(frame) else rest
     whole.attrs = dict(rest.attrs)
     whole.attrs["call"] = dict(call)
@@ -503,8 +507,8 @@ def _default_chunk(spec: GameSpec, engine: str, seats: list[_Seat]) -> int:
 
 def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, workers: int,
          executor: cf.Executor | None, progress: bool, chunk_size: int | None,
-         on_chunk: Any, stop: Any, engine: str, *, first_unit: int, players: Any
-         ) -> pd.DataFrame:
+         on_chunk: Any, stop: Any, engine: str, *, first_unit: int, players: Any,
+         kernel: str | None = None) -> pd.DataFrame:
     rows_per_unit = rules.rounds if spec.name == "xeri" else 6
     block = 1
     if engine == "vector":
@@ -516,11 +520,13 @@ def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, work
     size = chunk_size or _default_chunk(spec, engine, seats)
     units = max(1, math.ceil(size / rows_per_unit))
     units = math.ceil(units / block) * block
-    work = _vector_chunk if engine == "vector" else _reference_chunk
+    work: Any = _reference_chunk
+    if engine == "vector":
+        work = functools.partial(_vector_chunk, kernel=kernel or "auto")
     should_stop = _stopper(stop)
     bar = _bar(progress, n, spec, engine)
     call = {"game": spec.name, "n": n, "players": players, "seats": seats, "rules": rules,
-            "seed": seed, "chunk_size": chunk_size, "engine": engine}
+            "seed": seed, "chunk_size": chunk_size, "engine": engine, "kernel": kernel}
     parts: list[pd.DataFrame] = []
     done = 0
     stopped = False
@@ -572,7 +578,8 @@ def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, work
     frame = pd.concat(parts, ignore_index=True) if parts else _empty(spec, work, rules, seats,
                                                                      seed)
     frame = frame.iloc[:n].reset_index(drop=True) if len(frame) > n else frame
-    frame.attrs = {"call": call, "stopped": stopped, "engine": engine, "requested": n}
+    frame.attrs = {"call": call, "stopped": stopped, "engine": engine, "kernel": kernel,
+                   "requested": n}
     return frame
 
 

@@ -41,8 +41,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes to use")
     parser.add_argument("--chunk-size", type=int, default=None,
                         help="rows per chunk (the results do not depend on it)")
-    parser.add_argument("--engine", choices=("auto", "vector", "reference"), default="auto",
-                        help="vector: numpy Xeri simulator for random/greedy bots")
+    parser.add_argument("--engine", choices=("auto", "vector", "reference", "numba", "numpy"),
+                        default="auto",
+                        help="vector: the array Xeri simulator for random/greedy bots (its numba "
+                        "kernel when installed; numba/numpy pick one kernel)")
     parser.add_argument("--preset", default=None, help="a rules preset of the game")
     parser.add_argument("--out", type=Path, default=None,
                         help="write the rows to this .csv or .parquet file")
@@ -102,7 +104,8 @@ def summary_text(frame: pd.DataFrame, title: str, level: float = 0.95,
     """The printed summary: what was played, then one line per measure."""
     attrs = frame.attrs
     unit = "rounds" if "match" in frame.columns else "hands"
-    lines = [f"{title}: {len(frame):,} {unit} ({attrs.get('engine', '?')} engine"
+    kernel = f", {attrs['kernel']} kernel" if attrs.get("kernel") else ""
+    lines = [f"{title}: {len(frame):,} {unit} ({attrs.get('engine', '?')} engine{kernel}"
              + (", stopped early" if attrs.get("stopped") else "") + ")"]
     if out is not None:
         lines.append(f"rows written to {out}")

@@ -41,7 +41,7 @@ import numpy as np
 from cardkit.xeri.bots import CARD_WEIGHT, JACK_KEEP
 from cardkit.xeri.rules import Rules
 
-__all__ = ["BLOCK", "simulate_matches", "unsupported"]
+__all__ = ["BLOCK", "compiled", "kernel_name", "simulate_matches", "unsupported"]
 
 BLOCK = 256
 """Matches drawn from one seed block."""
@@ -123,15 +123,41 @@ def _deal_block(rules: Rules, seed: int, block: int, greedy: bool
             again[left] = np.take_along_axis(again[left], _shuffled(rng, len(left), 28), axis=1)
             left = left[needs(_RANK[again[left, :4]])]
         deck[todo[:, None], _RESHUFFLE] = again
-    # GreedyBot breaks ties with a fresh uniform draw per card and play: so does the vector.
-    noise = rng.random((48, rows, 6), dtype=np.float32) if greedy else None
+    # GreedyBot breaks ties at random: one uniform draw per play picks among the best cards.
+    noise = rng.random((rows, 48)) if greedy else None
     return deck, dealer, redeals, noise
 
 
-def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, stop: int
-                     ) -> dict[str, np.ndarray]:
+def compiled() -> Any:
+    """The compiled kernel, `cardkit.xeri.kernel`, or None when numba is not installed."""
+    try:
+        from cardkit.xeri import kernel
+    except ImportError:
+        return None
+    return kernel
+
+
+def kernel_name(kernel: str = "auto") -> str:
+    """The kernel that plays the rounds: "numba" when asked for or, for "auto", when numba is
+    installed (``pip install 'cardkit[fast]'``); else "numpy". Both play the same rounds."""
+    if kernel not in ("auto", "numba", "numpy"):
+        raise ValueError(f"kernel is 'auto', 'numba' or 'numpy', not {kernel!r}")
+    if kernel == "numpy":
+        return kernel
+    if compiled() is not None:
+        return "numba"
+    if kernel == "numba":
+        raise ValueError("the numba kernel needs numba: pip install 'cardkit[fast]'")
+    return "numpy"
+
+
+def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, stop: int,
+                     kernel: str = "auto") -> dict[str, np.ndarray]:
     """Play matches ``start`` to ``stop`` (whole blocks) and return the columns of
-    `cardkit.sim.XERI_COLUMNS` (``game_seed`` is -1: the rounds have no game seed)."""
+    `cardkit.sim.XERI_COLUMNS` (``game_seed`` is -1: the rounds have no game seed).
+
+    ``kernel`` picks who plays the dealt rounds (`kernel_name`); the deal is numpy's either
+    way, so every kernel gives the same columns."""
     why = unsupported(rules)
     if why:
         raise ValueError(f"the vector engine cannot play these rules: {why}")
@@ -140,18 +166,26 @@ def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, 
                          f"{list(kinds)!r}")
     if start % BLOCK:
         raise ValueError(f"start must be a whole number of blocks of {BLOCK} matches")
+    kernel = kernel_name(kernel)
     greedy = any(k == "greedy" for k in kinds)
     blocks = range(start // BLOCK, -(-stop // BLOCK))
     parts = [_deal_block(rules, seed, b, greedy) for b in blocks]
     deck = np.concatenate([p[0] for p in parts])
     dealer = np.concatenate([p[1] for p in parts])
     redeals = np.concatenate([p[2] for p in parts])
-    if greedy:
-        noise = np.concatenate([p[3] for p in parts], axis=1)
-        order = _greedy_order(rules, kinds, deck, dealer, noise)
+    noise = np.concatenate([p[3] for p in parts]) if greedy else _NO_NOISE
+    if kernel == "numba":
+        compiled_kernel = compiled()
+        out = np.empty((len(compiled_kernel.COLUMNS), len(deck)), dtype=np.int64)
+        compiled_kernel.play(deck, dealer, np.array([k == "greedy" for k in kinds]), noise,
+                             _RANK, _points_table(rules), _CHANCE, rules.xeri_points,
+                             rules.jack_xeri_points, rules.jack_on_single_is_xeri,
+                             rules.dealer_last_card_no_xeri, out)
+        cols = dict(zip(compiled_kernel.COLUMNS, out, strict=True))
     else:
-        order = deck.T.copy()  # random play: the cards in the order dealt (module docstring)
-    cols = _score(rules, order, dealer)
+        # random play: the cards in the order dealt (see the module docstring)
+        order = _greedy_order(rules, kinds, deck, dealer, noise) if greedy else deck.T.copy()
+        cols = _score(rules, order, dealer)
     rows = (stop - start) * rules.rounds
     rounds = rules.rounds
     count = len(deck)
@@ -175,6 +209,7 @@ def _chance_lookup() -> np.ndarray:
 
 
 _CHANCE = _chance_lookup()
+_NO_NOISE = np.zeros((0, 48))
 
 
 def _score(rules: Rules, order: np.ndarray, dealer: np.ndarray) -> dict[str, np.ndarray]:
@@ -277,7 +312,8 @@ def _greedy_order(rules: Rules, kinds: Sequence[str], deck: np.ndarray, dealer: 
         use = greedy_seat[(dealer + 1 + p) & 3]
         slot: Any = k // 4
         if use.any():
-            best = _greedy_slots(rules, hand, psize, top, ppts, seen, points, noise[t], deal, k, t)
+            best = _greedy_slots(rules, hand, psize, top, ppts, seen, points, noise[:, t], deal,
+                                 k, t)
             slot = np.where(use, best, slot)
             card = hand[idx, slot]
             hand[idx, slot] = -1
@@ -336,6 +372,9 @@ def _greedy_slots(rules: Rules, hand: np.ndarray, psize: np.ndarray, top: np.nda
     risk_pile = (1 - (1 - p_same) * (1 - p_jack)) * left
     risk = np.where(psize[:, None] == 0, risk_empty, risk_pile)
     keep_value = -risk - 0.01 * u_hand - keep_jack * is_jack
-    value = np.where(cap, cap_value, keep_value) + noise * 1e-9
+    value = np.where(cap, cap_value, keep_value)
     value[~valid] = -np.inf
-    return value.argmax(axis=1)
+    # Ties go to a uniformly random best card: the int(noise * m)-th of the m best.
+    ties = value == value.max(axis=1, keepdims=True)
+    pick = (noise * ties.sum(axis=1)).astype(np.int8)
+    return (ties.cumsum(axis=1, dtype=np.int8) > pick[:, None]).argmax(axis=1)

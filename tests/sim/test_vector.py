@@ -81,3 +81,45 @@ def test_vector_frames_do_not_depend_on_chunks_or_workers():
                     engine="vector")
     assert base.equals(simulate("xeri", 3000, players="greedy,random", seed=7, progress=False,
                                 engine="vector", chunk_size=1, workers=2))
+
+
+# The compiled kernel (the `fast` extra): the same rounds as the numpy kernel, so the same
+# distributions as the reference engine.
+needs_numba = pytest.mark.skipif(vector.compiled() is None,
+                                 reason="numba is not installed (pip install 'cardkit[fast]')")
+
+
+@needs_numba
+@pytest.mark.parametrize("players", ["random", "greedy", "greedy,random", "random,greedy"])
+@pytest.mark.parametrize("rules", [Rules(), Rules(jack_on_single_is_xeri=True,
+                                                  dealer_last_card_no_xeri=True,
+                                                  ten_of_diamonds_counts_as_ten=False,
+                                                  jack_xeri_points=25, rounds=3),
+                                   Rules(initial_pile_redeal="allow_top_pair_and_top_jack")])
+def test_numba_kernel_plays_the_same_rounds_as_numpy(players, rules):
+    kw = {"players": players, "rules": rules, "seed": 11, "progress": False}
+    fast = simulate("xeri", 3000, engine="numba", **kw)
+    slow = simulate("xeri", 3000, engine="numpy", **kw)
+    assert (fast.attrs["kernel"], slow.attrs["kernel"]) == ("numba", "numpy")
+    assert fast.attrs["engine"] == slow.attrs["engine"] == "vector"
+    assert fast.equals(slow)
+
+
+@needs_numba
+@pytest.mark.parametrize(("players", "reference_rounds"), [("random", 1200),
+                                                            ("greedy,random", 480)])
+def test_numba_kernel_matches_the_reference_engine(players, reference_rounds):
+    fast = simulate("xeri", 8192, players=players, seed=5, progress=False, engine="numba")
+    ref = simulate("xeri", reference_rounds, players=players, seed=6, progress=False,
+                   engine="reference")
+    assert_same_distributions(fast, ref)
+
+
+def test_auto_uses_numba_when_installed_and_numpy_otherwise(monkeypatch):
+    want = "numpy" if vector.compiled() is None else "numba"
+    assert simulate("xeri", 4, progress=False).attrs["kernel"] == want
+    assert simulate("xeri", 4, progress=False, engine="reference").attrs["kernel"] is None
+    monkeypatch.setattr(vector, "compiled", lambda: None)
+    assert simulate("xeri", 4, progress=False).attrs["kernel"] == "numpy"
+    with pytest.raises(ValueError, match=r"needs numba: pip install 'cardkit\[fast\]'"):
+        simulate("xeri", 4, progress=False, engine="numba")

@@ -1,0 +1,202 @@
+"""The compiled kernel of the vector engine (numba): plays and scores dealt Xeri rounds.
+
+Installed with the ``fast`` extra (``pip install 'cardkit[fast]'``); `cardkit.xeri.vector`
+uses it when numba imports and falls back to its numpy code otherwise. The deal (shuffles,
+redeals, tie-break draws) stays in numpy, so both kernels play **the same rounds**: the same
+seed gives the same frame with or without numba (``tests/sim/test_vector.py`` checks it).
+
+Each round is played card by card, as the rules core does, in a loop compiled to machine code:
+no arrays per play, and a greedy seat values only the cards it holds. ``cache=True`` keeps the
+compiled code in ``__pycache__`` (or numba's user cache), so only the first run compiles.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from cardkit.xeri.bots import CARD_WEIGHT, JACK_KEEP
+
+__all__ = ["COLUMNS", "play"]
+
+COLUMNS = ("winner", "first_xeri_play", "leftover_cards", "leftover_team",
+           "points_0", "cards_0", "card_points_0", "xeri_points_0", "xeris_0", "jack_xeris_0",
+           "captures_0",
+           "points_1", "cards_1", "card_points_1", "xeri_points_1", "xeris_1", "jack_xeris_1",
+           "captures_1")
+"""The rows of ``out``, as `cardkit.xeri.vector` names them."""
+
+_JACK = 11
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts, chance, unknown,
+                 following, noise, row, deal, k, t, xp, jxp, jack_single,
+                 no_last):  # pragma: no cover - compiled
+    """The slot GreedyBot plays; the same arithmetic, in the same order, as the numpy code
+    (`cardkit.xeri.vector._greedy_slots`), so both pick the same card. Plain indexing only:
+    slicing an array here costs more than valuing the hand."""
+    in_hand = 6 - k // 4
+    for r in range(14):
+        held[r] = 0  # ranks in the hand
+    for s in range(6):
+        if hands[p, s] >= 0:
+            held[rank[hands[p, s]]] += 1
+    unseen_jacks = min(max(4 - seen[_JACK] - held[_JACK], 0), 4)
+    p_jack = chance[unknown, following, unseen_jacks] * 0.7
+    pile_value = ppts + CARD_WEIGHT * psize
+    last_cards = deal == 1 and in_hand <= 2
+    keep_jack = 0.0 if last_cards else JACK_KEEP
+    jack_bonus = xp if jack_single else 0
+    best = -np.inf
+    for s in range(6):
+        card = hands[p, s]
+        values[s] = -np.inf
+        if card < 0:
+            continue
+        r = rank[card]
+        u_hand = 4 - seen[r] - held[r]
+        p_same = chance[unknown, following, min(max(u_hand, 0), 4)]
+        own = points[card] + CARD_WEIGHT
+        is_jack = r == _JACK
+        same = r == top
+        cap = psize > 0 and (same or is_jack)
+        if cap:
+            xeri = psize == 1 and (same or jack_single)
+            if no_last and t == 47:
+                xeri = False
+            won = (jxp if (same and is_jack) else xp) if xeri else 0
+            value = won + pile_value + own - keep_jack * (is_jack and not xeri)
+        else:
+            left = pile_value + own
+            if psize == 0:
+                bonus = jxp if is_jack else xp
+                risk = p_same * (left + bonus) + (
+                    0.0 if is_jack else (1 - p_same) * p_jack * (left + jack_bonus))
+            else:
+                risk = (1 - (1 - p_same) * (1 - p_jack)) * left
+            value = -risk - 0.01 * u_hand - keep_jack * is_jack
+        values[s] = value
+        best = max(best, value)
+    # Ties go to a uniformly random best card: the int(noise * m)-th of the m best.
+    ties = 0
+    for s in range(6):
+        ties += values[s] == best
+    pick = int(noise[row, t] * ties)
+    for s in range(6):
+        if values[s] == best:
+            if pick == 0:
+                return s
+            pick -= 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_single,
+         no_last, out):  # pragma: no cover - compiled
+    """Play and score every row of ``deck`` (laid out as `cardkit.xeri.vector` deals it) into
+    ``out[COLUMNS.index(name), row]``. ``noise[row, t]`` breaks greedy ties."""
+    rows = deck.shape[0]
+    any_greedy = False
+    for s in range(4):
+        any_greedy = any_greedy or greedy_seat[s]
+    hands = np.empty((4, 6), np.int8)
+    seen = np.zeros(14, np.int8)
+    held = np.zeros(14, np.int8)
+    values = np.empty(6)
+    tally = np.zeros((5, 2), np.int64)  # per team: cards, card points, captures, Xeris, jack X.
+    for row in range(rows):
+        d = dealer[row]
+        psize = 4
+        top = rank[deck[row, 3]]
+        ppts = 0
+        for c in range(4):
+            ppts += points[deck[row, c]]
+        for i in range(5):
+            for side in range(2):
+                tally[i, side] = 0
+        first_xeri = 0
+        last_team = -1
+        if any_greedy:
+            for i in range(14):
+                seen[i] = 0
+            for c in range(4):
+                seen[rank[deck[row, c]]] += 1
+        for t in range(48):
+            deal = t // 24
+            k = t % 24
+            p = k % 4
+            seat = (d + 1 + p) & 3
+            if any_greedy and k == 0:
+                base = 4 + 24 * deal
+                for q in range(4):
+                    for s in range(6):
+                        hands[q, s] = deck[row, base + 4 * s + q]
+            if any_greedy and greedy_seat[seat]:
+                in_hand = 6 - k // 4
+                slot = _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts,
+                                    chance, 48 - t - in_hand, in_hand - (k % 4 == 3), noise,
+                                    row, deal, k, t, xp, jxp, jack_single, no_last)
+                card = hands[p, slot]
+                hands[p, slot] = -1
+            elif any_greedy:
+                card = hands[p, k // 4]
+                hands[p, k // 4] = -1
+            else:
+                card = deck[row, 4 + t]
+            r = rank[card]
+            v = points[card]
+            if any_greedy:
+                seen[r] += 1
+            team = seat & 1
+            if psize > 0 and (r == top or r == _JACK):  # noqa: SIM109 (numba)
+                tally[2, team] += 1
+                if psize == 1 and (r == top or jack_single) and not (no_last and t == 47):
+                    if r == top and r == _JACK:
+                        tally[4, team] += 1
+                    else:
+                        tally[3, team] += 1
+                    if first_xeri == 0:
+                        first_xeri = t + 1
+                tally[0, team] += psize + 1
+                tally[1, team] += ppts + v
+                last_team = team
+                psize = 0
+                ppts = 0
+                top = 0
+            else:
+                psize += 1
+                ppts += v
+                top = r
+        # XR-5.1: the last pile goes to the last capturer's team (the dealer's if nobody did)
+        taker = last_team if last_team >= 0 else d & 1
+        if psize > 0:
+            tally[0, taker] += psize
+            tally[1, taker] += ppts
+        for side in range(2):
+            if tally[0, side] > tally[0, 1 - side]:
+                tally[1, side] += 3  # XR-6: more captured cards
+        total0 = tally[1, 0] + xp * tally[3, 0] + jxp * tally[4, 0]
+        total1 = tally[1, 1] + xp * tally[3, 1] + jxp * tally[4, 1]
+        out[0, row] = -1 if total0 == total1 else (0 if total0 > total1 else 1)
+        out[1, row] = first_xeri
+        out[2, row] = psize
+        out[3, row] = taker if psize > 0 else -1
+        for side in range(2):
+            o = 4 + 7 * side
+            out[o, row] = total0 if side == 0 else total1
+            out[o + 1, row] = tally[0, side]
+            out[o + 2, row] = tally[1, side]
+            out[o + 3, row] = xp * tally[3, side] + jxp * tally[4, side]
+            out[o + 4, row] = tally[3, side]
+            out[o + 5, row] = tally[4, side]
+            out[o + 6, row] = tally[2, side]
+
+
+def warm_up() -> None:
+    """Compile (or load from the cache) with the argument types the vector engine passes."""
+    deck = np.arange(52, dtype=np.int8)[None, :]
+    noise = np.zeros((1, 48))
+    out = np.empty((len(COLUMNS), 1), np.int64)
+    play(deck, np.zeros(1, np.int8), np.zeros(4, np.bool_), noise, np.zeros(53, np.int8),
+         np.zeros(53, np.int8), np.zeros((53, 7, 5)), 10, 20, False, False, out)
