@@ -311,6 +311,16 @@ def test_xr_4_4_xeri_cards_are_face_up_in_the_team_panel():
     assert "1 Xeri" in html
 
 
+def test_xeri_table_sort_hands_sorts_by_suit_then_rank():
+    match = new_game(3)
+    assert list(match.hand(0)) != sorted(match.hand(0))  # dealt unsorted
+    for view in (None, 0):
+        seats = sections(draw.table_html(match, view, sort_hands=True), "ck-seat")
+        assert labels_in(seats["0"]) == [card.name for card in sorted(match.hand(0))]
+    plain = sections(draw.table_html(match), "ck-seat")
+    assert labels_in(plain["0"]) == [card.name for card in match.hand(0)]
+
+
 def test_xeri_table_marks_dealer_turn_round_and_totals():
     match = play(new_game(4), 1)
     html = draw.table_html(match)
@@ -397,6 +407,17 @@ def test_zion_table_open_view_shows_hands_and_melds():
     assert "#1 a run of clubs, 2 to 5 · JK as 3♣" in text_of(melds[""])
     for seat in (1, 2):
         assert labels_in(seats[str(seat)]) == [card.name for card in game.hand(seat)]
+
+
+def test_zion_table_sort_hands_sorts_by_suit_then_rank_jokers_last():
+    game = ZionGame.from_deal(ZION_DEAL, ZION_STOCK, hand_number=2)
+    seats = sections(zion_draw.table_html(game, sort_hands=True), "ck-seat")
+    assert labels_in(seats["0"]) == [
+        "two of clubs", "five of clubs", "seven of clubs", "seven of diamonds", "nine of diamonds",
+        "king of diamonds", "seven of hearts", "nine of spades", "queen of spades", "joker"]
+    closed = sections(zion_draw.table_html(game, 1, sort_hands=True), "ck-seat")
+    assert labels_in(closed["1"]) == [card.name for card in sorted(game.hand(1))]
+    assert labels_in(closed["0"]) == ["face-down card"] * 10
 
 
 def test_zc_5_3_meld_html_labels_each_joker():

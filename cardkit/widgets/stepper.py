@@ -98,9 +98,10 @@ def seat_names(game: Game) -> tuple[str, ...]:
 
 
 def _table_html(game: Game, seat: int | None) -> str:
+    # Hands sorted by suit, then rank, as the live apps show a learner's hand.
     if game.game_name == "xeri":
-        return xeri_draw.table_html(game, view=seat)
-    return zion_draw.table_html(game, view=seat)
+        return xeri_draw.table_html(game, view=seat, sort_hands=True)
+    return zion_draw.table_html(game, view=seat, sort_hands=True)
 
 
 def _scores_html(game: Game) -> str:

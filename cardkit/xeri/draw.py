@@ -72,7 +72,7 @@ class _XeriPublic:
 
 def table_html(
     match: XeriMatch, view: int | None = None, *, four_colour: bool = False,
-    own_hand_note: str | None = None,
+    own_hand_note: str | None = None, sort_hands: bool = False,
 ) -> str:
     """The Xeri table as HTML: four seats around the pile, team piles, scores.
 
@@ -81,7 +81,9 @@ def table_html(
     the captured piles' sizes only if ``rules.show_capture_counts`` (XR-9.1). The pile's top card
     is drawn large; Xeri cards are face up in their team's panel (XR-4.4). ``own_hand_note``
     (with a ``view``) replaces the viewer's cards by that note, for an app that shows them
-    as a clickable row elsewhere ("your cards are in the row below").
+    as a clickable row elsewhere ("your cards are in the row below"). ``sort_hands=True`` draws
+    each open hand sorted by suit (♣ ♦ ♥ ♠), then rank, as the apps sort a learner's hand; the
+    default keeps the order the cards were dealt in.
     """
     view = _check_view(view, 4)
     info = _XeriPublic(match, view)
@@ -97,6 +99,8 @@ def table_html(
         if seat == info.current:
             badges.append(_badge("to play", "turn"))
         cards = info.hands[seat]
+        if sort_hands and cards is not None:
+            cards = tuple(sorted(cards))
         mine = view is not None and seat == view
         width = 66 if mine else (50 if view is None else 44)
         if mine and own_hand_note is not None:

@@ -93,7 +93,7 @@ def _phase_words(game: Any, name: Any) -> str:
 
 def table_html(
     game: Any, view: int | None = None, *, four_colour: bool = False,
-    own_hand_note: str | None = None,
+    own_hand_note: str | None = None, sort_hands: bool = False,
 ) -> str:
     """The Zion Check table as HTML: stock, discard pile, every seat's melds and hand.
 
@@ -101,7 +101,9 @@ def table_html(
     card backs. Each seat shows whether it has gone down (ZC-9), its melds on the table (jokers
     labelled with the card they stand for, ZC-5.3) and its game total of penalty points so far
     (ZC-14.1). ``own_hand_note`` (with a ``view``) replaces the viewer's cards by that note, for
-    an app that shows them as a clickable row elsewhere.
+    an app that shows them as a clickable row elsewhere. ``sort_hands=True`` draws each open
+    hand sorted by suit (♣ ♦ ♥ ♠), then rank, jokers last, as the table app sorts a learner's
+    hand; the default keeps the hand's own order.
     """
     players = game.players
     view = _check_view(view, players)
@@ -130,6 +132,8 @@ def table_html(
         hand = game.hand(seat)
         mine = view is not None and seat == view
         shown = hand if view is None or mine else None
+        if sort_hands and shown is not None:
+            shown = tuple(sorted(shown))
         own_overlap = 0.0 if len(hand) <= 7 else 0.3
         if mine and own_hand_note is not None:
             hand_part = _own_hand_note(own_hand_note)

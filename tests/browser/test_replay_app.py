@@ -104,3 +104,33 @@ def test_a_pasted_record_replays_and_a_bad_one_is_explained(page, open_app, page
     expect(caption).to_contain_text("Step 1 of")
     expect(app.locator(".cardkit-stepper select")).to_contain_text("Seat 2's view")
     page_errors()
+
+
+def _hand_labels(page, seat: int) -> list[str]:
+    """The cards a person sees in ``seat``'s hand on the replayed table, left to right."""
+    hand = page.locator(f'.cardkit-table .ck-seat[data-seat="{seat}"] .ck-hand svg.ck-card')
+    return hand.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+
+
+def test_replayed_hands_are_sorted_by_suit_then_rank(page, open_app, page_errors):
+    """Item 10: the replay shows every hand sorted (♣ ♦ ♥ ♠, then rank), as the live apps show
+    a learner's hand, though the record deals them unsorted; in one seat's view too."""
+    from cardkit.records import replay_steps
+    from cardkit.render import card_label
+    from cardkit.widgets.stepper import sample_game
+
+    for game, seed, seats in (("xeri", 1, 4), ("zioncheck", 2, 4)):
+        start = replay_steps(sample_game(game, seed))[0].before  # the deal the app replays
+        open_app("replay_viewer", f"game={game}&seed={seed}")
+        expect(page.locator(".cardkit-step-caption")).to_contain_text("The deal (step 0 of")
+        for seat in range(seats):
+            dealt = list(start.hand(seat))
+            assert dealt != sorted(dealt), "the record deals this hand unsorted"
+            expected = [card_label(card) for card in sorted(dealt)]
+            expect(page.locator(f'.cardkit-table .ck-seat[data-seat="{seat}"] .ck-hand '
+                                "svg.ck-card")).to_have_count(len(expected))
+            assert _hand_labels(page, seat) == expected, (game, seat)
+        page.locator(".cardkit-stepper select").select_option(index=2)  # seat 1's view
+        expect(page.locator('.cardkit-table [data-view="1"]')).to_have_count(1)
+        assert _hand_labels(page, 1) == [card_label(c) for c in sorted(start.hand(1))]
+    page_errors()
