@@ -331,7 +331,48 @@ def test_xeri_table_marks_dealer_turn_round_and_totals():
     assert sum(s.get("data-turn") == "true" for s in seats.values()) == 1
     status = text_of(sections(html, "ck-status")[""])
     assert "Round 1 (4 rounds)" in status
-    assert "North–South 0 · East–West 0" in status
+    assert status.index("Rounds won: North–South 0 · East–West 0 (XR-7.1)") < status.index(
+        "points: North–South 0 · East–West 0")
+    assert "no Xeri yet this round" in text_of(sections(html, "ck-team")["0"])
+
+
+def test_xr_7_1_the_header_puts_rounds_won_first_and_a_finished_match_says_what_happened():
+    """Issue 9 items 1 and 7: a match won on rounds 3 to 2 with fewer points for the loser
+    shows rounds won first, points beside them, the core's reason at the end, and never
+    "no Xeri yet"."""
+    from cardkit.widgets.stepper import sample_game
+
+    match = sample_game("xeri", 1)
+    assert match.winner == 0 and match.rounds_won == {0: 3, 1: 2}
+    html = draw.table_html(match)
+    header = sections(html, "ck-status")[""]
+    first = text_of(sections(html, "ck-score-first")[""])
+    second = text_of(sections(html, "ck-score-second")[""])
+    assert first == "Rounds won: North–South 3 · East–West 2 (XR-7.1)"
+    assert second == "points: North–South 93 · East–West 82"
+    assert "Match over: North–South win the match, 3 rounds to 2 (XR-7.1)" in text_of(header)
+    teams = sections(html, "ck-team")
+    assert "no Xeri yet" not in html
+    assert text_of(teams["0"]).startswith("North–South winner 3 rounds won · 93 points")
+    assert "last round: 2 Xeris. Whole match: 3 Xeris" in text_of(teams["0"])
+    last = match.results[-1]
+    whole = sum(len(result.xeri_cards[1]) for result in match.results)
+    assert not last.xeri_cards[1]
+    assert f"last round: no Xeri. Whole match: {_plural_xeri(whole)}" in text_of(teams["1"])
+    assert "captured in the last round: 36 cards" in text_of(teams["0"])
+
+
+def _plural_xeri(count: int) -> str:
+    return "no Xeri" if not count else f"{count} Xeri" + ("s" if count > 1 else "")
+
+
+def test_xr_7_2_under_a_target_points_come_first():
+    match = new_game(3, Rules(target=151))
+    html = draw.table_html(match, view=0)
+    first = text_of(sections(html, "ck-score-first")[""])
+    assert first == "Points: North–South 0 · East–West 0 (first to 151, XR-7.2)"
+    assert text_of(sections(html, "ck-score-second")[""]).startswith("rounds won:")
+    assert "0 points · 0 rounds won" in text_of(sections(html, "ck-team")["1"])
 
 
 def test_xeri_table_puts_the_viewer_at_the_bottom():
@@ -347,7 +388,7 @@ def test_xeri_table_at_the_end_names_the_winner():
     play(match, 48)
     assert match.is_over
     html = draw.table_html(match)
-    assert "match over" in html
+    assert "Match over: " in html
     winner = sections(html, "ck-team")[str(match.winner)]
     assert "winner" in text_of(winner)
 

@@ -70,6 +70,48 @@ class _XeriPublic:
             self.bottom_card = seen.bottom_card
 
 
+def _both(values: tuple[int, int]) -> str:
+    return f"{TEAM_NAMES[0]} {values[0]} · {TEAM_NAMES[1]} {values[1]}"
+
+
+def _scoreline(info: _XeriPublic) -> tuple[str, str]:
+    """What decides the match first (rounds won, XR-7.1; points under a target, XR-7.2), then
+    the other."""
+    rounds, points = _both(info.rounds_won), _both(info.totals)
+    if info.target is None:
+        return f"Rounds won: {rounds} (XR-7.1)", f"points: {points}"
+    return f"Points: {points} (first to {info.target}, XR-7.2)", f"rounds won: {rounds}"
+
+
+def _score_parts(info: _XeriPublic, team: int) -> list[str]:
+    rounds = f"{_plural(info.rounds_won[team], 'round')} won"
+    points = _plural(info.totals[team], "point")
+    return [rounds, points] if info.target is None else [points, rounds]
+
+
+def _match_over_words(match: XeriMatch, winner: int) -> str:
+    """Who won the match and why, in the core's own words (its MATCH_WON event)."""
+    for event in reversed(match.events):
+        if getattr(event.kind, "name", "") == "MATCH_WON":
+            return f"Match over: {event.text}"
+    return f"Match over: {TEAM_NAMES[winner]} win"
+
+
+def _xeri_words(match: XeriMatch, team: int, xeris: tuple[Card, ...]) -> str:
+    """The team's Xeris this round; on a finished match, those of the last round and of the
+    whole match (never "no Xeri yet": the match is over)."""
+    if xeris:
+        jacks = sum(1 for card in xeris if card.rank == 11)
+        words = _plural(len(xeris), "Xeri") + (f", {jacks} of them a jack Xeri" if jacks else "")
+    else:
+        words = "no Xeri"
+    if match.winner is None:
+        return f"this round: {words}" if xeris else "no Xeri yet this round"
+    whole = sum(len(result.xeri_cards[team]) for result in match.results)
+    return (f"last round: {words}. Whole match: "
+            + ("no Xeri" if not whole else _plural(whole, "Xeri")))
+
+
 def table_html(
     match: XeriMatch, view: int | None = None, *, four_colour: bool = False,
     own_hand_note: str | None = None, sort_hands: bool = False,
@@ -124,22 +166,19 @@ def table_html(
     teams_html = []
     for team in (0, 1):
         xeris = info.xeris[team]
-        if xeris:
-            pictures = hand_html(xeris, width=38, overlap=0.0, four_colour=four_colour)
-            jack_xeris = sum(1 for card in xeris if card.rank == 11)
-            words = _plural(len(xeris), "Xeri") + (
-                f" ({jack_xeris} jack)" if jack_xeris else "")
-        else:
-            pictures, words = "", "no Xeri yet"
+        pictures = (hand_html(xeris, width=38, overlap=0.0, four_colour=four_colour)
+                    if xeris else "")
+        words = _xeri_words(match, team, xeris)
         if info.captured is None:
             pile_words = "captured pile face down (size hidden, XR-9.1)"
         else:
-            pile_words = f"captured this round: {_plural(info.captured[team], 'card')}"
+            when = "this round" if info.winner is None else "in the last round"
+            pile_words = f"captured {when}: {_plural(info.captured[team], 'card')}"
         teams_html.append(
             f'<section class="ck-team" data-team="{team}" aria-label="{escape(TEAM_NAMES[team])}" '
             f'style="{_PANEL_STYLE};grid-area:team{team}">'
             + _heading(TEAM_NAMES[team], [_badge("winner", "win")] if info.winner == team else [])
-            + _note(f"{info.totals[team]} points · {_plural(info.rounds_won[team], 'round')} won")
+            + _note(" · ".join(_score_parts(info, team)))
             + _note(pile_words) + _note(words) + pictures + "</section>"
         )
 
@@ -187,19 +226,20 @@ def table_html(
     else:
         length = f"{rules.rounds} rounds"
     if info.winner is not None:
-        state = f"match over: {TEAM_NAMES[info.winner]} win"
+        state = _match_over_words(match, info.winner)
     elif info.current is None:
         state = "between rounds"
     else:
         state = f"{SEAT_NAMES[info.current]} to play"
+    first, second = _scoreline(info)
     header = (
         f'<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
         f'margin-bottom:10px;font-weight:600">'
         f"<span>Round {info.round_number} ({escape(length)})</span>"
+        f'<span class="ck-score-first">{escape(first)}</span>'
+        f'<span class="ck-score-second" style="font-weight:400">{escape(second)}</span>'
         f"<span>Dealer: {escape(SEAT_NAMES[info.dealer])}</span>"
-        f'<span class="ck-turn">{escape(state)}</span>'
-        f"<span>{escape(TEAM_NAMES[0])} {info.totals[0]} · "
-        f"{escape(TEAM_NAMES[1])} {info.totals[1]}</span></div>"
+        f'<span class="ck-turn">{escape(state)}</span></div>'
     )
     view_text = "all hands open" if view is None else f"{SEAT_NAMES[view]}'s view"
     grid = (
