@@ -568,3 +568,10 @@ def test_render_imports_no_game():
                  for alias in node.names}
     assert not any(name and name.startswith("cardkit.zioncheck") for name in imported)
     assert not hasattr(render, "zion_table_html") and not hasattr(render, "meld_html")
+
+
+def test_xeri_table_header_scores_can_be_left_to_an_apps_scoreboard():
+    html = draw.table_html(new_game(3), 2, header_scores=False)
+    status = text_of(sections(html, "ck-status")[""])
+    assert "Rounds won" not in status and "points" not in status
+    assert "Dealer: " in status

@@ -435,9 +435,9 @@ class XeriTable(widgets.VBox):
         else:
             note = f"{held} card{'s' if held != 1 else ''}, shown in the hand row" if held \
                 else "No cards in hand"
-        self.table.value = table_html(
+        self.table.value = table_html(  # the scoreboard above shows the scores
             match, view=None if self.show_all.value and not hidden else viewer,
-            own_hand_note=note)
+            own_hand_note=note, header_scores=False)
         over = "Match over. " if match.is_over else ""
         self.status.value = (
             f'<div class="cardkit-turn" role="status" style="font-size:15px;font-weight:600;'

@@ -114,7 +114,7 @@ def _xeri_words(match: XeriMatch, team: int, xeris: tuple[Card, ...]) -> str:
 
 def table_html(
     match: XeriMatch, view: int | None = None, *, four_colour: bool = False,
-    own_hand_note: str | None = None, sort_hands: bool = False,
+    own_hand_note: str | None = None, sort_hands: bool = False, header_scores: bool = True,
 ) -> str:
     """The Xeri table as HTML: four seats around the pile, team piles, scores.
 
@@ -125,7 +125,9 @@ def table_html(
     (with a ``view``) replaces the viewer's cards by that note, for an app that shows them
     as a clickable row elsewhere ("your cards are in the row below"). ``sort_hands=True`` draws
     each open hand sorted by suit (♣ ♦ ♥ ♠), then rank, as the apps sort a learner's hand; the
-    default keeps the order the cards were dealt in.
+    default keeps the order the cards were dealt in. The header shows what decides the match
+    first (rounds won, XR-7.1; points under a ``target``, XR-7.2) and the other beside it;
+    ``header_scores=False`` leaves both out, for an app with its own scoreboard above.
     """
     view = _check_view(view, 4)
     info = _XeriPublic(match, view)
@@ -236,9 +238,10 @@ def table_html(
         f'<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
         f'margin-bottom:10px;font-weight:600">'
         f"<span>Round {info.round_number} ({escape(length)})</span>"
-        f'<span class="ck-score-first">{escape(first)}</span>'
-        f'<span class="ck-score-second" style="font-weight:400">{escape(second)}</span>'
-        f"<span>Dealer: {escape(SEAT_NAMES[info.dealer])}</span>"
+        + (f'<span class="ck-score-first">{escape(first)}</span>'
+           f'<span class="ck-score-second" style="font-weight:400">{escape(second)}</span>'
+           if header_scores else "")
+        + f"<span>Dealer: {escape(SEAT_NAMES[info.dealer])}</span>"
         f'<span class="ck-turn">{escape(state)}</span></div>'
     )
     view_text = "all hands open" if view is None else f"{SEAT_NAMES[view]}'s view"

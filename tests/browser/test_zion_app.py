@@ -247,3 +247,62 @@ def test_a_hand_end_pauses_with_the_result_in_view_and_next_hand(page, open_app,
     expect(app.locator(".ck-zion-status")).to_contain_text("Hand 2 of 6")
     expect(turn).to_contain_text(re.compile(r"Your turn|Claim window|is thinking"))
     page_errors()
+
+
+# Parts of the app that stick out of the window: sticking out is fine only inside a box that a
+# person can scroll sideways (and that box itself fits). Returns a few offenders, for the message.
+CUT_OFF = """(scope) => {
+  const width = window.innerWidth, bad = [];
+  const root = document.querySelector(scope);
+  for (const el of root.querySelectorAll('*')) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || box.right <= width + 1 || !el.getClientRects().length) continue;
+    let scrolls = false;
+    for (let up = el.parentElement; up && up !== root.parentElement; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (['auto', 'scroll'].includes(style.overflowX)
+          && up.getBoundingClientRect().right <= width + 1) { scrolls = true; break; }
+    }
+    if (!scrolls) bad.push(`${el.tagName}.${el.className.baseVal ?? el.className} ends at `
+                           + Math.round(box.right));
+  }
+  return [document.documentElement.scrollWidth, bad.slice(0, 5)];
+}"""
+
+
+def _fits_across(page, width: int) -> None:
+    page_width, cut = page.evaluate(CUT_OFF, ".cardkit-zion-table")
+    assert page_width <= width and not cut, (page_width, cut)
+
+
+def test_a_narrow_window_plays_a_whole_hand_with_nothing_cut_off(page, open_app, page_errors):
+    """Item 3 on a narrow window (a phone held upright, 420 pixels): nothing of the app is cut
+    off or makes the page scroll sideways, from the deal to the hand's end, its results and the
+    points chart; the hand and the buttons are reached and pressed as a person would."""
+    width = 420
+    page.set_viewport_size({"width": width, "height": 800})
+    open_app("zion_table", "seed=19&players=2&bot_delay=0")
+    app = page.locator(".cardkit-zion-table")
+    turn = app.locator(".ck-zion-turn")
+    cards = app.locator(".ck-hand-widget button.ck-hand-card")
+    expect(turn).to_contain_text("Your turn: draw")
+    _fits_across(page, width)
+    for _ in range(12):
+        expect(turn).to_contain_text(re.compile(r"Your turn: draw|Hand 1 is over"))
+        if "Hand 1 is over" in turn.inner_text():
+            break
+        app.get_by_role("button", name="Draw from stock").click()
+        expect(turn).to_contain_text("then discard")
+        cards.last.click()
+        app.get_by_role("button", name="Discard", exact=True).click()
+        expect(turn).not_to_contain_text("then discard")
+    expect(turn).to_have_text("Hand 1 is over. Press Next hand to play on.")
+    chart = app.locator(".ck-zion-chart .ck-score-charts")
+    expect(chart.locator(".main-svg").first).to_be_visible()
+    _fits_across(page, width)  # the points chart, wider than the window, scrolls in its box
+    app.get_by_role("button", name="Next hand").click()
+    expect(app.locator(".ck-zion-status")).to_contain_text("Hand 2 of 6")
+    _fits_across(page, width)
+    page.set_viewport_size({"width": 600, "height": 800})
+    _fits_across(page, 600)
+    page_errors()
