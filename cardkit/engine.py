@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
+from cardkit import bounds
+
 __all__ = ["RECORD_VERSION", "Bot", "Event", "Game", "IllegalAction", "Verdict", "play_out",
            "read_record"]
 
@@ -189,21 +191,23 @@ def read_record(text: str, game_name: str, title: str,
 
     ``title`` names the game and ``actions_are`` its actions in messages. Every problem is a
     ``ValueError`` that says what a record must hold, so a mangled file never fails deep inside
-    a replay::
+    a replay; sizes past `cardkit.bounds` (text, nesting, players, seed, decks, rule values,
+    action texts) are refused before any game is built::
 
         >>> read_record('{"game": "xeri"}', "xeri", "Xeri")
         Traceback (most recent call last):
         ...
         ValueError: unsupported Xeri record version None; this cardkit reads version 1
     """
+    bounds.check_record_text(text)  # before parsing: its size and nesting
     try:
         record = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
+    except (TypeError, ValueError) as error:  # ValueError: an integer of over 4300 digits
         raise ValueError(f"not a {title} record: the text is not valid JSON ({error})") from None
     if not isinstance(record, dict) or record.get("game") != game_name:
         raise ValueError(f'not a {title} record: expected a JSON object with "game": '
                          f'"{game_name}"')
-    if record.get("version") != RECORD_VERSION:
+    if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
         raise ValueError(f"unsupported {title} record version {record.get('version')!r}; "
                          f"this cardkit reads version {RECORD_VERSION}")
     missing = [key for key in (*required, "actions") if key not in record]
@@ -212,4 +216,5 @@ def read_record(text: str, game_name: str, title: str,
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ValueError(f'the {title} record\'s "actions" must be a list of {actions_are}')
+    bounds.check_record_values(record)
     return record

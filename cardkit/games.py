@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardkit import bounds
 from cardkit.engine import Bot, Game
 
 __all__ = ["GameSpec", "bot_seed", "game_names", "get_game", "load_record", "record_data"]
@@ -219,10 +220,12 @@ def get_game(name: str) -> GameSpec:
 
 
 def record_data(text: str) -> dict[str, Any]:
-    """The JSON object of a cardkit record, with a clear error for anything else."""
+    """The JSON object of a cardkit record, with a clear error for anything else (a record
+    past `cardkit.bounds` is refused before it is parsed)."""
+    bounds.check_record_text(text)
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
+    except (TypeError, ValueError) as error:
         raise ValueError(f"not a cardkit record: invalid JSON ({error})") from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise ValueError('not a cardkit record: expected a JSON object with a "game" field')

@@ -27,7 +27,9 @@ Page options and app inputs:
 
 - `MAX_QUERY_CHARS`, `MAX_OPTION_INT`, `MAX_BOT_DELAY`: a page address.
 - `MAX_TYPED_CARDS`, `MAX_TYPED_CHARS`: the cards typed into the meld checker.
-- `MAX_RECORD_BYTES`, `MAX_RULE_VALUE`, `MAX_DECKS`: a pasted or uploaded game record.
+- `MAX_RECORD_BYTES`, `MAX_RULE_VALUE`, `MAX_DECKS`, `MAX_PLAYERS`: a pasted or uploaded game
+  record; these are the rules core's own bounds (`cardkit.bounds`), which every record load
+  checks, repeated here so that all limits read in one place.
 
 >>> check_bot_delay(0.5)
 0.5
@@ -42,6 +44,9 @@ from __future__ import annotations
 import json
 import math
 from typing import Any
+
+from cardkit import bounds
+from cardkit.bounds import json_depth
 
 __all__ = [
     "ABANDONED_S",
@@ -88,11 +93,13 @@ MAX_QUERY_CHARS = 500
 MAX_OPTION_INT = 10**9
 MAX_BOT_DELAY = 5.0
 MAX_TYPED_CARDS = 120  # two decks and their jokers, with room
-MAX_PLAYERS = 8  # a pasted record's table, for games whose rules set no maximum
 MAX_TYPED_CHARS = 1_000
-MAX_RECORD_BYTES = 1_000_000
-MAX_RULE_VALUE = 10_000
-MAX_DECKS = 4
+# A pasted record: the core's own bounds (every record load checks them), so that an app and
+# `cardkit.games.load_record` refuse the same records.
+MAX_PLAYERS = bounds.PLAYERS[1]  # a pasted record's table, for games whose rules set none
+MAX_RECORD_BYTES = bounds.MAX_RECORD_BYTES
+MAX_RULE_VALUE = bounds.MAX_RULE_VALUE
+MAX_DECKS = bounds.MAX_DECKS
 
 
 def students_for_memory(budget_mb: int, pool: int = 0) -> int:
@@ -132,46 +139,6 @@ def check_typed_cards(text: str) -> str:
     return text
 
 
-def json_depth(text: str | bytes) -> int:
-    """The deepest nesting of ``[`` and ``{`` in JSON text, read without parsing it (so that a
-    hostile text costs one pass, not a recursion).
-
-    >>> json_depth('{"a": [1, {"b": "[[["}]}')
-    3
-    """
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return deepest
-
-
-def _check_values(value: Any, where: str) -> None:
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return
-    if isinstance(value, (int, float)):
-        if not math.isfinite(value) or abs(value) > MAX_RULE_VALUE:
-            raise ValueError(f"{where} is {value!r}: rule values are at most {MAX_RULE_VALUE}")
-        return
-    items = value.items() if isinstance(value, dict) else enumerate(value)
-    for key, item in items:
-        _check_values(item, f"{where}.{key}")
-
-
 def _check_players(data: dict[str, Any]) -> None:
     # The cores build whatever table a record names; 53 players would be dealt from 7 decks.
     if "players" not in data:
@@ -188,22 +155,17 @@ def _check_players(data: dict[str, Any]) -> None:
 
 
 def check_record_text(text: str) -> dict[str, Any]:
-    """A pasted or uploaded game record, bounded before any game is built from it: at most
-    `MAX_RECORD_BYTES`, JSON nested at most `MAX_JSON_DEPTH` deep, a JSON object, rule values
-    at most `MAX_RULE_VALUE` and at most `MAX_DECKS` decks. Returns the parsed object.
+    """A pasted or uploaded game record, bounded before any game is built from it: the core's
+    `cardkit.bounds` (at most `MAX_RECORD_BYTES`, JSON nested at most `MAX_JSON_DEPTH` deep,
+    at most `MAX_DECKS` decks, rule values at most `MAX_RULE_VALUE`), a JSON object, and a
+    table the game's registry seats. Returns the parsed object.
 
     >>> check_record_text('{"rules": {"num_decks": 20000}}')
     Traceback (most recent call last):
     ...
-    ValueError: the record's rules ask for 20000 decks; a record may use at most 4
+    ValueError: the record's rules.num_decks asks for 20000 decks; accepted: 1 to 4 decks
     """
-    if not isinstance(text, str):
-        raise ValueError(f"a record is JSON text, not {type(text).__name__}")
-    size = len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_RECORD_BYTES:
-        raise ValueError(f"a record is at most {MAX_RECORD_BYTES:,} bytes; this one is {size:,}")
-    if json_depth(text) > MAX_JSON_DEPTH:
-        raise ValueError(f"a record nests at most {MAX_JSON_DEPTH} levels deep")
+    bounds.check_record_text(text)
     try:
         data = json.loads(text)
     except ValueError as error:
@@ -211,13 +173,5 @@ def check_record_text(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError(f"a record is a JSON object, not a {type(data).__name__}")
     _check_players(data)
-    rules = data.get("rules")
-    if isinstance(rules, dict):
-        decks = rules.get("num_decks", rules.get("decks"))
-        if isinstance(decks, (int, float)) and not isinstance(decks, bool) and (
-                not math.isfinite(decks) or decks > MAX_DECKS):
-            raise ValueError(
-                f"the record's rules ask for {decks:g} decks; a record may use at most {MAX_DECKS}"
-            )
-        _check_values(rules, "rules")
+    bounds.check_record_values(data)
     return data
