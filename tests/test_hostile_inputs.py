@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from datetime import datetime, timedelta, timezone
 
 import ipywidgets as widgets
@@ -102,9 +103,7 @@ def test_random_clicks_and_selections_only_ever_make_legal_moves(name, data):
         if hands and data.draw(st.booleans()):
             _page_sends(data.draw(st.sampled_from(hands)),
                         {"selected": data.draw(st.lists(JSONISH, max_size=3))})
-        button = data.draw(st.sampled_from(buttons))
-        button._handle_msg({"content": {"data": {"method": "custom",
-                                                 "content": {"event": "click"}}}})
+        _page_clicks(data.draw(st.sampled_from(buttons)))
     record = _record(app)
     # every move the clicks made was checked by the core: the record replays to the same game
     assert load_record(record).to_json() == record
@@ -215,3 +214,84 @@ def test_a_play_click_sent_while_the_bots_played_is_dropped_not_replayed(monkeyp
     stamp[0] = start + timedelta(seconds=30)  # a click on the learner's turn plays
     table.play_button.click()
     assert len(table.hand.cards) == len(cards) - 1
+
+
+def _page_clicks(button: widgets.Button) -> None:
+    """A click as a page's comm message brings it."""
+    button._handle_msg({"content": {"data": {"method": "custom",
+                                             "content": {"event": "click"}}}, "buffers": []})
+
+
+def _state(table) -> tuple:
+    game = getattr(table, "match", None) or getattr(table, "game", None)
+    return id(game), game.to_json(), tuple(getattr(table, "pending_melds", ()))
+
+
+_sleep = time.sleep
+
+
+def _zion_after_a_discard(monkeypatch, stamp, start):
+    table = ZionTable(players=3, seed=3, bot_delay=0.05)
+    paused = []
+    # while the bots pause, every control of the table shows disabled
+    monkeypatch.setattr("cardkit.widgets.zion_table.time.sleep",
+                        lambda s: paused.append([b.disabled for b in table._acting])
+                        or _sleep(s))
+    stamp[0] = start
+    _page_clicks(table.draw_button)
+    table.hand.selected = [0]
+    stamp[0] = start + timedelta(seconds=1)
+    _page_clicks(table.discard_button)  # the bots play two turns, pausing before each move
+    assert paused and all(all(row) for row in paused), paused
+    assert not any(b.disabled for b in table._acting)  # and it is the learner's move again
+    assert table.game.current_player == table.seat
+    return table
+
+
+def _xeri_after_a_play(monkeypatch, stamp, start):
+    table = XeriTable(seed=3, seat=2, bot_delay=0.05)
+    acting = (table.play_button, table.next_round_button, table.new_button)
+    paused = []
+    monkeypatch.setattr("cardkit.widgets.xeri_table.time.sleep",
+                        lambda s: paused.append([b.disabled for b in acting]) or _sleep(s))
+    table.hand.selected = [0]
+    stamp[0] = start
+    _page_clicks(table.play_button)
+    assert paused and all(all(row) for row in paused), paused
+    assert table.match.current_player == 2
+    table.hand.selected = [0]
+    return table
+
+
+@pytest.mark.parametrize("name", ["xeri", "zion"])
+def test_every_game_acting_control_drops_a_click_sent_while_the_bots_played(monkeypatch, name):
+    # Each control's click stamped while the previous click's bots were playing (its page
+    # showed the control disabled) waited in the kernel's queue: it must be dropped, not act
+    # on the learner's next turn. A click stamped after the bots finished acts.
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    stamp = [start]
+    monkeypatch.setattr(clicks, "page_stamp", lambda: stamp[0])
+    table = (_zion_after_a_discard if name == "zion" else _xeri_after_a_play)(
+        monkeypatch, stamp, start)
+    sent = stamp[0]
+    controls = [b for b in _widgets_of(table) if isinstance(b, widgets.Button)
+                and b.description not in ("Got it",)]
+    assert len(controls) >= (13 if name == "zion" else 4)
+    for button in controls:
+        before = _state(table)
+        stamp[0] = sent + timedelta(seconds=0.04)  # while the bots played
+        _page_clicks(button)
+        assert _state(table) == before, button.description
+    assert table.clicks.dropped == len(controls)
+    # a forged click on a disabled control, even with a fresh stamp, is dropped too
+    first = controls[0]
+    first.disabled, stamp[0] = True, sent + timedelta(seconds=60)
+    before = _state(table)
+    _page_clicks(first)
+    assert _state(table) == before
+    first.disabled = False
+    # on the learner's turn, after the bots: the click acts
+    stamp[0] = sent + timedelta(seconds=60)
+    acts = table.draw_button if name == "zion" else table.play_button
+    _page_clicks(acts)
+    assert _state(table) != before

@@ -44,7 +44,7 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card, parse_card
 from cardkit.engine import IllegalAction, Verdict
-from cardkit.widgets.clicks import fresh_clicks
+from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
 from cardkit.xeri import (
@@ -193,11 +193,15 @@ class XeriTable(widgets.VBox):
         self.narration = widgets.HTML().add_class("cardkit-log")
         self.scores = widgets.VBox().add_class("cardkit-scores")
 
-        # a click queued while the bots played would otherwise play later (issue 12)
-        fresh_clicks(self.play_button, lambda _button: self.play())
-        self.next_round_button.on_click(guarded(self.message)(lambda _b: self.next_round()))
-        self.ready_button.on_click(guarded(self.message)(lambda _b: self.ready()))
-        self.new_button.on_click(guarded(self.message)(lambda _button: self.new_match()))
+        # A click queued while the bots played would otherwise act later (issue 12): every
+        # control that acts on the match goes through one gate, and is disabled while bots play.
+        self.clicks = ClickGate()
+        self.clicks.on_click(self.play_button, lambda _button: self.play())
+        self.clicks.on_click(self.next_round_button,
+                             guarded(self.message)(lambda _b: self.next_round()))
+        self.clicks.on_click(self.ready_button, guarded(self.message)(lambda _b: self.ready()))
+        self.clicks.on_click(self.new_button,
+                             guarded(self.message)(lambda _button: self.new_match()))
         self.show_all.observe(guarded(self.message)(lambda _change: self._refresh()), "value")
         self.hand.on_select(guarded(self.message)(self._on_select))
 
@@ -335,8 +339,10 @@ class XeriTable(widgets.VBox):
         moves, or one round end), and clicks made meanwhile wait in order instead of racing.
         """
         match = self.match
+        acting = (self.play_button, self.next_round_button, self.new_button)
         if self.bots:
-            self.play_button.disabled = True
+            for button in acting:
+                button.disabled = True
         try:
             for _ in range(60):  # far more than three bots ever need before a human's turn
                 mover = match.current_player
@@ -350,7 +356,8 @@ class XeriTable(widgets.VBox):
                     raise IllegalAction(verdict)
                 self._after(match.apply(choice, seat=mover))
         finally:
-            self.play_button.disabled = False
+            for button in acting:
+                button.disabled = False
             self._refresh()
 
     def _after(self, events: Iterable[Any]) -> None:

@@ -6,8 +6,9 @@ pause (``bot_delay``). Every try of the learner becomes a core action (`DrawStoc
 checks before it applies it; a refusal shows its reason and rule ID and leaves the game as it
 was. No button is greyed out without a word: every button stays pressable, the ones the core
 allows now are coloured, the others carry the core's reason as their tooltip, and pressing one
-shows that reason with its rule ID. `ZionTable.act` asks the core every time (a page could send
-any click)::
+shows that reason with its rule ID. Only while the bots play are the buttons disabled, and a
+click sent meanwhile is dropped rather than played later (`cardkit.widgets.clicks.ClickGate`).
+`ZionTable.act` asks the core every time (a page could send any click)::
 
     table = ZionTable(players=4, seed=3, bot_delay=0)
     table.draw_button.click()               # draw from the stock
@@ -44,6 +45,7 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card
 from cardkit.engine import IllegalAction, Verdict
+from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
 from cardkit.zioncheck import (
@@ -145,6 +147,7 @@ class ZionTable(widgets.VBox):
         self.pending_melds: list[tuple[Card, ...]] = []
         self.log_lines: list[tuple[str, str]] = []  # (text, css kind), oldest first
         self._results_shown = 0
+        self._bots_playing = False  # the table's controls are disabled meanwhile
 
         self.message = MessageArea()
         self.status = widgets.HTML().add_class("ck-zion-status")
@@ -202,22 +205,28 @@ class ZionTable(widgets.VBox):
         self.chart_box = widgets.VBox().add_class("ck-zion-chart")
 
         guard = guarded(self.message)
-        self.draw_button.on_click(guard(self.on_draw))
-        self.take_button.on_click(guard(self.on_take))
-        self.claim_button.on_click(guard(self.on_claim))
-        self.pass_button.on_click(guard(self.on_pass))
-        self.add_meld_button.on_click(guard(self.on_add_meld))
-        self.clear_melds_button.on_click(guard(self.on_clear_melds))
-        self.go_down_button.on_click(guard(self.on_go_down))
-        self.suggest_button.on_click(guard(self.on_suggest))
-        self.lay_off_button.on_click(guard(self.on_lay_off))
-        self.exchange_button.on_click(guard(self.on_exchange))
-        self.discard_button.on_click(guard(self.on_discard))
-        self.new_game_button.on_click(guard(self.on_new_game))
-        self.next_hand_button.on_click(guard(self.on_next_hand))
+        # A click queued while the bots played would otherwise act later (issue 12): the
+        # table's controls go through one gate, and are disabled while bots play.
+        self.clicks = ClickGate()
+        for button, handler in (
+            (self.draw_button, self.on_draw), (self.take_button, self.on_take),
+            (self.claim_button, self.on_claim), (self.pass_button, self.on_pass),
+            (self.add_meld_button, self.on_add_meld),
+            (self.clear_melds_button, self.on_clear_melds),
+            (self.go_down_button, self.on_go_down), (self.suggest_button, self.on_suggest),
+            (self.lay_off_button, self.on_lay_off), (self.exchange_button, self.on_exchange),
+            (self.discard_button, self.on_discard), (self.new_game_button, self.on_new_game),
+            (self.next_hand_button, self.on_next_hand),
+        ):
+            self.clicks.on_click(button, guard(handler))
+        self._acting = (self.draw_button, self.take_button, self.claim_button, self.pass_button,
+                        self.add_meld_button, self.clear_melds_button, self.go_down_button,
+                        self.suggest_button, self.lay_off_button, self.exchange_button,
+                        self.discard_button, self.new_game_button, self.next_hand_button)
         self.claim_help_button.on_click(
             guard(lambda _b: setattr(self.claim_help_box.layout, "display", "none")))
-        self.ask_claims.observe(guard(self._on_ask_claims), names="value")
+        # passing for the learner lets the bots play: busy time for the gate too
+        self.ask_claims.observe(self.clicks.timed(guard(self._on_ask_claims)), names="value")
         self.hand.on_select(guard(lambda _cards: self._refresh_controls()))
         self.meld_choice.observe(guard(lambda _change: self._refresh_controls()), names="value")
         self.end_choice.observe(guard(lambda _change: self._refresh_controls()), names="value")
@@ -338,6 +347,7 @@ class ZionTable(widgets.VBox):
         once, and clicks made meanwhile wait in order instead of racing the bots.
         """
         game = self.game
+        self._bots_playing = bool(pause and self.bot_delay)
         try:
             for _ in range(10_000):  # a whole hand of bot moves at most, never forever
                 mover = game.current_player
@@ -360,6 +370,7 @@ class ZionTable(widgets.VBox):
                 game.apply(choice, seat=mover)
                 self._narrate()
         finally:
+            self._bots_playing = False
             self._refresh()
 
     def _passes_for_learner(self) -> bool:
@@ -678,8 +689,9 @@ class ZionTable(widgets.VBox):
 
     def _refresh_controls(self) -> None:
         """Colour what the core allows now, give the others the core's reason as tooltip; list
-        the melds being built with their verdicts. No button is disabled: a press always acts
-        or says why not."""
+        the melds being built with their verdicts. No button is disabled while it is the
+        learner's to press: a press always acts or says why not. While the bots play every
+        button is disabled (and a click sent meanwhile is dropped, `ClickGate`)."""
         game = self.game
         mine = game.current_player == self.seat
         selected = self.hand.selected_cards
@@ -700,7 +712,6 @@ class ZionTable(widgets.VBox):
             button.button_style = style if ok and mine else ""
             button.tooltip = why if not ok else button.description
             (button.add_class if ok and mine else button.remove_class)("ck-offered")
-            button.disabled = False
 
         one_needed = "" if one is not None else "select exactly one card first (ZC-6)"
         offer(self.draw_button, DrawStock(), "primary")
@@ -714,8 +725,8 @@ class ZionTable(widgets.VBox):
               one_needed)
         offer(self.exchange_button, ExchangeJoker(one, at) if one else None, "", one_needed)
         offer(self.discard_button, Discard(one) if one else None, "danger", one_needed)
-        for button in (self.add_meld_button, self.clear_melds_button, self.suggest_button):
-            button.disabled = False
+        for button in self._acting:  # pressable, except while the bots play (issue 12)
+            button.disabled = self._bots_playing
         phase = getattr(game.phase, "value", game.phase)
         self.hand.disabled = game.is_over
         self.end_choice.layout.display = "" if game.table else "none"
