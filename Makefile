@@ -1,7 +1,8 @@
 # The two commands of the README. Each creates .venv when missing and installs what it needs.
 #   make demo   serve the Voila apps on http://$(HOST):$(PORT)/voila/render/index.ipynb
 #               (make demo PORT=9000; set NO_BROWSER=1 to not open a browser;
-#               make demo CLASS=1 serves a class network behind a printed token)
+#               make demo CLASS=1 serves a class network behind a printed token;
+#               POOL=N preheated kernels per class app: 1 for a demo, 4 with CLASS=1)
 #   make test   lint and run every test layer (unit, property, golden, widgets, browser,
 #               the tutorials with nbval, the docs build, the Binder environment)
 #   make docs   build the documentation site into docs/_build/html
@@ -10,6 +11,10 @@ VENV   ?= .venv
 PORT   ?= 8866
 HOST   ?=
 CLASS  ?=
+# Preheated kernels per class app (Xeri and Zion Check tables). A demo is one person trying
+# the apps: one kernel each opens them at once, while starting 4 on 2 cores would keep both
+# busy for half a minute and hold ~450 MB for nobody. A class (CLASS=1) gets 4 each.
+POOL   ?= $(if $(CLASS),4,1)
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
@@ -31,7 +36,7 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 # `cardkit serve` finds the app notebooks in notebooks/ beside the editable install.
 demo: $(VENV)/.apps
 	$(BIN)/cardkit serve --port $(PORT) $(if $(HOST),--host $(HOST)) $(if $(CLASS),--class) \
-		$(if $(NO_BROWSER),--no-browser)
+		--pool $(POOL) $(if $(NO_BROWSER),--no-browser)
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check .

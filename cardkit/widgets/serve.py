@@ -32,7 +32,6 @@ The environment variable ``CARDKIT_BOT_DELAY`` sets the default bot pause for ev
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import secrets
 import signal
@@ -152,12 +151,9 @@ def voila_command(
         "--Voila.tornado_settings=disable_check_xsrf=True",
     ]
     if pool > 0:
-        pools = {"default": {"pool_size": 0}, **{app: {"pool_size": pool} for app in POOL_APPS}}
-        command += [
-            "--VoilaConfiguration.preheat_kernel=True",
-            f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-            f"--VoilaKernelManager.fill_delay={fill_delay}",
-        ]
+        command += [f"--CardkitVoila.pool_size={pool}",
+                    *(f"--CardkitVoila.pool_apps={app}" for app in POOL_APPS),
+                    f"--VoilaKernelManager.fill_delay={fill_delay}"]
     if token:
         command.append(f"--Voila.token={token}")
     return command

@@ -14,6 +14,13 @@
 - **a cap on students** (``--CardkitVoila.max_students=N``): while N students' kernels are
   live, a new page gets a plain 503 "the class is full, try again in a minute" page instead
   of one more kernel. Kernels waiting in the preheated pool do not count.
+- **preheated kernels** (``--CardkitVoila.pool_size=P --CardkitVoila.pool_apps=NAME.ipynb``,
+  the option repeated for each app): P kernels per app run its notebook ahead and wait for a
+  page (Voila's ``preheat_kernel``, whose pools are set here rather than as a dict on the
+  command line, a form traitlets deprecates). A kernel a page takes is replaced
+  ``--VoilaKernelManager.fill_delay`` s later, and replacements start
+  ``--CardkitVoila.refill_every`` s apart, so that a class arriving at once is not slowed by
+  its own refills. Every page's templates are compiled once (`CachedTemplatesExporter`).
 - **culling of abandoned kernels**: a kernel whose page has been gone
   ``--CardkitVoila.abandoned_after`` seconds (busy or not), or which is older than
   ``--CardkitVoila.max_lifetime`` seconds since its page connected, is shut down. Voila's own
@@ -28,10 +35,14 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import jinja2
+import jinja2.bccache
 import tornado.web
 from tornado.ioloop import PeriodicCallback
-from traitlets import Float, Int
+from traitlets import Float, Int, List, Unicode
+from voila import notebook_renderer
 from voila.app import Voila
+from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -153,6 +164,44 @@ class ClassVoilaHandler(TornadoVoilaHandler):
         await super().get(path)
 
 
+class _MemoryBytecodeCache(jinja2.BytecodeCache):
+    """Compiled page templates kept in memory for every page the server renders.
+
+    Voila builds a new Jinja environment for each page it renders (each kernel of the pool
+    too), so it parsed and compiled the same dozen templates every time: measured with py-spy
+    during `benchmarks/bench_class.py`, that was about 40 % of the server's busy time, all of it
+    on the event loop that answers everyone. Jinja checks each template's source checksum
+    against its cached code, so an edited template is compiled afresh.
+    """
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+_TEMPLATE_CODE = _MemoryBytecodeCache()
+
+
+class CachedTemplatesExporter(VoilaExporter):
+    """Voila's page exporter, its compiled templates shared by every page (see above)."""
+
+    def _create_environment(self) -> jinja2.Environment:
+        environment = super()._create_environment()
+        environment.bytecode_cache = _TEMPLATE_CODE
+        return environment
+
+
+# Voila's renderer makes its exporter by this name, for fresh and preheated pages alike.
+notebook_renderer.VoilaExporter = CachedTemplatesExporter
+
+
 class CardkitVoila(Voila):
     """Voila with cardkit's guard, overrides refused, a student cap and abandoned-kernel culling."""
 
@@ -163,12 +212,47 @@ class CardkitVoila(Voila):
     max_lifetime = Float(limits.MAX_KERNEL_LIFETIME_S, config=True,
                          help="Shut any kernel down this many s after its page connected.")
     reap_interval = Float(15.0, config=True, help="How often to look for kernels to shut.")
+    pool_size = Int(0, config=True, help="Preheated kernels waiting for each of pool_apps.")
+    pool_apps = List(Unicode(), config=True, help="The notebooks that get preheated kernels.")
+    refill_every = Float(5.0, config=True,
+                         help="Start the pool's replacement kernels at least this many s apart.")
+    _next_refill = 0.0
 
     def init_settings(self) -> dict[str, Any]:
+        if self.pool_size > 0:
+            # Voila takes its pools as a dict setting; given on the command line that form is
+            # deprecated (traitlets 5), so the pools are set here from two plain options.
+            pools = {"default": {"pool_size": 0},
+                     **{app: {"pool_size": self.pool_size} for app in self.pool_apps}}
+            self.config.VoilaKernelManager.kernel_pools_config = pools
+            self.voila_configuration.preheat_kernel = True
         settings = super().init_settings()
+        if self.pool_size > 0:
+            self._stagger_refills()
         settings["websocket_max_message_size"] = limits.MAX_FRAME_BYTES
         settings["cardkit_app"] = self
         return settings
+
+    def _stagger_refills(self) -> None:
+        """Start the pool's replacements one by one, ``refill_every`` s apart.
+
+        Voila replaces each kernel a page takes ``fill_delay`` s later; a class arriving at
+        once then started a replacement per student at the same moment, each importing the
+        apps on the 2 cores the class's own kernels need. Here the n-th replacement waits
+        ``fill_delay + n * refill_every`` s (counted from the last one scheduled).
+        """
+        manager = self.kernel_manager
+        fill = manager.fill_if_needed
+
+        def staggered_fill(delay: float | None = None, *args: Any, **kwargs: Any) -> None:
+            if delay is None:  # a refill after a page took a kernel (start-up passes 0)
+                now = time.monotonic()
+                start = max(now + manager.fill_delay, self._next_refill)
+                self._next_refill = start + self.refill_every
+                delay = start - now
+            fill(delay, *args, **kwargs)
+
+        manager.fill_if_needed = staggered_fill
 
     def init_handlers(self) -> list[Any]:
         swap = {VoilaKernelWebsocketHandler: GuardedKernelWebsocketHandler,

@@ -1,0 +1,44 @@
+"""The preheated pool's settings (issue 12): `cardkit serve --pool` and ``make demo`` give
+Voila its pools through cardkit's own options, without the deprecated dict form on the
+command line, and ``make demo`` sizes its pool for one person trying the apps."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import warnings
+from pathlib import Path
+
+from cardkit.widgets.serve import POOL_APPS, voila_command
+from cardkit.widgets.voila_app import CardkitVoila
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_pool_options_parse_without_a_deprecation_warning():
+    command = voila_command(ROOT / "notebooks", 8866, pool=3)
+    assert not [part for part in command if "kernel_pools_config" in part]
+    app = CardkitVoila()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app.parse_command_line(command[3:])  # after "python -m cardkit.widgets.voila_app"
+    assert not [w for w in caught if issubclass(w.category, DeprecationWarning)], \
+        [str(w.message) for w in caught]
+    assert app.pool_size == 3 and list(app.pool_apps) == list(POOL_APPS)
+    assert float(app.config.VoilaKernelManager.fill_delay) > 0
+
+
+def test_no_pool_means_no_preheating():
+    command = voila_command(ROOT / "notebooks", 8866, pool=0)
+    assert not [part for part in command if "pool" in part or "preheat" in part]
+
+
+def test_make_demo_preheats_one_kernel_per_class_app_and_more_for_a_class():
+    def dry_run(*variables: str) -> str:
+        return subprocess.run(["make", "-n", "demo", *variables], cwd=ROOT, check=True,
+                              capture_output=True, text=True).stdout.replace("\\\n", " ")
+
+    assert re.search(r"cardkit serve .*--pool 1\b", dry_run())
+    assert re.search(r"cardkit serve .*--class.*--pool 4\b|--pool 4\b.*--class",
+                     dry_run("CLASS=1"))
+    assert re.search(r"--pool 0\b", dry_run("POOL=0"))
