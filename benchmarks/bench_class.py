@@ -28,8 +28,10 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
@@ -322,7 +324,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.profile:
                 Path(args.profile).mkdir(parents=True, exist_ok=True)
                 raw = Path(args.profile) / f"server-{n}.raw"
-                spy = subprocess.Popen(["py-spy", "record", "-p", str(server.pid), "-r", "50",
+                py_spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+                spy = subprocess.Popen([py_spy, "record", "-p", str(server.pid), "-r", "50",
                                         "--format", "raw", "-o", str(raw)],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             pooled_before = log.read_text(errors="replace").count("Using pre-heated kernel")
