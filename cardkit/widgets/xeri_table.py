@@ -47,6 +47,7 @@ from cardkit.engine import IllegalAction, Verdict
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
+from cardkit.widgets.resume import ResumeLink, checked_record
 from cardkit.xeri import (
     SEAT_NAMES,
     TEAM_NAMES,
@@ -192,6 +193,8 @@ class XeriTable(widgets.VBox):
         )
         self.narration = widgets.HTML().add_class("cardkit-log")
         self.scores = widgets.VBox().add_class("cardkit-scores")
+        # the page keeps the match's record, to bring it back if the kernel dies (issue 12)
+        self.resume_link = ResumeLink(guarded(self.message)(self.resume_from))
 
         # A click queued while the bots played would otherwise act later (issue 12): every
         # control that acts on the match goes through one gate, and is disabled while bots play.
@@ -221,7 +224,7 @@ class XeriTable(widgets.VBox):
         )
         super().__init__(
             [widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
-             self.scores]
+             self.scores, *self.resume_link.widgets]
         )
         self.add_class("cardkit-app")
         self.add_class("cardkit-xeri-table")
@@ -247,7 +250,27 @@ class XeriTable(widgets.VBox):
         """Deal a new match (the next seed of this table's series unless ``seed`` is given)."""
         if seed is None:
             seed = self._seeds.randrange(10**9)
-        self.match = new_game(seed, self.rules)
+        self._start(new_game(seed, self.rules), pause=pause)
+
+    def resume_from(self, record: str) -> bool:
+        """Play on from a match record (what "Start again" gives back after the kernel died):
+        loaded through the bounds and the core's replay (`cardkit.widgets.resume`). Refused
+        with the reason in the message area, the match unchanged, when it is not a Xeri record
+        or does not replay. Returns whether the match was resumed."""
+        try:
+            match = checked_record(record, "xeri")
+        except ValueError as error:
+            self.message.show(f"Could not bring the match back: {error}", "refused")
+            return False
+        self._start(match, pause=True, words="Your match is back where it was")
+        if match.results:
+            self._show_scores()  # the sheets and charts of the rounds played before
+        return True
+
+    def _start(self, match: Any, *, pause: bool, words: str = "New match") -> None:
+        seed = match.seed
+        self.match = match
+        self.rules = match.rules
         bot_class = BOTS[self.bot_kind]
         self.bots = {s: bot_class(s, seed=seed * 4 + s) for s in range(4) if s not in self.humans}
         self.log_lines = []
@@ -259,13 +282,13 @@ class XeriTable(widgets.VBox):
         self.waiting_for = self.match.current_player if self.hot_seat else None
         self.scores.children = ()
         self.seed_line.value = seed_html(seed, self._share(seed))
-        self.message.show(f"New match (seed {seed}).", "info")
+        self.message.show(f"{words} (seed {seed}).", "info")
         self._narrate(self.match.events)
         self._refresh()
         self._run_bots(pause=pause)
         # said after the bots' opening plays, so that it does not say "East is thinking…" on
         # the learner's turn
-        self.message.show(f"New match (seed {seed}). {self._turn_words()}", "info")
+        self.message.show(f"{words} (seed {seed}). {self._turn_words()}", "info")
 
     def next_round(self) -> None:
         """Leave the finished round's result and play the next round (the "Next round" button)."""
@@ -432,6 +455,7 @@ class XeriTable(widgets.VBox):
 
     def _refresh(self) -> None:
         match, viewer = self.match, self.viewer
+        self.resume_link.show(match.to_json())
         hidden = self.waiting_for is not None or self.held_round is not None
         # The teaching view opens every hand (XR-9.1 allows it); the play is unchanged.
         # The viewer's cards are the clickable row beside the table: drawn once, not twice.

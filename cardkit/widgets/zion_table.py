@@ -48,6 +48,7 @@ from cardkit.engine import IllegalAction, Verdict
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
+from cardkit.widgets.resume import ResumeLink, checked_record
 from cardkit.zioncheck import (
     Claim,
     Discard,
@@ -203,6 +204,8 @@ class ZionTable(widgets.VBox):
         self.narration = widgets.HTML().add_class("ck-zion-log")
         self.results_view = widgets.HTML().add_class("ck-zion-results")
         self.chart_box = widgets.VBox().add_class("ck-zion-chart")
+        # the page keeps the game's record, to bring it back if the kernel dies (issue 12)
+        self.resume_link = ResumeLink(guarded(self.message)(self.resume_from))
 
         guard = guarded(self.message)
         # A click queued while the bots played would otherwise act later (issue 12): the
@@ -260,7 +263,7 @@ class ZionTable(widgets.VBox):
         )
         super().__init__([
             widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
-            self.results_view, self.chart_box,
+            self.results_view, self.chart_box, *self.resume_link.widgets,
         ])
         self.add_class("cardkit-app")
         self.add_class("cardkit-zion-table")
@@ -299,6 +302,21 @@ class ZionTable(widgets.VBox):
         self.hand.clear_selection()
         self._narrate()
         self._run_bots(pause=pause)
+
+    def resume_from(self, record: str) -> bool:
+        """Play on from a game record (what "Start again" gives back after the kernel died):
+        loaded through the bounds and the core's replay (`cardkit.widgets.resume`). Refused
+        with the reason in the message area, the game unchanged, when it is not a Zion Check
+        record of this table's size or does not replay. Returns whether it was resumed."""
+        try:
+            game = checked_record(record, "zioncheck")
+            self.start(game)  # refuses a game of another table size before changing anything
+        except ValueError as error:
+            self.message.show(f"Could not bring the game back: {error}", "refused")
+            return False
+        self.message.show(f"Your game is back where it was (seed {game.seed}). "
+                          f"{self._turn_words()}", "info")
+        return True
 
     @property
     def my_hand(self) -> tuple[Card, ...]:
@@ -641,6 +659,7 @@ class ZionTable(widgets.VBox):
 
     def _refresh(self) -> None:
         game = self.game
+        self.resume_link.show(game.to_json())
         # The learner's cards are the clickable hand row: drawn once, not twice.
         mine = len(game.hand(self.seat))
         drawn = zion_draw.table_html(

@@ -1,9 +1,10 @@
 """Honest faults (issue 12): when a page's kernel dies, or its server goes away, the page says
 so in plain words and offers "Start again"; a server stopped and started again on the same
-port serves the page again."""
+port serves the page again; an app that plays a game comes back at the same position."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import time
@@ -57,10 +58,10 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
-def _open(browser, base: str):
+def _open(browser, base: str, app: str = APP):
     context = browser.new_context(base_url=base)
     page = context.new_page()
-    page.goto(APP, wait_until="domcontentloaded", timeout=READY_MS)
+    page.goto(app, wait_until="domcontentloaded", timeout=READY_MS)
     page.locator(".cardkit-app").first.wait_for(state="visible", timeout=READY_MS)
     return context, page
 
@@ -72,17 +73,21 @@ def _kernel_process(server_pid: int, kernel_id: str) -> psutil.Process:
     raise AssertionError(f"no process for kernel {kernel_id}")
 
 
+def _kill_the_kernel(page, voila_server: str) -> None:
+    kernel_id = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+        ".kernelId")
+    port = int(voila_server.rsplit(":", 1)[1])
+    server = next(c for c in psutil.process_iter(["cmdline"])
+                  if f"--port={port}" in (c.info["cmdline"] or []))
+    _kernel_process(server.pid, kernel_id).kill()
+
+
 def test_a_dead_kernel_is_said_in_plain_words_with_a_way_to_start_again(browser, voila_server):
     context, page = _open(browser, voila_server)
     try:
-        kernel_id = page.evaluate(
-            "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
-            ".kernelId")
-        port = int(voila_server.rsplit(":", 1)[1])
-        server = next(c for c in psutil.process_iter(["cmdline"])
-                      if f"--port={port}" in (c.info["cmdline"] or []))
         expect(page.locator(".cardkit-fault")).to_have_count(0)
-        _kernel_process(server.pid, kernel_id).kill()
+        _kill_the_kernel(page, voila_server)
         fault = page.locator(".cardkit-fault")
         expect(fault).to_be_visible(timeout=30_000)
         expect(fault).to_contain_text("game engine stopped")
@@ -113,3 +118,47 @@ def test_a_server_gone_is_said_and_start_again_works_once_it_is_back(browser, tm
         if context is not None:
             context.close()
         _stop(server)
+
+
+XERI = "/voila/render/xeri_table.ipynb?seed=3&bot_delay=0"
+
+
+def _hand(page) -> list[str]:
+    return page.locator(".cardkit-xeri-table button.ck-hand-card").evaluate_all(
+        "cards => cards.map(card => card.getAttribute('aria-label'))")
+
+
+def test_start_again_after_a_dead_kernel_brings_the_game_back_where_it_was(browser,
+                                                                            voila_server):
+    context, page = _open(browser, voila_server, XERI)
+    try:
+        turn = page.locator(".cardkit-turn")
+        for played in range(2):  # two plays (and the bots' answers) past the deal
+            expect(turn).to_contain_text("It is your turn")
+            page.locator(".cardkit-xeri-table button.ck-hand-card").first.click()
+            page.get_by_role("button", name="Play", exact=True).click()
+            expect(page.locator(".cardkit-log li", has_text="South plays")).to_have_count(
+                played + 1)
+        expect(turn).to_contain_text("It is your turn")
+        record = page.locator(".cardkit-record-data").text_content()
+        assert len(json.loads(record)["actions"]) >= 8  # two plays and the bots' answers
+        hand = _hand(page)
+        _kill_the_kernel(page, voila_server)
+        fault = page.locator(".cardkit-fault")
+        expect(fault).to_be_visible(timeout=30_000)
+        expect(fault).to_contain_text("game engine stopped")
+        expect(fault).to_contain_text("brings your game back where it was")
+        page.get_by_role("button", name="Start again").click()
+        # a fresh kernel deals seed 3 afresh, then the page gives the kept record back
+        expect(page.locator(".cardkit-message")).to_contain_text(
+            "Your match is back where it was", timeout=READY_MS)
+        expect(page.locator(".cardkit-fault")).to_have_count(0)
+        assert page.locator(".cardkit-record-data").text_content() == record
+        assert _hand(page) == hand
+        expect(turn).to_contain_text("It is your turn")
+        # and it plays on from there
+        page.locator(".cardkit-xeri-table button.ck-hand-card").first.click()
+        page.get_by_role("button", name="Play", exact=True).click()
+        expect(page.locator(".cardkit-log li", has_text="South plays")).to_have_count(3)
+    finally:
+        context.close()
