@@ -518,6 +518,9 @@ def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, work
         if first_unit % block:
             raise ValueError("a vector run resumes only at a whole block of matches")
     size = chunk_size or _default_chunk(spec, engine, seats)
+    if chunk_size is None and executor is None and workers > 1:
+        # at least 4 chunks a worker, so that no worker waits long for the last one
+        size = min(size, max(1, math.ceil(n / (4 * workers))))
     units = max(1, math.ceil(size / rows_per_unit))
     units = math.ceil(units / block) * block
     work: Any = _reference_chunk
@@ -572,7 +575,9 @@ def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, work
         stopped = True
     finally:
         if own_pool is not None:
-            own_pool.shutdown(wait=not stopped, cancel_futures=True)
+            # Every result is in: the workers exit (tearing down numpy, pandas, …) on their
+            # own time instead of the caller's, which costs a 2-worker run ~0.1-0.3 s.
+            own_pool.shutdown(wait=False, cancel_futures=True)
         if bar is not None:
             bar.close()
     frame = pd.concat(parts, ignore_index=True) if parts else _empty(spec, work, rules, seats,

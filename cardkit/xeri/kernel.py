@@ -17,7 +17,7 @@ from numba import njit
 
 from cardkit.xeri.bots import CARD_WEIGHT, JACK_KEEP
 
-__all__ = ["COLUMNS", "play"]
+__all__ = ["COLUMNS", "play", "shuffle"]
 
 COLUMNS = ("winner", "first_xeri_play", "leftover_cards", "leftover_team",
            "points_0", "cards_0", "card_points_0", "xeri_points_0", "xeris_0", "jack_xeris_0",
@@ -27,6 +27,21 @@ COLUMNS = ("winner", "first_xeri_play", "leftover_cards", "leftover_team",
 """The rows of ``out``, as `cardkit.xeri.vector` names them."""
 
 _JACK = 11
+
+
+@njit(cache=True, nogil=True)
+def shuffle(u, deck):  # pragma: no cover - compiled
+    """Fill ``deck[row]`` with a Fisher–Yates shuffle from the draws ``u[row]``, exactly as
+    `cardkit.xeri.vector._shuffle` does (the same decks from the same draws)."""
+    for row in range(deck.shape[0]):
+        for c in range(52):
+            deck[row, c] = c
+        for n in range(51):
+            i = 51 - n
+            j = int(u[row, n] * (52.0 - n))
+            card = deck[row, i]
+            deck[row, i] = deck[row, j]
+            deck[row, j] = card
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -195,8 +210,9 @@ def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_s
 
 def warm_up() -> None:
     """Compile (or load from the cache) with the argument types the vector engine passes."""
-    deck = np.arange(52, dtype=np.int8)[None, :]
+    deck = np.zeros((1, 52), np.int8)
     noise = np.zeros((1, 48))
     out = np.empty((len(COLUMNS), 1), np.int64)
+    shuffle(np.zeros((1, 51)), deck)
     play(deck, np.zeros(1, np.int8), np.zeros(4, np.bool_), noise, np.zeros(53, np.int8),
          np.zeros(53, np.int8), np.zeros((53, 7, 5)), 10, 20, False, False, out)

@@ -10,7 +10,8 @@ module plays the same rules for thousands of rounds in one pass, one array row p
 
 Why it plays the same game:
 
-- A round starts from a uniformly shuffled deck (the cut of XR-2.2 keeps it uniform). Which
+- A round starts from a uniformly shuffled deck (the cut of XR-2.2 keeps it uniform): a
+  Fisher–Yates shuffle from uniform draws (`_shuffle`, or the compiled kernel's). Which
   deck positions make the pile and which the hands does not change the game's law, so the
   engine lays a deck out in the order it is used: the 4 pile cards (the last on top), then the
   24 cards of the first deal, then the 24 of the second (each player's cards every fourth one).
@@ -103,19 +104,47 @@ def _shuffled(rng: np.random.Generator, rows: int, cards: int) -> np.ndarray:
     return rng.random((rows, cards)).argsort(axis=1).astype(np.int8)
 
 
-def _deal_block(rules: Rules, seed: int, block: int, greedy: bool
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """One block's decks after any redeals, dealers, redeal counts and tie-break noise."""
+_FISHER_YATES = np.arange(52, 1, -1, dtype=np.float64)  # step n: position 51 - n, 52 - n choices
+
+
+def _shuffle(u: np.ndarray) -> np.ndarray:
+    """Decks shuffled by Fisher–Yates, row by row: at step n (0-50) the card at position
+    ``i = 51 - n`` swaps with the one at ``int(u[row, n] * (i + 1))``, a uniform choice of
+    positions 0 to i. Vectorised over the rows; `cardkit.xeri.kernel.shuffle` does the same."""
+    rows = len(u)
+    pick = (u * _FISHER_YATES).astype(np.intp)
+    deck = np.tile(np.arange(52, dtype=np.int8), (rows, 1))
+    flat = deck.reshape(-1)
+    row_start = np.arange(rows) * 52
+    for n in range(51):
+        i = 51 - n
+        where = row_start + pick[:, n]
+        card = deck[:, i].copy()
+        deck[:, i] = flat.take(where)
+        flat.put(where, card)
+    return deck
+
+
+def _draw_block(rules: Rules, seed: int, block: int, greedy: bool
+                ) -> tuple[np.random.Generator, np.ndarray, np.ndarray, np.ndarray | None]:
+    """One block's generator, dealers, shuffle draws and tie-break draws, in this order."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(block,)))
     rounds = rules.rounds
     rows = BLOCK * rounds
     first = rng.integers(0, 4, BLOCK)
     dealer = ((first[:, None] + np.arange(rounds)[None, :]) % 4).reshape(-1).astype(np.int8)
-    deck = _shuffled(rng, rows, 52)
+    u = rng.random((rows, 51))
+    # GreedyBot breaks ties at random: one uniform draw per play picks among the best cards.
+    noise = rng.random((rows, 48)) if greedy else None
+    return rng, dealer, u, noise
+
+
+def _redeal(rules: Rules, rng: np.random.Generator, deck: np.ndarray) -> np.ndarray:
+    """Deal the pile again where it must be (XR-2.4, XR-8.2), in place; the redeal counts."""
     needs = _REDEAL[str(rules.initial_pile_redeal)]
-    redeals = np.zeros(rows, dtype=np.int16)
+    redeals = np.zeros(len(deck), dtype=np.int16)
     todo = np.flatnonzero(needs(_RANK[deck[:, :4]]))
-    if len(todo):  # XR-2.4: the pile goes back into the stock, 4 new cards, until it stands
+    if len(todo):  # the pile goes back into the stock, 4 new cards, until it stands
         again = deck[todo][:, _RESHUFFLE]  # pile and stock of those rows
         left = np.arange(len(todo))
         while len(left):
@@ -123,9 +152,7 @@ def _deal_block(rules: Rules, seed: int, block: int, greedy: bool
             again[left] = np.take_along_axis(again[left], _shuffled(rng, len(left), 28), axis=1)
             left = left[needs(_RANK[again[left, :4]])]
         deck[todo[:, None], _RESHUFFLE] = again
-    # GreedyBot breaks ties at random: one uniform draw per play picks among the best cards.
-    noise = rng.random((rows, 48)) if greedy else None
-    return deck, dealer, redeals, noise
+    return redeals
 
 
 def compiled() -> Any:
@@ -169,13 +196,20 @@ def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, 
     kernel = kernel_name(kernel)
     greedy = any(k == "greedy" for k in kinds)
     blocks = range(start // BLOCK, -(-stop // BLOCK))
-    parts = [_deal_block(rules, seed, b, greedy) for b in blocks]
-    deck = np.concatenate([p[0] for p in parts])
+    parts = [_draw_block(rules, seed, b, greedy) for b in blocks]
     dealer = np.concatenate([p[1] for p in parts])
-    redeals = np.concatenate([p[2] for p in parts])
+    u = np.concatenate([p[2] for p in parts])
     noise = np.concatenate([p[3] for p in parts]) if greedy else _NO_NOISE
-    if kernel == "numba":
-        compiled_kernel = compiled()
+    compiled_kernel = compiled() if kernel == "numba" else None
+    if compiled_kernel is not None:
+        deck = np.empty((len(u), 52), dtype=np.int8)
+        compiled_kernel.shuffle(u, deck)
+    else:
+        deck = _shuffle(u)
+    size = BLOCK * rules.rounds  # each block redeals from its own generator
+    redeals = np.concatenate([_redeal(rules, p[0], deck[i * size:(i + 1) * size])
+                              for i, p in enumerate(parts)])
+    if compiled_kernel is not None:
         out = np.empty((len(compiled_kernel.COLUMNS), len(deck)), dtype=np.int64)
         compiled_kernel.play(deck, dealer, np.array([k == "greedy" for k in kinds]), noise,
                              _RANK, _points_table(rules), _CHANCE, rules.xeri_points,
