@@ -17,7 +17,7 @@ from numba import njit
 
 from cardkit.xeri.bots import CARD_WEIGHT, JACK_KEEP
 
-__all__ = ["COLUMNS", "play", "shuffle"]
+__all__ = ["COLUMNS", "deal", "play"]
 
 COLUMNS = ("winner", "first_xeri_play", "leftover_cards", "leftover_team",
            "points_0", "cards_0", "card_points_0", "xeri_points_0", "xeris_0", "jack_xeris_0",
@@ -29,10 +29,26 @@ COLUMNS = ("winner", "first_xeri_play", "leftover_cards", "leftover_team",
 _JACK = 11
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _needs_redeal(deck, row, rank, pile_rule):  # pragma: no cover - compiled
+    """Whether the pile (positions 0-3, 3 on top) is dealt again, by `vector._PILE_RULES`."""
+    r0, r1, r2, r3 = rank[deck[row, 0]], rank[deck[row, 1]], rank[deck[row, 2]], rank[deck[row, 3]]
+    if pile_rule == 3:
+        return False
+    if pile_rule == 2:
+        return r3 == _JACK or r2 == r3
+    lower = r0 in (r1, r2, r3) or r1 in (r2, r3)  # any pair but the top two cards
+    if pile_rule == 1:
+        return lower
+    return r3 == _JACK or lower or r2 == r3
+
+
 @njit(cache=True, nogil=True)
-def shuffle(u, deck):  # pragma: no cover - compiled
-    """Fill ``deck[row]`` with a Fisher–Yates shuffle from the draws ``u[row]``, exactly as
-    `cardkit.xeri.vector._shuffle` does (the same decks from the same draws)."""
+def deal(u, again, pile_rule, rank, deck, redeals):  # pragma: no cover - compiled
+    """Deal every row exactly as `cardkit.xeri.vector` does with numpy: a Fisher–Yates
+    shuffle of 52 cards from ``u[row]``, then up to ``again.shape[1]`` redeals (XR-2.4), each
+    a Fisher–Yates shuffle of the pile and stock (positions 0-3 and 28-51) from
+    ``again[row, r]``, counted in ``redeals[row]``; vector redeals any rows that need more."""
     for row in range(deck.shape[0]):
         for c in range(52):
             deck[row, c] = c
@@ -42,6 +58,18 @@ def shuffle(u, deck):  # pragma: no cover - compiled
             card = deck[row, i]
             deck[row, i] = deck[row, j]
             deck[row, j] = card
+        for r in range(again.shape[1]):
+            if not _needs_redeal(deck, row, rank, pile_rule):
+                break
+            redeals[row] += 1
+            for n in range(27):
+                i = 27 - n
+                j = int(again[row, r, n] * (28.0 - n))
+                pi = i if i < 4 else i + 24
+                pj = j if j < 4 else j + 24
+                card = deck[row, pi]
+                deck[row, pi] = deck[row, pj]
+                deck[row, pj] = card
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -213,6 +241,7 @@ def warm_up() -> None:
     deck = np.zeros((1, 52), np.int8)
     noise = np.zeros((1, 48))
     out = np.empty((len(COLUMNS), 1), np.int64)
-    shuffle(np.zeros((1, 51)), deck)
+    deal(np.zeros((1, 51)), np.zeros((1, 2, 27)), 0, np.zeros(53, np.int8), deck,
+         np.zeros(1, np.int16))
     play(deck, np.zeros(1, np.int8), np.zeros(4, np.bool_), noise, np.zeros(53, np.int8),
          np.zeros(53, np.int8), np.zeros((53, 7, 5)), 10, 20, False, False, out)

@@ -11,7 +11,7 @@ module plays the same rules for thousands of rounds in one pass, one array row p
 Why it plays the same game:
 
 - A round starts from a uniformly shuffled deck (the cut of XR-2.2 keeps it uniform): a
-  Fisher–Yates shuffle from uniform draws (`_shuffle`, or the compiled kernel's). Which
+  Fisher–Yates shuffle from uniform draws (`_fisher_yates`, or the compiled kernel's). Which
   deck positions make the pile and which the hands does not change the game's law, so the
   engine lays a deck out in the order it is used: the 4 pile cards (the last on top), then the
   24 cards of the first deal, then the 24 of the second (each player's cards every fourth one).
@@ -91,6 +91,8 @@ def _allow_top(ranks: np.ndarray) -> np.ndarray:
             | (r[:, 1] == r[:, 2]) | (r[:, 1] == r[:, 3]))
 
 
+_PILE_RULES = ("any_pair_or_top_jack", "allow_top_pair_and_top_jack",
+               "top_two_pair_or_top_jack", "never")  # the compiled kernel's numbering
 _REDEAL = {
     "any_pair_or_top_jack": lambda r: (r[:, 3] == JACK) | _any_pair(r),
     "allow_top_pair_and_top_jack": _allow_top,
@@ -99,60 +101,63 @@ _REDEAL = {
 }
 
 
-def _shuffled(rng: np.random.Generator, rows: int, cards: int) -> np.ndarray:
-    """``rows`` uniform orders of ``cards`` cards (argsort of uniform keys)."""
-    return rng.random((rows, cards)).argsort(axis=1).astype(np.int8)
+REDEAL_DRAWS = 2
+"""Redeals (XR-2.4) whose draws are made with the deck's; the rarer later ones draw more."""
 
 
-_FISHER_YATES = np.arange(52, 1, -1, dtype=np.float64)  # step n: position 51 - n, 52 - n choices
-
-
-def _shuffle(u: np.ndarray) -> np.ndarray:
-    """Decks shuffled by Fisher–Yates, row by row: at step n (0-50) the card at position
-    ``i = 51 - n`` swaps with the one at ``int(u[row, n] * (i + 1))``, a uniform choice of
-    positions 0 to i. Vectorised over the rows; `cardkit.xeri.kernel.shuffle` does the same."""
-    rows = len(u)
-    pick = (u * _FISHER_YATES).astype(np.intp)
-    deck = np.tile(np.arange(52, dtype=np.int8), (rows, 1))
-    flat = deck.reshape(-1)
-    row_start = np.arange(rows) * 52
-    for n in range(51):
-        i = 51 - n
+def _fisher_yates(cards: np.ndarray, u: np.ndarray) -> np.ndarray:
+    """Each row of ``cards`` (m cards) shuffled by Fisher–Yates: at step n the card at
+    position ``i = m - 1 - n`` swaps with the one at ``int(u[row, n] * (i + 1))``, a uniform
+    choice of positions 0 to i. Vectorised over the rows; the compiled kernel does the same."""
+    cards = np.ascontiguousarray(cards)  # so that its flat view runs row after row
+    rows, m = cards.shape
+    pick = (u * np.arange(m, 1, -1, dtype=np.float64)).astype(np.intp)
+    flat = cards.reshape(-1)
+    row_start = np.arange(rows) * m
+    for n in range(m - 1):
+        i = m - 1 - n
         where = row_start + pick[:, n]
-        card = deck[:, i].copy()
-        deck[:, i] = flat.take(where)
+        card = cards[:, i].copy()
+        cards[:, i] = flat.take(where)
         flat.put(where, card)
-    return deck
+    return cards
 
 
 def _draw_block(rules: Rules, seed: int, block: int, greedy: bool
-                ) -> tuple[np.random.Generator, np.ndarray, np.ndarray, np.ndarray | None]:
-    """One block's generator, dealers, shuffle draws and tie-break draws, in this order."""
+                ) -> tuple[np.random.Generator, np.ndarray, np.ndarray, np.ndarray,
+                           np.ndarray | None]:
+    """One block's generator, dealers and draws: shuffles, the first redeals' shuffles and
+    the greedy tie-breaks, in this order."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(block,)))
     rounds = rules.rounds
     rows = BLOCK * rounds
     first = rng.integers(0, 4, BLOCK)
     dealer = ((first[:, None] + np.arange(rounds)[None, :]) % 4).reshape(-1).astype(np.int8)
     u = rng.random((rows, 51))
+    again = rng.random((rows, REDEAL_DRAWS, 27))
     # GreedyBot breaks ties at random: one uniform draw per play picks among the best cards.
     noise = rng.random((rows, 48)) if greedy else None
-    return rng, dealer, u, noise
+    return rng, dealer, u, again, noise
 
 
-def _redeal(rules: Rules, rng: np.random.Generator, deck: np.ndarray) -> np.ndarray:
-    """Deal the pile again where it must be (XR-2.4, XR-8.2), in place; the redeal counts."""
+def _redeal(rules: Rules, rng: np.random.Generator, deck: np.ndarray, again: np.ndarray,
+            redeals: np.ndarray, todo: np.ndarray, done: int) -> None:
+    """Deal the pile again (XR-2.4, XR-8.2) in the rows ``todo`` of ``deck`` (in place) until
+    it stands, counting in ``redeals``: the pile goes back into the stock and the 28 cards are
+    shuffled. ``done`` redeals were made already; the first `REDEAL_DRAWS` use ``again``."""
+    if not len(todo):
+        return
     needs = _REDEAL[str(rules.initial_pile_redeal)]
-    redeals = np.zeros(len(deck), dtype=np.int16)
-    todo = np.flatnonzero(needs(_RANK[deck[:, :4]]))
-    if len(todo):  # the pile goes back into the stock, 4 new cards, until it stands
-        again = deck[todo][:, _RESHUFFLE]  # pile and stock of those rows
-        left = np.arange(len(todo))
-        while len(left):
-            redeals[todo[left]] += 1
-            again[left] = np.take_along_axis(again[left], _shuffled(rng, len(left), 28), axis=1)
-            left = left[needs(_RANK[again[left, :4]])]
-        deck[todo[:, None], _RESHUFFLE] = again
-    return redeals
+    cards = deck[todo][:, _RESHUFFLE]  # pile and stock of those rows
+    left = np.arange(len(todo))
+    while len(left):
+        redeals[todo[left]] += 1
+        part = _fisher_yates(cards[left], again[todo[left], done] if done < REDEAL_DRAWS
+                             else rng.random((len(left), 27)))
+        cards[left] = part
+        left = left[needs(_RANK[part[:, :4]])]
+        done += 1
+    deck[todo[:, None], _RESHUFFLE] = cards
 
 
 def compiled() -> Any:
@@ -199,16 +204,31 @@ def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, 
     parts = [_draw_block(rules, seed, b, greedy) for b in blocks]
     dealer = np.concatenate([p[1] for p in parts])
     u = np.concatenate([p[2] for p in parts])
-    noise = np.concatenate([p[3] for p in parts]) if greedy else _NO_NOISE
+    again = np.concatenate([p[3] for p in parts])
+    noise = np.concatenate([p[4] for p in parts]) if greedy else _NO_NOISE
+    redeals = np.zeros(len(u), dtype=np.int16)
     compiled_kernel = compiled() if kernel == "numba" else None
+    needs = _REDEAL[str(rules.initial_pile_redeal)]
     if compiled_kernel is not None:
         deck = np.empty((len(u), 52), dtype=np.int8)
-        compiled_kernel.shuffle(u, deck)
-    else:
-        deck = _shuffle(u)
-    size = BLOCK * rules.rounds  # each block redeals from its own generator
-    redeals = np.concatenate([_redeal(rules, p[0], deck[i * size:(i + 1) * size])
-                              for i, p in enumerate(parts)])
+        compiled_kernel.deal(u, again, _PILE_RULES.index(str(rules.initial_pile_redeal)),
+                             _RANK, deck, redeals)
+    else:  # the same, a step for all rows at a time
+        deck = _fisher_yates(np.tile(np.arange(52, dtype=np.int8), (len(u), 1)), u)
+        todo = np.flatnonzero(needs(_RANK[deck[:, :4]]))
+        for r in range(REDEAL_DRAWS):
+            if not len(todo):
+                break
+            redeals[todo] += 1
+            cards = _fisher_yates(deck[todo][:, _RESHUFFLE], again[todo, r])
+            deck[todo[:, None], _RESHUFFLE] = cards
+            todo = todo[needs(_RANK[cards[:, :4]])]
+    todo = np.flatnonzero(redeals == REDEAL_DRAWS)
+    todo, done = todo[needs(_RANK[deck[todo, :4]])], REDEAL_DRAWS
+    size = BLOCK * rules.rounds  # each block redeals from its own generator after its draws
+    for i, part in enumerate(parts):
+        mine = todo[(todo >= i * size) & (todo < (i + 1) * size)]
+        _redeal(rules, part[0], deck, again, redeals, mine, done)
     if compiled_kernel is not None:
         out = np.empty((len(compiled_kernel.COLUMNS), len(deck)), dtype=np.int64)
         compiled_kernel.play(deck, dealer, np.array([k == "greedy" for k in kinds]), noise,
