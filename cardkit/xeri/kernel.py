@@ -92,11 +92,15 @@ def _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts, c
     keep_jack = 0.0 if last_cards else JACK_KEEP
     jack_bonus = xp if jack_single else 0
     best = -np.inf
+    ties = 0
+    slot = -1
     for s in range(6):
         card = hands[p, s]
         values[s] = -np.inf
         if card < 0:
             continue
+        if in_hand == 1:
+            return s  # the last card: no choice
         r = rank[card]
         u_hand = 4 - seen[r] - held[r]
         p_same = chance[unknown, following, min(max(u_hand, 0), 4)]
@@ -120,11 +124,13 @@ def _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts, c
                 risk = (1 - (1 - p_same) * (1 - p_jack)) * left
             value = -risk - 0.01 * u_hand - keep_jack * is_jack
         values[s] = value
-        best = max(best, value)
+        if value > best:
+            best, ties, slot = value, 1, s
+        elif value == best:
+            ties += 1
+    if ties == 1:
+        return slot
     # Ties go to a uniformly random best card: the int(noise * m)-th of the m best.
-    ties = 0
-    for s in range(6):
-        ties += values[s] == best
     pick = int(noise[row, t] * ties)
     for s in range(6):
         if values[s] == best:
