@@ -47,11 +47,15 @@ RANK_NAMES = {
 }
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _JOKER_WORDS = ("JK", "JOKER")
+# What a card-format error tells a beginner, one fact per sentence. The deck suffix is explained
+# only to someone who wrote an "@", that is who plays with several decks.
 ACCEPTED_FORMS = (
-    "a rank A, 2-10, T, J, Q or K (any case) followed by a suit C, D, H, S or ♣ ♦ ♥ ♠ "
-    "(for example 7C, 10♦, th, Qs), or JK / Joker for a joker; "
-    "an optional @N names the deck (7C@1)"
+    "Write a card as its rank then its suit, like 10♥, 10H or QS. "
+    "The ranks are A, 2 to 10, J, Q and K (T also means 10). "
+    "The suits are C, D, H and S, or ♣ ♦ ♥ ♠. "
+    "A joker is JK."
 )
+DECK_FORM = "With several decks, @ and a deck number name one copy, like 7C@1."
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +192,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("11X")
     Traceback (most recent call last):
     ...
-    ValueError: '11X' is not a card: expected a rank A, 2-10, T, J, Q or K (any case) followed by a suit C, D, H, S or ♣ ♦ ♥ ♠ (for example 7C, 10♦, th, Qs), or JK / Joker for a joker; an optional @N names the deck (7C@1)
+    ValueError: '11X' is not a card. Write a card as its rank then its suit, like 10♥, 10H or QS. The ranks are A, 2 to 10, J, Q and K (T also means 10). The suits are C, D, H and S, or ♣ ♦ ♥ ♠. A joker is JK.
     """  # noqa: E501
     if not isinstance(text, str):
         raise TypeError(f"parse_card needs a string, not {type(text).__name__}")
@@ -197,7 +201,7 @@ def parse_card(text: str) -> Card:
     deck = 0
     if sep:
         if not deck_text.isdigit():
-            raise ValueError(f"{text!r} is not a card: expected {ACCEPTED_FORMS}")
+            raise ValueError(f"{text!r} is not a card. {ACCEPTED_FORMS} {DECK_FORM}")
         deck = int(deck_text)
     word = body.upper()
     if word in _JOKER_WORDS:
@@ -205,7 +209,8 @@ def parse_card(text: str) -> Card:
     rank = _RANK_WORDS.get(word[:-1]) if len(word) >= 2 else None
     suit = _SUIT_WORDS.get(word[-1:]) if word else None
     if rank is None or suit is None:
-        raise ValueError(f"{text!r} is not a card: expected {ACCEPTED_FORMS}")
+        deck_help = f" {DECK_FORM}" if sep else ""
+        raise ValueError(f"{text!r} is not a card. {ACCEPTED_FORMS}{deck_help}")
     return Card(rank, suit, deck)
 
 

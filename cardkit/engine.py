@@ -23,8 +23,8 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from cardkit import bounds
 
-__all__ = ["RECORD_VERSION", "Bot", "Event", "Game", "IllegalAction", "Verdict", "play_out",
-           "read_record"]
+__all__ = ["RECORD_VERSION", "Bot", "Event", "FrozenDict", "Game", "IllegalAction", "Verdict",
+           "play_out", "read_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,43 @@ class IllegalAction(ValueError):
     @property
     def reason(self) -> str:
         return self.verdict.reason
+
+
+class FrozenDict(dict):  # a dict subclass: json, pickle and == treat it as a dict
+    """A dict that refuses every change once made: the values an event carries.
+
+    It reads, compares, prints and serialises as a dict (``json.dumps``, ``pickle``,
+    ``copy``), so records and narrations are unchanged, but nobody can edit what happened::
+
+        >>> data = FrozenDict(card="7♥")
+        >>> data["card"], data == {"card": "7♥"}
+        ('7♥', True)
+        >>> data["card"] = "8♥"
+        Traceback (most recent call last):
+        ...
+        TypeError: event data is read-only: FrozenDict refuses __setitem__
+    """
+
+    __slots__ = ()
+
+    def _refuse(name: str) -> Any:  # type: ignore[misc]  # builds the refusing methods below
+        def refuse(self: FrozenDict, *args: Any, **kwargs: Any) -> Any:
+            raise TypeError(f"event data is read-only: FrozenDict refuses {name}")
+        refuse.__name__ = name
+        return refuse
+
+    __setitem__ = _refuse("__setitem__")
+    __delitem__ = _refuse("__delitem__")
+    __ior__ = _refuse("__ior__")
+    clear = _refuse("clear")
+    pop = _refuse("pop")
+    popitem = _refuse("popitem")
+    setdefault = _refuse("setdefault")
+    update = _refuse("update")
+    del _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy rebuild it from a plain dict
+        return (FrozenDict, (dict(self),))
 
 
 class Event(Protocol):

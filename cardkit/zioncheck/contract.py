@@ -164,8 +164,8 @@ def check_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int
     for options in readings:
         for card in options[0].meld.cards:  # type: ignore[union-attr]
             if card in seen:
-                return Verdict(False, f"{card.to_text()} is in two melds: one physical card "
-                               "can be used only once (ZC-1.1)", "ZC-1.1")
+                return Verdict(False, f"{card} is in two melds. One card can go in only one "
+                               "meld (ZC-1.1)", "ZC-1.1")
             seen.add(card)
     first_failure: Verdict | None = None
     for choice in product(*readings):

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+from cardkit.engine import FrozenDict
+
 __all__ = ["EventKind", "ZionEvent", "seat_name"]
 
 
@@ -65,18 +67,30 @@ class EventKind(str, Enum):
 
 class ZionEvent:
     """One thing that happened: ``kind``, ``seat`` (who did it, or None), ``rule`` (the rule ID)
-    and ``data`` (a dict of the values involved, e.g. ``card``, ``cards``, ``meld``).
+    and ``data`` (a read-only `FrozenDict` of the values involved, e.g. ``card``, ``cards``,
+    ``meld``).
 
+    An event is a read-only value: neither its fields nor its data can be changed.
     ``text`` narrates it in full (cards drawn from the stock included: a teaching view);
     ``public_text`` hides what other players could not see."""
 
     __slots__ = ("data", "kind", "rule", "seat")
 
     def __init__(self, kind: EventKind, seat: int | None, rule: str | None, **data: Any) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.rule = rule
-        self.data = data
+        # the only writes an event ever gets, straight through the slots (the cheapest way)
+        _SET_KIND(self, kind)
+        _SET_SEAT(self, seat)
+        _SET_RULE(self, rule)
+        _SET_DATA(self, FrozenDict(data))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a ZionEvent is read-only: {name} cannot be changed")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a ZionEvent is read-only: {name} cannot be deleted")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy: rebuilt through __init__
+        return (_rebuild, (self.kind, self.seat, self.rule, dict(self.data)))
 
     @property
     def text(self) -> str:
@@ -91,6 +105,15 @@ class ZionEvent:
 
     def __str__(self) -> str:
         return self.text
+
+
+_SET_KIND, _SET_SEAT = ZionEvent.kind.__set__, ZionEvent.seat.__set__  # type: ignore[attr-defined]
+_SET_RULE, _SET_DATA = ZionEvent.rule.__set__, ZionEvent.data.__set__  # type: ignore[attr-defined]
+
+
+def _rebuild(kind: EventKind, seat: int | None, rule: str | None,
+             data: dict[str, Any]) -> ZionEvent:
+    return ZionEvent(kind, seat, rule, **data)
 
 
 def _finish(words: str, rule: str | None) -> str:
@@ -176,9 +199,13 @@ def _exchange(e: ZionEvent, public: bool) -> str:
 def _go_down(e: ZionEvent, public: bool) -> str:
     d = e.data
     melds = " + ".join(f"[{_meld(m)}]" for m in d["melds"])
-    etiquette = ("; a joker in a set is legal but an old parlour custom calls it rude (ZC-5.4)"
-                 if d.get("joker_in_set") else "")
-    return f"{seat_name(e.seat)} goes down with {d['contract']}: {melds}{etiquette}"
+    words = f"{seat_name(e.seat)} goes down with {d['contract']}: {melds}"
+    if not d.get("joker_in_set"):
+        return words
+    own = f" ({e.rule})" if e.rule else ""
+    # one rule ID per sentence: the go-down's own, then the etiquette's
+    return (f"{words}{own}. A joker in a set is allowed, though some players think that "
+            "is bad manners (ZC-5.4)")
 
 
 def _lay_off(e: ZionEvent, public: bool) -> str:

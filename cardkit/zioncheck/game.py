@@ -40,7 +40,7 @@ from itertools import product
 from typing import Any
 
 from cardkit.cards import Card, make_pack
-from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record
+from cardkit.engine import RECORD_VERSION, FrozenDict, IllegalAction, Verdict, read_record
 from cardkit.zioncheck.actions import (
     Action,
     Claim,
@@ -716,8 +716,8 @@ class ZionGame:
         self._in_phase(GoDown)
         seat = self._current
         if self._down[seat]:
-            why = (f"{seat_name(seat)} has already gone down this hand; lay cards off instead "
-                   "(ZC-11)")
+            why = (f"{seat_name(seat)} has already gone down this hand (ZC-9.3). Lay cards off "
+                   "instead (ZC-11)")
             raise IllegalAction(Verdict(False, why, "ZC-9.3"))
         hand = self._hands[seat]
         if not explain:
@@ -739,7 +739,7 @@ class ZionGame:
                         why = f"{card} is used twice: one physical card goes in one meld only"
                         raise IllegalAction(Verdict(False, why, "ZC-1.1"))
                     missing = _not_held(who, card, "ZC-9.2")
-                    raise IllegalAction(Verdict(False, f"meld {number}: {missing.reason}; "
+                    raise IllegalAction(Verdict(False, f"meld {number}: {missing.reason} (ZC-9.2). "
                                                 + _as_a_meld(spec, self.rules), "ZC-9.2"))
                 pool.remove(held)
                 held_cards.append(held)
@@ -1020,13 +1020,15 @@ class ZionGame:
         self._results.append(result)
         rule = {"went out": "ZC-14.1", "stock exhausted": "ZC-6.2", "length guard": "ZC-6.3"}
         out.append(ZionEvent(EventKind.HAND_END, winner, rule[reason], hand=self.hand_number,
-                             winner=winner, reason=reason, points=points, stuck=tuple(stuck),
+                             winner=winner, reason=reason, points=FrozenDict(points),
+                             stuck=tuple(stuck),
                              turns=self._turns, stuck_penalty=rules.stuck_penalty))
         self._asking = []
         self._window_card = None
         if self.hand_number >= HANDS:
             self.phase = _OVER
-            out.append(ZionEvent(EventKind.GAME_END, None, "ZC-14.2", totals=self.totals,
+            out.append(ZionEvent(EventKind.GAME_END, None, "ZC-14.2",
+                                 totals=FrozenDict(self.totals),
                                  winners=self.winners))
             return
         self.dealer = (self.dealer + 1) % self.players  # ZC-3.2
@@ -1168,8 +1170,8 @@ def _as_a_meld(spec: Any, rules: Rules) -> str:
     cards = " ".join(map(str, meld_cards(spec)))
     found, verdict = meld_readings(spec, rules)
     if found:
-        return f"as a meld, {cards} would be {found[0].description}"
-    return f"and {cards} would not be a meld either: {verdict.reason}"
+        return f"As a meld, {cards} would be {found[0].description}"
+    return f"{cards} would not be a meld either: {verdict.reason}"
 
 
 def _no_meld(index: int, count: int, rule: str) -> Verdict:

@@ -289,8 +289,8 @@ def check_laid_meld(meld: Meld, rules: Rules | None = None) -> MeldVerdict:
     text = _cards_text(meld.cards)
     twice = _duplicate(meld.cards)
     if twice is not None:
-        return _fail(f"{twice.to_text()} appears twice: one physical card cannot be in a meld "
-                     "twice (ZC-1.1)", "ZC-1.1")
+        return _fail(f"{twice} appears twice. One card can go in a meld only once "
+                     "(ZC-1.1)", "ZC-1.1")
     if not 4 <= len(meld.cards) <= 14:
         return _fail(f"{text}: a run holds 4 to 14 cards (ZC-5.2)", "ZC-5.2")
     naturals = len(meld.naturals)
@@ -426,8 +426,8 @@ def check_meld(cards: Iterable[Card] | str, rules: Rules | None = None, *,
     text = _cards_text(cards)
     twice = _duplicate(cards)
     if twice is not None:
-        return _fail(f"{twice.to_text()} appears twice: one physical card cannot be in a meld "
-                     "twice (ZC-1.1)", "ZC-1.1")
+        return _fail(f"{twice} appears twice. One card can go in a meld only once "
+                     "(ZC-1.1)", "ZC-1.1")
     n = len(cards)
     if n < 3:
         return _fail(f"{text or 'no cards'} is too few cards: a set needs at least 3 (ZC-5.1), "
@@ -461,8 +461,8 @@ def _set_verdict(naturals: list[Card], jokers: list[Card], text: str) -> MeldVer
     meld = _make_set(rank, (*naturals, *jokers))
     reason = f"{meld} is {meld.description} (ZC-5.1)"
     if jokers:
-        reason += ("; jokers may be used in a set, though an old parlour custom calls it rude "
-                   "(ZC-5.4), and a joker in a set can never be taken back (ZC-12.2)")
+        reason += (". A joker may stand in a set, though some players think that is bad "
+                   "manners (ZC-5.4). A joker in a set can never be taken back (ZC-12.2)")
     return MeldVerdict(True, reason, "ZC-5.1", MeldKind.SET.value, meld.jokers, meld)
 
 
@@ -658,7 +658,7 @@ def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | No
     if end is not None and end not in _ENDS:
         raise ValueError(f"end must be 'low', 'high' or None, not {end!r}")
     if card in meld.cards:
-        return Verdict(False, f"{card.to_text()} is already in {meld}", "ZC-1.1"), None
+        return Verdict(False, f"{card} is already in {meld}", "ZC-1.1"), None
     if meld.kind is MeldKind.SET:
         if card.rank and card.rank != meld.rank:
             return Verdict(False, f"{card} cannot go on {meld}: a card laid on a set has its "

@@ -12,6 +12,7 @@ every registered game (`cardkit.games.game_names`) and each visited state is che
   and change nothing;
 - a clone is independent of its original, and ``to_json``/``from_json`` round-trips the state;
 - ``observe(seat)`` is a frozen value that holds no hidden card and no live game;
+- every event is a read-only value, down to the data it carries;
 - the same seed gives the same game, whatever is done to the global random generators.
 
 A new game added to the registry is checked here with no change to this file. Cheap checks
@@ -25,7 +26,7 @@ import enum
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -36,6 +37,8 @@ from cardkit.games import GameSpec, game_names, get_game
 from cardkit.render import card_label
 
 RULE_ID = re.compile(r"^(XR|ZC)-\d+(\.\d+)*$")
+# One rule ID per sentence: a text never cites two IDs back to back, "(ZC-5.4) (ZC-9.2)".
+DOUBLED_ID = re.compile(r"\((XR|ZC)-[\d.]+\)[\s.,;:]*\((XR|ZC)-")
 DEEP_EVERY = 7
 # How many whole games each bot line-up plays per game (fixed seeds: CI sees the same games).
 GAMES_PER_LINEUP = {"xeri": 150, "zioncheck": 20}
@@ -65,6 +68,37 @@ def cards_in(value: Any, game_type: type, found: list[Card], depth: int = 0) -> 
     elif isinstance(value, tuple | list | frozenset | set):
         for item in value:
             cards_in(item, game_type, found, depth + 1)
+
+
+def check_read_only(value: Any, depth: int = 0) -> None:
+    """An event, and everything in it, is a read-only value: nothing in it can be changed."""
+    assert depth < 12, "an event nests deeper than any event should"
+    if value is None or isinstance(value, str | int | float | bool | enum.Enum | Card):
+        return
+    if isinstance(value, tuple | frozenset):  # NamedTuple events included
+        for item in value:
+            check_read_only(item, depth + 1)
+    elif isinstance(value, Mapping):
+        assert not isinstance(value, list | set)
+        if hasattr(value, "__setitem__"):  # a dict must refuse changes
+            with pytest.raises(TypeError):
+                value[next(iter(value), "key")] = None  # type: ignore[index]
+        for key, item in value.items():
+            check_read_only(key, depth + 1)
+            check_read_only(item, depth + 1)
+    elif dataclasses.is_dataclass(value):
+        assert type(value).__dataclass_params__.frozen, f"{type(value).__name__} is not frozen"
+        for field in dataclasses.fields(value):
+            check_read_only(getattr(value, field.name), depth + 1)
+    elif hasattr(type(value), "__slots__"):
+        names = [n for n in type(value).__slots__ if hasattr(value, n)]
+        assert names, f"{type(value).__name__} holds nothing to check"
+        with pytest.raises((AttributeError, TypeError)):
+            setattr(value, names[0], getattr(value, names[0]))
+        for name in names:
+            check_read_only(getattr(value, name), depth + 1)
+    else:
+        raise AssertionError(f"{type(value).__name__} in an event is not a read-only value")
 
 
 def pack_of(game: Game) -> Counter[Card]:
@@ -97,6 +131,7 @@ def check_refused(game: Game, action: Any, seat: int | None = None) -> None:
     verdict = game.check(action, seat)
     assert not verdict and verdict.reason
     assert verdict.rule and RULE_ID.match(verdict.rule), verdict
+    assert not DOUBLED_ID.search(str(verdict)), str(verdict)
     before, record = game.snapshot(), game.to_json()
     with pytest.raises(IllegalAction) as refused:
         game.apply(action, seat)
@@ -159,6 +194,10 @@ def play_checked(spec: GameSpec, seed: int, lineup: str, *, deep: bool) -> Game:
         assert events and game.history[-1] == action
         assert game.events[-len(events):] == tuple(events)
         steps += 1
+    if deep:
+        for event in game.events:
+            check_read_only(event)
+            assert event.text and not DOUBLED_ID.search(event.text), event.text
     assert game.results, "a finished game has results"
     assert set(game.winners) <= set(range(game.num_players)) and game.winners
     assert state(spec.load(game.to_json())) == state(game)

@@ -60,7 +60,7 @@ def test_zc_9_2_each_meld_must_be_legal():
 def test_zc_1_1_one_physical_card_in_two_melds_refused():
     # the same card with the same deck, given twice (text with @N, or one Card value twice)
     v = check_go_down(["8C@0 8D 8H", "8C@0 9C 10C JC"], 2)
-    assert not v and v.rule == "ZC-1.1" and "8C is in two melds" in v.reason
+    assert not v and v.rule == "ZC-1.1" and v.reason.startswith("8♣ is in two melds. ")
     eight = parse_cards("8C")[0]
     v = check_go_down([[eight, *parse_cards("8D 8H")], [eight, *parse_cards("9C 10C JC")]], 2)
     assert not v and v.rule == "ZC-1.1"

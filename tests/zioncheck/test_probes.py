@@ -9,6 +9,7 @@ with `check_meld` and asks `check` about every combination that fits the contrac
 from __future__ import annotations
 
 import random
+import re
 from itertools import combinations, product
 
 import pytest
@@ -29,6 +30,7 @@ from cardkit.zioncheck.actions import (
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.game import Phase, ZionGame, new_game
 
+DOUBLED_ID = re.compile(r"\((ZC|XR)-[\d.]+\)[\s.,;:]*\((ZC|XR)-")
 RULES = [
     Rules(max_turns_per_hand=40),
     PRESETS["may_i"].replace(max_turns_per_hand=40),
@@ -189,6 +191,8 @@ def test_random_refused_actions_change_nothing_not_even_the_record():
                 continue
             refused += 1
             assert verdict.rule and verdict.rule.startswith("ZC-"), verdict
+            # one rule ID per sentence: never two IDs back to back (issue 9.7)
+            assert not DOUBLED_ID.search(str(verdict)), str(verdict)
             record, before = game.to_json(), game.snapshot()
             with pytest.raises(IllegalAction) as info:
                 game.apply(action)

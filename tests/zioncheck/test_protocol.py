@@ -4,8 +4,11 @@ one release as deprecated aliases (one test per alias)."""
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import gc
+import json
+import pickle
 from pathlib import Path
 
 import pytest
@@ -53,6 +56,34 @@ def test_events_and_history_are_read_only_tuples():
     events = list(game.events)
     events.clear()
     assert game.to_json() == before and game.events
+
+
+def test_events_are_read_only_values_that_still_pickle_copy_and_serialise():
+    game = finished()
+    texts = [e.text for e in game.events]
+    discard = next(e for e in game.events if e.kind is zc.EventKind.DISCARD)
+    hand_end = next(e for e in game.events if e.kind is zc.EventKind.HAND_END)
+    with pytest.raises(TypeError, match="read-only"):
+        discard.data["card"] = None  # type: ignore[index]
+    for change in (lambda d: d.pop("card"), lambda d: d.update(card=None), lambda d: d.clear(),
+                   lambda d: d.setdefault("x", 1), lambda d: d.popitem()):
+        with pytest.raises(TypeError, match="read-only"):
+            change(discard.data)
+    with pytest.raises(TypeError, match="read-only"):
+        hand_end.data["points"][0] = 999
+    with pytest.raises(AttributeError, match="read-only"):
+        discard.rule = "ZC-1"  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="read-only"):
+        del discard.seat
+    # still a dict to read and to serialise, and pickle and copy rebuild equal events
+    assert json.loads(json.dumps(hand_end.data["points"])) == {
+        str(s): p for s, p in hand_end.data["points"].items()}
+    again = pickle.loads(pickle.dumps(list(game.events)))
+    assert [e.text for e in again] == texts and again[0].data == game.events[0].data
+    with pytest.raises(TypeError):
+        again[0].data["hand"] = 2
+    assert copy.deepcopy(hand_end).data == hand_end.data
+    assert game.clone().events[-1].text == texts[-1] and [e.text for e in game.events] == texts
 
 
 def test_results_are_frozen_and_totals_a_fresh_copy():
