@@ -165,7 +165,7 @@ def _xeri() -> GameSpec:
     def summary(match: Any, bots: Sequence[Bot]) -> str:
         totals, won = match.totals, match.rounds_won
         rounds = "1 round" if match.round_number == 1 else f"{match.round_number} rounds"
-        players = f" ({_bot_names(bots, lambda s: xeri.SEAT_NAMES[s])})" if bots else ""
+        players = f" ({_bot_names(bots, xeri.seat_name)})" if bots else ""
         return (f"{xeri.TEAM_NAMES[match.winner]} win the match after {rounds}: "
                 f"rounds won {won[0]}–{won[1]}, points {totals[0]}–{totals[1]}{players}")
 

@@ -15,6 +15,9 @@ fetched from the network. Every picture carries ``role="img"`` and an ``aria-lab
 Game tables (`cardkit.xeri.draw.table_html`, `cardkit.zioncheck.draw.table_html`, or
 `match_html` for either) are HTML with
 inline styles, so they look the same in a notebook, an ``ipywidgets.HTML`` and a Voila page.
+Each game's ``draw.py`` builds its table from the shared parts here: `TABLE_STYLE`,
+`PANEL_STYLE`, `TURN_STYLE`, `badge_html`, `heading_html`, `note_html`, `seat_hand_html`,
+`empty_slot_html`, `own_hand_note_html`, `check_view` and `plural`.
 They read only what is public through the games' accessors; a closed view draws hidden cards
 as backs and puts nothing of them (not even in attributes) into the page.
 
@@ -43,21 +46,34 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # render draws cards but needs nothing of cards.py at run time
     from cardkit.cards import Card
 
 __all__ = [
+    "BADGE_STYLES",
     "FOUR_COLOURS",
+    "PANEL_STYLE",
+    "TABLE_STYLE",
+    "TURN_STYLE",
     "TWO_COLOURS",
     "Picture",
+    "TableGame",
+    "badge_html",
     "card_label",
     "card_svg",
+    "check_view",
+    "empty_slot_html",
     "hand_html",
     "hand_picture",
     "hand_svg",
+    "heading_html",
     "match_html",
+    "note_html",
+    "own_hand_note_html",
+    "plural",
+    "seat_hand_html",
 ]
 
 TWO_COLOURS: Mapping[str, str] = {"C": "#1a1a1a", "D": "#c8102e", "H": "#c8102e", "S": "#1a1a1a"}
@@ -439,47 +455,66 @@ def hand_html(
 
 
 # --- game tables -----------------------------------------------------------------------------
+# The parts every game's table is built from (each game's draw.py lays them out): the felt, the
+# seat panels, badges, headings and notes, so that both tables look like one kit.
 
-_TABLE_STYLE = (
+TABLE_STYLE = (
     f"font-family:{FONT};font-size:14px;line-height:1.35;color:#f8fafc;"
     "background:radial-gradient(ellipse at center,#2f7a4f 0%,#1d5436 100%);"
     "border-radius:16px;padding:12px 14px;box-shadow:inset 0 0 0 2px #15432b;"
     "max-width:980px;box-sizing:border-box"
 )
-_PANEL_STYLE = (
+"""Inline style of a whole game table: the green felt, its font and its width."""
+PANEL_STYLE = (
     "background:rgba(255,255,255,0.10);border:2px solid rgba(255,255,255,0.16);"
     "border-radius:12px;padding:7px 10px;min-width:0"
 )
-_TURN_STYLE = "border-color:#fbbf24;box-shadow:0 0 0 3px rgba(251,191,36,0.35);"
-_BADGE_STYLES = {
+"""Inline style of a panel on the table (a seat, a team, the pile)."""
+TURN_STYLE = "border-color:#fbbf24;box-shadow:0 0 0 3px rgba(251,191,36,0.35);"
+"""Added to `PANEL_STYLE` for the seat whose turn it is (an amber ring)."""
+BADGE_STYLES = {
     "dealer": "background:#f8fafc;color:#1f2937",
     "turn": "background:#fbbf24;color:#1f2937",
     "down": "background:#bbf7d0;color:#14532d",
     "up": "background:rgba(255,255,255,0.18);color:#f8fafc",
     "win": "background:#fde68a;color:#78350f",
 }
+"""The colours of each kind of `badge_html`: dealer, turn, down, up, win."""
 
 
-def _badge(text: str, kind: str) -> str:
+def badge_html(text: str, kind: str) -> str:
+    """A small rounded label beside a heading (``kind`` is a key of `BADGE_STYLES`).
+
+    >>> badge_html("dealer", "dealer").startswith('<span class="ck-badge ck-badge-dealer"')
+    True
+    """
     return (
-        f'<span class="ck-badge ck-badge-{kind}" style="{_BADGE_STYLES[kind]};border-radius:999px;'
+        f'<span class="ck-badge ck-badge-{kind}" style="{BADGE_STYLES[kind]};border-radius:999px;'
         f'padding:1px 8px;font-size:12px;font-weight:600;margin-left:6px;white-space:nowrap">'
         f"{escape(text)}</span>"
     )
 
 
-def _heading(text: str, badges: Sequence[str] = ()) -> str:
+def heading_html(text: str, badges: Sequence[str] = ()) -> str:
+    """A panel's bold heading (``text`` is escaped), followed by its `badge_html` badges."""
     return (
         '<div style="font-weight:700;margin-bottom:4px;display:flex;flex-wrap:wrap;'
         f'align-items:center;gap:2px 0">{escape(text)}{"".join(badges)}</div>'
     )
 
 
-def _note(text: str) -> str:
+def note_html(text: str) -> str:
+    """A small line of text under a panel's cards (``text`` is escaped)."""
     return f'<div style="font-size:12.5px;opacity:0.9;margin-top:3px">{escape(text)}</div>'
 
 
-def _check_view(view: int | None, seats: int) -> int | None:
+def check_view(view: int | None, seats: int) -> int | None:
+    """``view`` if it is None (all hands open) or a seat number below ``seats``; else a clear
+    ``ValueError``.
+
+    >>> check_view(None, 4), check_view(2, 4)
+    (None, 2)
+    """
     if view is None:
         return None
     if isinstance(view, bool) or not isinstance(view, int) or not 0 <= view < seats:
@@ -489,11 +524,14 @@ def _check_view(view: int | None, seats: int) -> int | None:
     return view
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, with an ``s`` unless the count is one: ``plural(3, "card")``
+    is ``'3 cards'``."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _empty_slot(text: str, width: float) -> str:
+def empty_slot_html(text: str, width: float) -> str:
+    """A dashed card-sized outline holding ``text``: where a card would lie (an empty pile)."""
     height = width * _RATIO
     return (
         f'<div style="width:{_num(width)}px;height:{_num(height)}px;border:2px dashed '
@@ -503,7 +541,7 @@ def _empty_slot(text: str, width: float) -> str:
     )
 
 
-def _seat_hand(
+def seat_hand_html(
     cards: Sequence[Card] | None, size: int, *, width: float, overlap: float,
     four_colour: bool,
 ) -> str:
@@ -515,7 +553,9 @@ def _seat_hand(
                      four_colour=four_colour)
 
 
-def _own_hand_note(text: str) -> str:
+def own_hand_note_html(text: str) -> str:
+    """A dashed box holding ``text`` in place of the viewer's cards, for an app that shows the
+    viewer's hand elsewhere (``table_html(..., own_hand_note=...)``)."""
     return (
         '<div class="ck-own-hand-note" style="border:2px dashed rgba(255,255,255,0.45);'
         'border-radius:8px;padding:10px 12px;margin:4px 0;font-size:13.5px;font-weight:600">'
@@ -523,7 +563,16 @@ def _own_hand_note(text: str) -> str:
     )
 
 
-def match_html(game: Any, view: int | None = None, *, four_colour: bool = False) -> str:
+class TableGame(Protocol):
+    """What `match_html` needs of a game: its ``game_name`` and a ``table_html`` that draws it
+    (both games follow `cardkit.engine.Game`, which render may not import: it sits below)."""
+
+    game_name: str
+
+    def table_html(self, view: int | None = None, *, four_colour: bool = False) -> str: ...
+
+
+def match_html(game: TableGame, view: int | None = None, *, four_colour: bool = False) -> str:
     """The table of either game, by its ``game_name`` ("xeri" or "zioncheck")."""
     name = getattr(game, "game_name", None)
     if name in ("xeri", "zioncheck"):  # each game draws itself (its draw.py): render imports none

@@ -182,9 +182,9 @@ def _seat(spec: GameSpec, seat: int, entry: Any) -> _Seat:
 
 def _seat_name(spec: GameSpec, seat: int) -> str:
     if spec.name == "xeri":
-        from cardkit.xeri import SEAT_NAMES
+        from cardkit.xeri import seat_name
 
-        return SEAT_NAMES[seat]
+        return seat_name(seat)
     return f"player {seat}"
 
 

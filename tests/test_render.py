@@ -575,3 +575,42 @@ def test_xeri_table_header_scores_can_be_left_to_an_apps_scoreboard():
     status = text_of(sections(html, "ck-status")[""])
     assert "Rounds won" not in status and "points" not in status
     assert "Dealer: " in status
+
+
+def test_what_the_games_draw_with_is_public_documented_and_typed():
+    """Each game's draw.py builds its table from render's public, documented parts (no private
+    name crosses modules), and the drawing functions name the game they draw, not ``Any``."""
+    import ast
+    import inspect
+    import typing
+    from pathlib import Path
+
+    import cardkit.xeri.draw as xeri_draw
+    import cardkit.zioncheck.draw as zion_draw
+    from cardkit.xeri import XeriMatch
+    from cardkit.zioncheck import Meld, ZionGame
+
+    for module in (xeri_draw, zion_draw):
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        taken = [alias.name for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module == "cardkit.render"
+                 for alias in node.names]
+        assert taken and not [name for name in taken if name.startswith("_")], taken
+        for name in taken:
+            assert name in render.__all__, f"{module.__name__} uses render.{name}, not public"
+            value = getattr(render, name)
+            if callable(value):
+                assert inspect.getdoc(value), f"render.{name} has no docstring"
+    source = Path(render.__file__).read_text(encoding="utf-8")
+    for constant in ("TABLE_STYLE", "PANEL_STYLE", "TURN_STYLE", "BADGE_STYLES"):
+        assert re.search(rf'^{constant}\b.*?\n"""', source, re.M | re.S), constant
+    # the game classes are imported for type checking only (a game imports its draw lazily)
+    names = {"XeriMatch": XeriMatch, "ZionGame": ZionGame, "Meld": Meld}
+    hints = typing.get_type_hints(xeri_draw.table_html, localns=names)
+    assert hints["match"] is XeriMatch
+    assert typing.get_type_hints(zion_draw.table_html, localns=names)["game"] is ZionGame
+    assert typing.get_type_hints(zion_draw.meld_html, localns=names)["meld"] is Meld
+    assert typing.get_type_hints(render.match_html)["game"] is render.TableGame
+    assert render.plural(1, "card") == "1 card" and render.plural(2, "card") == "2 cards"
+    with pytest.raises(ValueError, match="seat number 0 to 3"):
+        render.check_view(4, 4)

@@ -266,8 +266,7 @@ def _sheet_pair(sheets: Mapping[int, Any], round_number: int | None) -> str:
 
 def _zion_points(source: Any) -> tuple[list[dict[int, int]], int]:
     """Points per hand ``[{seat: points}]`` and the number of players."""
-    results = source.results if hasattr(source, "results") else getattr(
-        source, "hand_results", source)
+    results = getattr(source, "results", source)
     try:
         results = list(results)
     except TypeError:
@@ -395,4 +394,4 @@ class _Blank:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.hand_results: Iterable[Any] = ()
+        self.results: Iterable[Any] = ()

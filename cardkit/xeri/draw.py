@@ -16,19 +16,19 @@ from typing import TYPE_CHECKING
 
 from cardkit.cards import Card
 from cardkit.render import (
-    _PANEL_STYLE,
-    _TABLE_STYLE,
-    _TURN_STYLE,
-    _badge,
-    _check_view,
-    _empty_slot,
-    _heading,
-    _note,
-    _own_hand_note,
-    _plural,
-    _seat_hand,
+    PANEL_STYLE,
+    TABLE_STYLE,
+    TURN_STYLE,
+    badge_html,
     card_svg,
+    check_view,
+    empty_slot_html,
     hand_html,
+    heading_html,
+    note_html,
+    own_hand_note_html,
+    plural,
+    seat_hand_html,
 )
 from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES
 
@@ -84,8 +84,8 @@ def _scoreline(info: _XeriPublic) -> tuple[str, str]:
 
 
 def _score_parts(info: _XeriPublic, team: int) -> list[str]:
-    rounds = f"{_plural(info.rounds_won[team], 'round')} won"
-    points = _plural(info.totals[team], "point")
+    rounds = f"{plural(info.rounds_won[team], 'round')} won"
+    points = plural(info.totals[team], "point")
     return [rounds, points] if info.target is None else [points, rounds]
 
 
@@ -102,14 +102,14 @@ def _xeri_words(match: XeriMatch, team: int, xeris: tuple[Card, ...]) -> str:
     whole match (never "no Xeri yet": the match is over)."""
     if xeris:
         jacks = sum(1 for card in xeris if card.rank == 11)
-        words = _plural(len(xeris), "Xeri") + (f", {jacks} of them a jack Xeri" if jacks else "")
+        words = plural(len(xeris), "Xeri") + (f", {jacks} of them a jack Xeri" if jacks else "")
     else:
         words = "no Xeri"
     if match.winner is None:
         return f"this round: {words}" if xeris else "no Xeri yet this round"
     whole = sum(len(result.xeri_cards[team]) for result in match.results)
     return (f"last round: {words}. Whole match: "
-            + ("no Xeri" if not whole else _plural(whole, "Xeri")))
+            + ("no Xeri" if not whole else plural(whole, "Xeri")))
 
 
 def table_html(
@@ -129,7 +129,7 @@ def table_html(
     first (rounds won, XR-7.1; points under a ``target``, XR-7.2) and the other beside it;
     ``header_scores=False`` leaves both out, for an app with its own scoreboard above.
     """
-    view = _check_view(view, 4)
+    view = check_view(view, 4)
     info = _XeriPublic(match, view)
     bottom = 2 if view is None else view
     place = {bottom: "bottom", (bottom + 1) % 4: "left", (bottom + 2) % 4: "top",
@@ -139,29 +139,29 @@ def table_html(
     for seat in range(4):
         badges = []
         if seat == info.dealer:
-            badges.append(_badge("dealer", "dealer"))
+            badges.append(badge_html("dealer", "dealer"))
         if seat == info.current:
-            badges.append(_badge("to play", "turn"))
+            badges.append(badge_html("to play", "turn"))
         cards = info.hands[seat]
         if sort_hands and cards is not None:
             cards = tuple(sorted(cards))
         mine = view is not None and seat == view
         width = 66 if mine else (50 if view is None else 44)
         if mine and own_hand_note is not None:
-            hand = _own_hand_note(own_hand_note)
+            hand = own_hand_note_html(own_hand_note)
         else:
-            hand = _seat_hand(cards, info.hand_sizes[seat], width=width,
+            hand = seat_hand_html(cards, info.hand_sizes[seat], width=width,
                               overlap=0.0 if mine else 0.4, four_colour=four_colour)
         team = TEAM_NAMES[seat & 1]
         who = f"{SEAT_NAMES[seat]} (you)" if mine else SEAT_NAMES[seat]
-        style = _PANEL_STYLE + (";" + _TURN_STYLE if seat == info.current else "")
+        style = PANEL_STYLE + (";" + TURN_STYLE if seat == info.current else "")
         seats_html[place[seat]] = (
             f'<section class="ck-seat" data-seat="{seat}" '
             f'data-turn="{"true" if seat == info.current else "false"}" '
             f'aria-label="{escape(SEAT_NAMES[seat])}" style="{style};grid-area:{place[seat]}">'
-            + _heading(who, badges)
+            + heading_html(who, badges)
             + hand
-            + _note(f"{team} · {_plural(info.hand_sizes[seat], 'card')} in hand")
+            + note_html(f"{team} · {plural(info.hand_sizes[seat], 'card')} in hand")
             + "</section>"
         )
 
@@ -175,13 +175,14 @@ def table_html(
             pile_words = "captured pile face down (size hidden, XR-9.1)"
         else:
             when = "this round" if info.winner is None else "in the last round"
-            pile_words = f"captured {when}: {_plural(info.captured[team], 'card')}"
+            pile_words = f"captured {when}: {plural(info.captured[team], 'card')}"
         teams_html.append(
             f'<section class="ck-team" data-team="{team}" aria-label="{escape(TEAM_NAMES[team])}" '
-            f'style="{_PANEL_STYLE};grid-area:team{team}">'
-            + _heading(TEAM_NAMES[team], [_badge("winner", "win")] if info.winner == team else [])
-            + _note(" · ".join(_score_parts(info, team)))
-            + _note(pile_words) + _note(words) + pictures + "</section>"
+            f'style="{PANEL_STYLE};grid-area:team{team}">'
+            + heading_html(TEAM_NAMES[team],
+                           [badge_html("winner", "win")] if info.winner == team else [])
+            + note_html(" · ".join(_score_parts(info, team)))
+            + note_html(pile_words) + note_html(words) + pictures + "</section>"
         )
 
     pile = info.pile
@@ -195,9 +196,9 @@ def table_html(
             'style="display:inline-block">'
             + card_svg(top, width=86, four_colour=four_colour) + "</div>"
         )
-        pile_words = f"pile: {_plural(len(pile), 'card')}, top {top}"
+        pile_words = f"pile: {plural(len(pile), 'card')}, top {top}"
     else:
-        under_html, top_html = "", _empty_slot("empty pile", 86)
+        under_html, top_html = "", empty_slot_html("empty pile", 86)
         pile_words = "pile: empty (any card starts it)"
     centre = (
         f'<section class="ck-pile" data-count="{len(pile)}" aria-label="{escape(pile_words)}" '
@@ -210,13 +211,13 @@ def table_html(
 
     stock_bits = [
         f'<section class="ck-stock" data-count="{info.stock_size}" '
-        f'aria-label="stock: {info.stock_size} cards" style="{_PANEL_STYLE};grid-area:stock;'
+        f'aria-label="stock: {info.stock_size} cards" style="{PANEL_STYLE};grid-area:stock;'
         'display:flex;align-items:center;gap:10px">',
-        card_svg(None, width=40) if info.stock_size else _empty_slot("no stock", 40),
-        f"<div>{_heading('Stock')}{_note(_plural(info.stock_size, 'card'))}",
+        card_svg(None, width=40) if info.stock_size else empty_slot_html("no stock", 40),
+        f"<div>{heading_html('Stock')}{note_html(plural(info.stock_size, 'card'))}",
     ]
     if info.bottom_card is not None:
-        stock_bits.append(_note(f"bottom card shown at the cut: {info.bottom_card} (XR-8.1)"))
+        stock_bits.append(note_html(f"bottom card shown at the cut: {info.bottom_card} (XR-8.1)"))
     stock_bits.append("</div></section>")
 
     rules = info.rules
@@ -255,6 +256,6 @@ def table_html(
     )
     return (
         f'<div class="ck-table ck-xeri-table" data-view="{"all" if view is None else view}" '
-        f'role="region" aria-label="Xeri table, {escape(view_text)}" style="{_TABLE_STYLE}">'
+        f'role="region" aria-label="Xeri table, {escape(view_text)}" style="{TABLE_STYLE}">'
         f"{header}{grid}</div>"
     )

@@ -13,26 +13,31 @@ its public accessors::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardkit.cards import Card
 from cardkit.render import (
-    _PANEL_STYLE,
-    _TABLE_STYLE,
-    _TURN_STYLE,
-    _badge,
-    _check_view,
-    _empty_slot,
-    _heading,
-    _note,
-    _own_hand_note,
-    _plural,
-    _seat_hand,
+    PANEL_STYLE,
+    TABLE_STYLE,
+    TURN_STYLE,
+    badge_html,
     card_svg,
+    check_view,
+    empty_slot_html,
     hand_html,
+    heading_html,
+    note_html,
+    own_hand_note_html,
+    plural,
+    seat_hand_html,
 )
 from cardkit.zioncheck.events import seat_name
+
+if TYPE_CHECKING:
+    from cardkit.zioncheck.game import ZionGame
+    from cardkit.zioncheck.melds import Meld
 
 __all__ = ["meld_html", "table_html"]
 
@@ -42,7 +47,7 @@ def _joker_note(face: Card, is_run: bool) -> str:
     return f"as {face}" if is_run else f"as {face.rank_text}"
 
 
-def meld_html(meld: Any, *, width: float = 48, four_colour: bool = False,
+def meld_html(meld: Meld, *, width: float = 48, four_colour: bool = False,
               index: int | None = None, owner: str | None = None) -> str:
     """A Zion Check meld: its cards in order, each joker labelled with what it stands for.
 
@@ -74,7 +79,7 @@ def meld_html(meld: Any, *, width: float = 48, four_colour: bool = False,
     )
 
 
-def _phase_words(game: Any, name: Any) -> str:
+def _phase_words(game: ZionGame, name: Callable[[int | None], str]) -> str:
     phase = getattr(game.phase, "value", game.phase)
     if phase == "over":
         winners = tuple(game.winners)
@@ -92,7 +97,7 @@ def _phase_words(game: Any, name: Any) -> str:
 
 
 def table_html(
-    game: Any, view: int | None = None, *, four_colour: bool = False,
+    game: ZionGame, view: int | None = None, *, four_colour: bool = False,
     own_hand_note: str | None = None, sort_hands: bool = False,
 ) -> str:
     """The Zion Check table as HTML: stock, discard pile, every seat's melds and hand.
@@ -106,7 +111,7 @@ def table_html(
     hand; the default keeps the hand's own order.
     """
     players = game.players
-    view = _check_view(view, players)
+    view = check_view(view, players)
     current = game.current_player
     turn = getattr(game, "turn_player", current)
     melds_by_owner: dict[int, list[tuple[int, Any]]] = {seat: [] for seat in range(players)}
@@ -121,14 +126,14 @@ def table_html(
         down = game.has_gone_down(seat)
         badges = []
         if seat == game.dealer:
-            badges.append(_badge("dealer", "dealer"))
+            badges.append(badge_html("dealer", "dealer"))
         if seat == current:
-            badges.append(_badge("to act" if seat != turn else "to play", "turn"))
+            badges.append(badge_html("to act" if seat != turn else "to play", "turn"))
         elif seat == turn:
-            badges.append(_badge("their turn", "up"))
-        badges.append(_badge("gone down", "down") if down else _badge("not down yet", "up"))
+            badges.append(badge_html("their turn", "up"))
+        badges.append(badge_html("gone down", "down") if down else badge_html("not down yet", "up"))
         if seat in game.winners:
-            badges.append(_badge("winner", "win"))
+            badges.append(badge_html("winner", "win"))
         hand = game.hand(seat)
         mine = view is not None and seat == view
         shown = hand if view is None or mine else None
@@ -136,25 +141,25 @@ def table_html(
             shown = tuple(sorted(shown))
         own_overlap = 0.0 if len(hand) <= 7 else 0.3
         if mine and own_hand_note is not None:
-            hand_part = _own_hand_note(own_hand_note)
+            hand_part = own_hand_note_html(own_hand_note)
         else:
-            hand_part = _seat_hand(shown, len(hand), width=56 if mine else 46,
+            hand_part = seat_hand_html(shown, len(hand), width=56 if mine else 46,
                                    overlap=own_overlap if mine else 0.35,
                                    four_colour=four_colour)
         melds = melds_by_owner[seat]
         meld_part = "".join(meld_html(meld, width=40, four_colour=four_colour, index=index)
                             for index, meld in melds)
         who = f"{seat_name(seat)} (you)" if mine else seat_name(seat)
-        style = _PANEL_STYLE + (";" + _TURN_STYLE if seat == current else "")
+        style = PANEL_STYLE + (";" + TURN_STYLE if seat == current else "")
         seats.append(
             f'<section class="ck-seat" data-seat="{seat}" '
             f'data-turn="{"true" if seat == current else "false"}" '
             f'data-down="{"true" if down else "false"}" aria-label="{escape(seat_name(seat))}" '
             f'style="{style};flex:1 1 300px">'
-            + _heading(who, badges)
+            + heading_html(who, badges)
             + hand_part
-            + _note(f"{_plural(len(hand), 'card')} in hand · total so far: "
-                    f"{_plural(totals[seat], 'penalty point')}")
+            + note_html(f"{plural(len(hand), 'card')} in hand · total so far: "
+                    f"{plural(totals[seat], 'penalty point')}")
             + (f'<div class="ck-melds" style="margin-top:6px">{meld_part}</div>' if melds else "")
             + "</section>"
         )
@@ -167,9 +172,9 @@ def table_html(
             'style="display:inline-block">'
             + card_svg(top, width=72, four_colour=four_colour) + "</div>"
         )
-        discard_words = f"discard pile: {_plural(pile_size, 'card')}, top {top}"
+        discard_words = f"discard pile: {plural(pile_size, 'card')}, top {top}"
     else:
-        discard = _empty_slot("no discard yet", 72)
+        discard = empty_slot_html("no discard yet", 72)
         discard_words = "discard pile: empty"
     stock = game.stock_size
     middle = (
@@ -177,7 +182,7 @@ def table_html(
         'align-items:flex-end;justify-content:center;margin:4px 0 10px">'
         f'<div class="ck-stock" data-count="{stock}" aria-label="stock: {stock} cards" '
         'style="text-align:center">'
-        + (card_svg(None, width=72) if stock else _empty_slot("no stock", 72))
+        + (card_svg(None, width=72) if stock else empty_slot_html("no stock", 72))
         + f"<div>stock: {stock}</div></div>"
         f'<div class="ck-discard" data-count="{pile_size}" aria-label="{escape(discard_words)}" '
         f'style="text-align:center">{discard}<div>{escape(discard_words)}</div></div>'
@@ -196,6 +201,6 @@ def table_html(
     return (
         f'<div class="ck-table ck-zion-table" data-view="{"all" if view is None else view}" '
         f'role="region" aria-label="Zion Check table, {escape(view_text)}" '
-        f'style="{_TABLE_STYLE}">{header}{middle}'
+        f'style="{TABLE_STYLE}">{header}{middle}'
         f'<div style="display:flex;flex-wrap:wrap;gap:10px">{"".join(seats)}</div></div>'
     )
