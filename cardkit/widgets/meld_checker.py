@@ -29,6 +29,7 @@ from cardkit.zioncheck import (
     explain_go_down,
     find_go_down,
     hand_points,
+    no_go_down,
 )
 
 __all__ = ["MeldChecker", "parse_meld_text"]
@@ -253,8 +254,10 @@ class MeldChecker(widgets.VBox):
         melds = find_go_down(cards, n, self.rules)
         if melds is None:
             points = hand_points(cards, self.rules)
-            text = (f"No go-down: {source} ({len(cards)} cards) cannot make hand {n}'s "
-                    f"contract ({contract}) (ZC-9.2). Points in hand if it ended now: {points} "
+            # whether and why not is the core's word; the points are the hand's
+            verdict = no_go_down(n, self.rules, who=f"{source[:1].upper()}{source[1:]} "
+                                 f"({len(cards)} cards)")
+            text = (f"No go-down. {verdict}. Points in hand if it ended now: {points} "
                     "(ZC-2.3).")
             body = html.escape(text)
         else:
@@ -310,8 +313,8 @@ class MeldChecker(widgets.VBox):
             )
             ok = contract_verdict.ok
         else:
-            contract_line = (f"Hand {n} contract ({contract}): not met, because not every group "
-                             "is a meld (ZC-9.2).")
+            # the core says which group is not a meld and why that stops the go-down
+            contract_line = f"Hand {n} contract ({contract}): not met. {explained.verdict}."
             ok = False
         lines.append(contract_line)
         items.append(f"<li>{_mark(ok)} {html.escape(contract_line)}</li>")

@@ -61,11 +61,13 @@ from cardkit.zioncheck import (
     RandomBot,
     Rules,
     TakeDiscard,
+    decks_for_players,
     explain_go_down,
     find_go_down,
     joker_exchanges,
     lay_off_options,
     new_game,
+    no_go_down,
 )
 from cardkit.zioncheck import draw as zion_draw
 from cardkit.zioncheck.events import EventKind, seat_name
@@ -130,8 +132,7 @@ class ZionTable(widgets.VBox):
         pause_at_hand_end: bool = True,
         share: Callable[[int], str] | None = None,
     ) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-            raise ValueError(f"players must be an int of 2 or more, not {players!r} (ZC-1.2)")
+        decks_for_players(players)  # the core refuses a player count the rules lack (ZC-1.2)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
         if bot not in BOTS:
@@ -488,8 +489,8 @@ class ZionTable(widgets.VBox):
         melds = (game.best_go_down() if mine_to_play
                  else find_go_down(self.my_hand, game.hand_number, self.rules))
         if melds is None:
-            self.message.show(f"Your hand cannot make the contract of hand {game.hand_number} "
-                              f"({contract}) yet (ZC-4, ZC-9.2).", "info")
+            verdict = no_go_down(game.hand_number, game.rules, who="Your hand")
+            self.message.show(f"{verdict}.", "info")
             return
         self.pending_melds = [tuple(meld.cards) for meld in melds]
         self.hand.clear_selection()
@@ -778,7 +779,7 @@ class ZionTable(widgets.VBox):
                          f"{words}. {html.escape(str(total))}</li>")
         else:
             items.append(f"<li>{_mark(False)} Contract {html.escape(str(game.contract))}: "
-                         "every group must be a meld first (ZC-9.2).</li>")
+                         f"{html.escape(str(explained.verdict))}.</li>")
         self.melds_view.value = (
             '<ul class="ck-zion-pending" role="status" style="list-style:none;padding-left:4px;'
             f'margin:4px 0">{"".join(items)}</ul>')

@@ -12,7 +12,12 @@ from cardkit.zioncheck.actions import (
     parse_action,
 )
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
-from cardkit.zioncheck.contract import GoDownExplanation, check_go_down, explain_go_down
+from cardkit.zioncheck.contract import (
+    GoDownExplanation,
+    check_go_down,
+    explain_go_down,
+    no_go_down,
+)
 from cardkit.zioncheck.events import EventKind, ZionEvent, seat_name
 from cardkit.zioncheck.game import HandResult, Phase, TableMeld, ZionGame, load, new_game
 from cardkit.zioncheck.melds import (
@@ -81,6 +86,7 @@ __all__ = [
     "lay_off_options",
     "load",
     "new_game",
+    "no_go_down",
     "parse_action",
     "seat_name",
 ]

@@ -32,7 +32,7 @@ from cardkit.zioncheck.melds import (
 from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
 
 __all__ = ["GoDownExplanation", "check_go_down", "contract_for", "contract_ok",
-           "explain_go_down", "runs_are_two_melds", "zc10_allows"]
+           "explain_go_down", "no_go_down", "runs_are_two_melds", "zc10_allows"]
 
 _DEFAULT_RULES = Rules()
 
@@ -260,7 +260,22 @@ def explain_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: i
     if all(v.ok for v in verdicts):
         verdict = check_go_down(items, hand_number, rules)
     else:
-        bad = ", ".join(str(n) for n, v in enumerate(verdicts, 1) if not v.ok)
-        verdict = Verdict(False, f"not every group is a meld yet (group {bad}): a go-down lays "
-                          "melds only (ZC-9.2)", "ZC-9.2")
+        bad = [str(n) for n, v in enumerate(verdicts, 1) if not v.ok]
+        which = (f"Group {bad[0]} is not a meld yet" if len(bad) == 1 else
+                 f"Groups {', '.join(bad[:-1])} and {bad[-1]} are not melds yet")
+        verdict = Verdict(False, f"{which}. A go-down lays only melds (ZC-9.2)", "ZC-9.2")
     return GoDownExplanation(hand_number, contract, verdicts, verdict)
+
+
+def no_go_down(hand_number: int | Contract, rules: Rules | None = None, *,
+               who: str = "This hand") -> Verdict:
+    """The verdict for cards in which the solver (`find_go_down`) finds no go-down: what the
+    contract asks, in the core's words, for an app to show as it is.
+
+    >>> str(no_go_down(3, who="Your hand"))
+    'Your hand cannot make the contract of hand 3 yet. That contract is 2 runs (ZC-9.2)'
+    """
+    contract = contract_for(hand_number, rules or _DEFAULT_RULES)
+    where = f"hand {hand_number}" if isinstance(hand_number, int) else "this hand"
+    return Verdict(False, f"{who} cannot make the contract of {where} yet. That contract is "
+                   f"{_contract_text(contract)} (ZC-9.2)", "ZC-9.2")

@@ -99,7 +99,7 @@ def test_a_learner_builds_melds_goes_down_and_the_table_shows_them(page, open_ap
     pending = app.locator(".ck-zion-pending")
     expect(pending).to_contain_text("Meld 1:")
     expect(pending).to_contain_text("not a meld")
-    expect(pending).to_contain_text("every group must be a meld first (ZC-9.2)")
+    expect(pending).to_contain_text("Group 1 is not a meld yet. A go-down lays only melds (ZC-9.2)")
     go_down = app.get_by_role("button", name="Go down")
     expect(go_down).not_to_have_class(re.compile("ck-offered"))
     expect(go_down).to_have_attribute("title", re.compile(r"too few cards.*\(ZC-5\.1\)"))

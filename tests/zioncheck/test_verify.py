@@ -124,7 +124,9 @@ def test_zc_9_2_explain_go_down_gives_each_meld_and_the_contract():
     assert [v.ok for v in e.melds] == [True, False]
     assert e.melds[0].kind == "set" and e.melds[1].rule == "ZC-5.1"
     assert not e.ok and not e.every_meld_ok and e.verdict.rule == "ZC-9.2"
-    assert "group 2" in e.verdict.reason
+    assert e.verdict.reason == "Group 2 is not a meld yet. A go-down lays only melds (ZC-9.2)"
+    two = explain_go_down(["KC KD", "8C 8D 8H", "2C"], 1).verdict.reason
+    assert two.startswith("Groups 1 and 3 are not melds yet. ")
     good = explain_go_down(["8C 8D 8H", "KC KD KH"], 1)
     assert good.ok and bool(good) and good.every_meld_ok and good.contract == (2, 0)
     wrong = explain_go_down(["8C 8D 8H", "2C 3C 4C 5C"], 1)
