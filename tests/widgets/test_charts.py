@@ -176,9 +176,9 @@ def test_zion_totals_chart_bars_per_hand_and_running_totals():
     assert traces["Seat 2 total"].xaxis == "x2"
 
 
-def test_zion_totals_chart_reads_hand_results_and_games():
+def test_zion_totals_chart_reads_results_and_games():
     results = [SimpleNamespace(points=points) for points in ZION_HANDS]
-    game = SimpleNamespace(players=4, hand_results=tuple(results))
+    game = SimpleNamespace(players=4, results=tuple(results))
     fig = charts.zion_totals_chart(game)
     assert len(fig.data) == 8  # four players, even one with no points yet
     assert list(by_name(fig)["Seat 3"].y) == [0, 0, 0]
