@@ -33,7 +33,7 @@ def test_a_learner_types_melds_deals_a_hand_and_asks_the_solver(page, open_app, 
     type_cards(page, "5C 11X")
     alert = app.get_by_role("alert")
     expect(alert).to_contain_text("'11X' is not a card")
-    expect(alert).to_contain_text("JK / Joker")
+    expect(alert).to_contain_text("Write a card as its rank then its suit, like 10♥, 10H or QS.")
     expect(verdict).to_have_text("")
 
     # Deal a hand for hand 1, click three cards, add them as a meld: the text box and the

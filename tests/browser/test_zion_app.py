@@ -51,7 +51,8 @@ def test_a_learner_draws_discards_and_a_forged_click_is_refused(page, open_app, 
     # Ask for a go-down hint, then discard one card. The first player plays twice (ZC-7.1):
     # draw and discard again, then the bots answer, narrated with rule IDs.
     app.get_by_role("button", name="Suggest go-down").click()
-    expect(app.locator(".cardkit-message")).to_contain_text("hand 1 (2 sets)")
+    expect(app.locator(".cardkit-message")).to_contain_text(  # the core's no_go_down verdict
+        "Your hand cannot make the contract of hand 1 yet. That contract is 2 sets (ZC-9.2).")
     for turn_number in (1, 2):
         if turn_number == 2:
             expect(turn).to_contain_text("Your turn: draw")
