@@ -445,7 +445,7 @@ def test_zion_table_open_view_shows_hands_and_melds():
     assert seat0.get("data-down") == "true" and seats["1"].get("data-down") == "false"
     assert "gone down" in text_of(seat0) and "not down yet" in text_of(seats["2"])
     melds = sections(html, "ck-meld")
-    assert "#1 a run of clubs, 2 to 5 · JK as 3♣" in text_of(melds[""])
+    assert "#2 a run of clubs, 2 to 5 · JK as 3♣" in text_of(melds[""])  # 2nd meld: from 1
     for seat in (1, 2):
         assert labels_in(seats[str(seat)]) == [card.name for card in game.hand(seat)]
 
@@ -467,7 +467,7 @@ def test_zc_5_3_meld_html_labels_each_joker():
     html = zion_draw.meld_html(run, index=1, owner="Seat 0")
     root = parse(html)
     assert root.get("data-meld") == "1"
-    assert root.get("aria-label") == "#1 a run of clubs, 2 to 5 (Seat 0) · JK as 3♣"
+    assert root.get("aria-label") == "#2 a run of clubs, 2 to 5 (Seat 0) · JK as 3♣"
     assert labels_in(root)[1] == "joker, as 3♣"
     assert ">as 3♣</text>" in html
 

@@ -52,8 +52,8 @@ def meld_html(meld: Meld, *, width: float = 48, four_colour: bool = False,
     """A Zion Check meld: its cards in order, each joker labelled with what it stands for.
 
     ``meld`` is a `cardkit.zioncheck` ``Meld`` (``cards``, ``stands_for``, ``kind``,
-    ``description``); ``index`` (its place on the table, for lay-offs) and ``owner`` add to
-    the caption.
+    ``description``); ``index`` (its place on the table from 0, as in ``game.table``; the
+    caption numbers it from 1, "#1" for index 0) and ``owner`` add to the caption.
     """
     is_run = getattr(meld.kind, "value", meld.kind) == "run"
     labels = [
@@ -62,8 +62,8 @@ def meld_html(meld: Meld, *, width: float = 48, four_colour: bool = False,
     ]
     notes = [f"JK {label}" for label in labels if label]
     caption = meld.description
-    if index is not None:
-        caption = f"#{index} {caption}"
+    if index is not None:  # people count from 1: the table's first meld is #1
+        caption = f"#{index + 1} {caption}"
     if owner:
         caption += f" ({owner})"
     if notes:

@@ -213,6 +213,13 @@ def test_staged_cards_are_marked_and_melds_are_numbered_from_one(page, open_app,
     expect(app.locator(".ck-zion-log")).to_contain_text("Seat 0 (you) goes down")
     choice = app.get_by_role("combobox", name="Table meld")
     expect(choice.locator("option").first).to_have_text(re.compile(r"^#1\sa\sset\sof"))
+    # The table picture numbers each meld as the chooser does (from 1, in table order).
+    offered = [re.match(r"#\d+ [^(]+", " ".join(text.split())).group(0).strip()
+               for text in choice.locator("option").all_inner_texts()]
+    pictured = app.locator(".ck-zion-table-view .ck-meld").evaluate_all(
+        "melds => melds.sort((a, b) => a.dataset.meld - b.dataset.meld)"
+        ".map(m => m.getAttribute('aria-label').split(' · ')[0].replace(/ \\(.*$/, ''))")
+    assert pictured == offered, (pictured, offered)
     page_errors()
 
 
