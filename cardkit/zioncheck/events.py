@@ -210,7 +210,8 @@ def _go_down(e: ZionEvent, public: bool) -> str:
 
 def _lay_off(e: ZionEvent, public: bool) -> str:
     d = e.data
-    return (f"{seat_name(e.seat)} lays off {d['card']} on meld {d['index']} "
+    # People count the table's melds from 1, as the apps and the table picture do ("#1").
+    return (f"{seat_name(e.seat)} lays off {d['card']} on meld #{d['index'] + 1} "
             f"(owned by {seat_name(d['owner'])}): {_meld(d['meld'])}")
 
 

@@ -119,7 +119,7 @@ def test_zc_6_a_hand_of_moves_through_the_buttons_with_their_words(table):
     assert offered(table.lay_off_button)
     table.lay_off_button.click()
     assert str(game.table[0].meld) == "7♣ 7♦ 7♥ 7♠"
-    assert "lays off 7♠ on meld 0" in table.log_text()[0]
+    assert "lays off 7♠ on meld #1" in table.log_text()[0]  # the same number as offered
 
     # Discard; the first player plays twice (ZC-7.1), then the bots answer, narrated
     select(table, "9H")
