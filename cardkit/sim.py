@@ -8,7 +8,7 @@
     >>> frame.equals(simulate("xeri", 8, players="greedy,random", seed=1, progress=False,
     ...                       chunk_size=4, engine="reference", workers=2))
     True
-    >>> simulate("xeri", 8, seed=1, progress=False).attrs["engine"]  # random play: numpy
+    >>> simulate("xeri", 8, seed=1, progress=False).attrs["engine"]  # random play: arrays
     'vector'
 
 **Rows.** One row per Xeri round or Zion Check hand. Games are played in *units*: a Xeri
@@ -34,8 +34,12 @@ stop or a KeyboardInterrupt ends the run between chunks and returns the rows fin
 (``frame.attrs["stopped"]`` is True); `resume` finishes such a frame.
 
 **Engines.** ``engine="reference"`` plays the rules core move by move with the bots;
-``"vector"`` is `cardkit.xeri.vector` (numpy, many Xeri rounds at once, random and greedy
-play); ``"auto"`` picks the vector engine when the game, players and rules allow it.
+``"vector"`` is `cardkit.xeri.vector` (many Xeri rounds at once as arrays, random and greedy
+play); ``"auto"`` picks the vector engine when the game, players and rules allow it. The
+vector engine runs its compiled numba kernel when numba is installed (``pip install
+'cardkit[fast]'``) and its numpy kernel otherwise; both play the same rounds, so the frame is
+the same (``frame.attrs["kernel"]`` says which ran; ``engine="numba"`` or ``"numpy"`` picks
+one). Speed figures: the docs' simulation page and ``benchmarks/bench_sim.py``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
-"""The compiled kernel of the vector engine (numba): plays and scores dealt Xeri rounds.
+"""The compiled kernel of the vector engine (numba): deals, plays and scores Xeri rounds.
 
 Installed with the ``fast`` extra (``pip install 'cardkit[fast]'``); `cardkit.xeri.vector`
-uses it when numba imports and falls back to its numpy code otherwise. The deal (shuffles,
-redeals, tie-break draws) stays in numpy, so both kernels play **the same rounds**: the same
-seed gives the same frame with or without numba (``tests/sim/test_vector.py`` checks it).
+uses it when numba imports and falls back to its numpy code otherwise. The random draws are
+numpy's either way and both kernels turn them into cards by the same steps (Fisher–Yates
+shuffles, the greedy valuation in the same order of operations), so both play **the same
+rounds**: the same seed gives the same frame with or without numba
+(``tests/sim/test_vector.py`` checks it, frame for frame).
 
 Each round is played card by card, as the rules core does, in a loop compiled to machine code:
 no arrays per play, and a greedy seat values only the cards it holds. ``cache=True`` keeps the
@@ -241,13 +243,3 @@ def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_s
             out[o + 5, row] = tally[4, side]
             out[o + 6, row] = tally[2, side]
 
-
-def warm_up() -> None:
-    """Compile (or load from the cache) with the argument types the vector engine passes."""
-    deck = np.zeros((1, 52), np.int8)
-    noise = np.zeros((1, 48))
-    out = np.empty((len(COLUMNS), 1), np.int64)
-    deal(np.zeros((1, 51)), np.zeros((1, 2, 27)), 0, np.zeros(53, np.int8), deck,
-         np.zeros(1, np.int16))
-    play(deck, np.zeros(1, np.int8), np.zeros(4, np.bool_), noise, np.zeros(53, np.int8),
-         np.zeros(53, np.int8), np.zeros((53, 7, 5)), 10, 20, False, False, out)
