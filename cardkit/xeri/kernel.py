@@ -17,8 +17,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from cardkit.xeri.bots import CARD_WEIGHT, JACK_KEEP
-
 __all__ = ["COLUMNS", "deal", "play"]
 
 COLUMNS = ("winner", "first_xeri_play", "leftover_cards", "leftover_team",
@@ -76,8 +74,8 @@ def deal(u, again, pile_rule, rank, deck, redeals):  # pragma: no cover - compil
 
 @njit(cache=True, nogil=True, inline="always")
 def _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts, chance, unknown,
-                 following, noise, row, deal, k, t, xp, jxp, jack_single,
-                 no_last):  # pragma: no cover - compiled
+                 following, noise, row, deal, k, t, xp, jxp, jack_single, no_last,
+                 card_weight, jack_keep):  # pragma: no cover - compiled
     """The slot GreedyBot plays; the same arithmetic, in the same order, as the numpy code
     (`cardkit.xeri.vector._greedy_slots`), so both pick the same card. Plain indexing only:
     slicing an array here costs more than valuing the hand."""
@@ -89,9 +87,9 @@ def _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts, c
             held[rank[hands[p, s]]] += 1
     unseen_jacks = min(max(4 - seen[_JACK] - held[_JACK], 0), 4)
     p_jack = chance[unknown, following, unseen_jacks] * 0.7
-    pile_value = ppts + CARD_WEIGHT * psize
+    pile_value = ppts + card_weight * psize
     last_cards = deal == 1 and in_hand <= 2
-    keep_jack = 0.0 if last_cards else JACK_KEEP
+    keep_jack = 0.0 if last_cards else jack_keep
     jack_bonus = xp if jack_single else 0
     best = -np.inf
     ties = 0
@@ -106,7 +104,7 @@ def _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts, c
         r = rank[card]
         u_hand = 4 - seen[r] - held[r]
         p_same = chance[unknown, following, min(max(u_hand, 0), 4)]
-        own = points[card] + CARD_WEIGHT
+        own = points[card] + card_weight
         is_jack = r == _JACK
         same = r == top
         cap = psize > 0 and (same or is_jack)
@@ -144,9 +142,10 @@ def _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts, c
 
 @njit(cache=True, nogil=True)
 def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_single,
-         no_last, out):  # pragma: no cover - compiled
+         no_last, card_weight, jack_keep, out):  # pragma: no cover - compiled
     """Play and score every row of ``deck`` (laid out as `cardkit.xeri.vector` deals it) into
-    ``out[COLUMNS.index(name), row]``. ``noise[row, t]`` breaks greedy ties."""
+    ``out[COLUMNS.index(name), row]``. ``noise[row, t]`` breaks greedy ties. GreedyBot's
+    weights come as arguments: a cached compilation must not keep stale constants."""
     rows = deck.shape[0]
     any_greedy = False
     for s in range(4):
@@ -187,7 +186,8 @@ def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_s
                 in_hand = 6 - k // 4
                 slot = _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts,
                                     chance, 48 - t - in_hand, in_hand - (k % 4 == 3), noise,
-                                    row, deal, k, t, xp, jxp, jack_single, no_last)
+                                    row, deal, k, t, xp, jxp, jack_single, no_last,
+                                    card_weight, jack_keep)
                 card = hands[p, slot]
                 hands[p, slot] = -1
             elif any_greedy:

@@ -234,7 +234,7 @@ def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, 
         compiled_kernel.play(deck, dealer, np.array([k == "greedy" for k in kinds]), noise,
                              _RANK, _points_table(rules), _CHANCE, rules.xeri_points,
                              rules.jack_xeri_points, rules.jack_on_single_is_xeri,
-                             rules.dealer_last_card_no_xeri, out)
+                             rules.dealer_last_card_no_xeri, CARD_WEIGHT, JACK_KEEP, out)
         cols = dict(zip(compiled_kernel.COLUMNS, out, strict=True))
     else:
         # random play: the cards in the order dealt (see the module docstring)
