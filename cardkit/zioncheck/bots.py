@@ -36,7 +36,7 @@ from cardkit.zioncheck.actions import (
 )
 from cardkit.zioncheck.melds import MeldKind, may_fit
 from cardkit.zioncheck.rules import Contract, Rules
-from cardkit.zioncheck.solver import find_go_down
+from cardkit.zioncheck.solver import can_go_down, find_go_down
 
 __all__ = ["GreedyBot", "RandomBot"]
 
@@ -190,6 +190,11 @@ class GreedyBot:
         # down: it is what was left after this bot's last turn, when it would have.)
         extra = 1 if (not strong and rules.forbid_discard_of_taken_card) else 0
         bigger = [*hand, card]
+        if strong:
+            # a claim only asks whether a go-down would then exist: the solver may stop at the
+            # first it finds (the best one is looked for on this seat's own turn)
+            return might_go_down(bigger, contract, rules, keep) and can_go_down(
+                bigger, obs.hand_number, rules, keep_at_least=keep)
         return self._solve(bigger, obs.hand_number, contract, rules, keep + extra) is not None
 
 
@@ -328,6 +333,26 @@ _WINDOWS = tuple(tuple(1 if p == 14 else p for p in range(low, low + 4)) for low
 """The ranks of every four consecutive run positions, A-2-3-4 to J-Q-K-A (ZC-2.1)."""
 
 
+_LOWS = 0b1111_1111_1110
+"""The positions where a window of four can start: 1 (A-2-3-4) to 11 (J-Q-K-A)."""
+
+
+def _window_starts(mask: int, least: int) -> int:
+    """The windows of four run positions holding at least ``least`` (1–4) of ``mask``'s
+    positions, as a mask of their lowest positions: bit k stands for positions k to k+3.
+    All eleven windows at once, by bit arithmetic (this runs for every discard a bot sees)."""
+    x1, x2, x3 = mask >> 1, mask >> 2, mask >> 3
+    if least >= 4:
+        hits = mask & x1 & x2 & x3
+    elif least == 3:
+        hits = (mask & x1 & (x2 | x3)) | (x2 & x3 & (mask | x1))
+    elif least == 2:
+        hits = (mask & (x1 | x2 | x3)) | (x1 & (x2 | x3)) | (x2 & x3)
+    else:
+        hits = mask | x1 | x2 | x3
+    return hits & _LOWS
+
+
 def _set_need(rank_counts: list[int], sets: int) -> int:
     """The fewest jokers that ``sets`` sets need from these cards per rank (99: impossible)."""
     needs = []
@@ -369,14 +394,18 @@ def might_go_down(cards: Sequence[Card], contract: Contract, rules: Rules, keep:
             suit_counts[suit][r] += 1
             masks[suit] |= bit[r]
     jokers = rank_counts[0]
-    windows = []
     least = 4 - jokers
+    if least <= 0:
+        return True  # every window qualifies: the search below would cost more than the solver
+    windows = []
     for suit, mask in enumerate(masks):
         if mask.bit_count() < least:
             continue
-        for low, ranks in enumerate(_WINDOWS, 1):
-            if ((mask >> low) & 15).bit_count() >= least:
-                windows.append((suit, ranks))
+        starts = _window_starts(mask, least)
+        while starts:
+            low = (starts & -starts).bit_length() - 1
+            windows.append((suit, _WINDOWS[low - 1]))
+            starts &= starts - 1
     if len(windows) > 24:
         return True  # many jokers: the search below would cost more than the solver
 

@@ -264,3 +264,15 @@ def test_greedy_after_going_down_takes_a_discarded_joker_only_for_a_run():
         game = ZionGame.from_deal(["2D 7S", H1, H2], "KS", discard="JK", table=table,
                                   rules=UPCARD)
         assert GreedyBot(0).choose(game) == wanted
+
+
+def test_window_starts_agrees_with_counting_every_window():
+    """might_go_down finds the four-position windows by bit arithmetic; it must name exactly
+    the windows that counting each one finds, for every suit mask and joker count."""
+    from cardkit.zioncheck.bots import _window_starts
+
+    for mask in range(1 << 15):
+        for least in (1, 2, 3, 4):
+            counted = [low for low in range(1, 12) if ((mask >> low) & 15).bit_count() >= least]
+            starts = _window_starts(mask, least)
+            assert [k for k in range(15) if starts >> k & 1] == counted, (bin(mask), least)
