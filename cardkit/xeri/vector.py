@@ -140,24 +140,23 @@ def _draw_block(rules: Rules, seed: int, block: int, greedy: bool
     return rng, dealer, u, again, noise
 
 
-def _redeal(rules: Rules, rng: np.random.Generator, deck: np.ndarray, again: np.ndarray,
-            redeals: np.ndarray, todo: np.ndarray, done: int) -> None:
-    """Deal the pile again (XR-2.4, XR-8.2) in the rows ``todo`` of ``deck`` (in place) until
-    it stands, counting in ``redeals``: the pile goes back into the stock and the 28 cards are
-    shuffled. ``done`` redeals were made already; the first `REDEAL_DRAWS` use ``again``."""
-    if not len(todo):
-        return
+def _late_redeals(rules: Rules, rngs: list[np.random.Generator], size: int, deck: np.ndarray,
+                  redeals: np.ndarray, todo: np.ndarray) -> None:
+    """Deal the pile again (XR-2.4, XR-8.2) in the rows ``todo`` of ``deck``, which were dealt
+    again `REDEAL_DRAWS` times already, until it stands, counting in ``redeals``: the pile
+    goes back into the stock and the 28 cards are shuffled. Each row draws from its block's
+    generator (block ``row // size``), the rows of a block in order, a round at a time; the
+    shuffles of all blocks are done together."""
     needs = _REDEAL[str(rules.initial_pile_redeal)]
-    cards = deck[todo][:, _RESHUFFLE]  # pile and stock of those rows
-    left = np.arange(len(todo))
-    while len(left):
-        redeals[todo[left]] += 1
-        part = _fisher_yates(cards[left], again[todo[left], done] if done < REDEAL_DRAWS
-                             else rng.random((len(left), 27)))
-        cards[left] = part
-        left = left[needs(_RANK[part[:, :4]])]
-        done += 1
-    deck[todo[:, None], _RESHUFFLE] = cards
+    while len(todo):
+        block = todo // size
+        draws = np.concatenate([rngs[b].random((int(count), 27))
+                                for b, count in zip(*np.unique(block, return_counts=True),
+                                                    strict=True)])
+        redeals[todo] += 1
+        cards = _fisher_yates(deck[todo][:, _RESHUFFLE], draws)
+        deck[todo[:, None], _RESHUFFLE] = cards
+        todo = todo[needs(_RANK[cards[:, :4]])]
 
 
 def compiled() -> Any:
@@ -224,11 +223,8 @@ def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, 
             deck[todo[:, None], _RESHUFFLE] = cards
             todo = todo[needs(_RANK[cards[:, :4]])]
     todo = np.flatnonzero(redeals == REDEAL_DRAWS)
-    todo, done = todo[needs(_RANK[deck[todo, :4]])], REDEAL_DRAWS
-    size = BLOCK * rules.rounds  # each block redeals from its own generator after its draws
-    for i, part in enumerate(parts):
-        mine = todo[(todo >= i * size) & (todo < (i + 1) * size)]
-        _redeal(rules, part[0], deck, again, redeals, mine, done)
+    todo = todo[needs(_RANK[deck[todo, :4]])]
+    _late_redeals(rules, [p[0] for p in parts], BLOCK * rules.rounds, deck, redeals, todo)
     if compiled_kernel is not None:
         out = np.empty((len(compiled_kernel.COLUMNS), len(deck)), dtype=np.int64)
         compiled_kernel.play(deck, dealer, np.array([k == "greedy" for k in kinds]), noise,
