@@ -70,6 +70,7 @@ class Student:
     played: list[str] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)  # the hand shown after each turn
     kernel: str = ""
+    page_bytes: int = 0
     error: str = ""
     valid: bool = False
 
@@ -134,6 +135,7 @@ async def play_student(base: str, student: Student, turns: int) -> None:
                                   request_timeout=TIMEOUT_S, raise_error=False)
     if response.code != 200:
         raise RuntimeError(f"page load answered {response.code}")
+    student.page_bytes = len(response.body)
     student.kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', response.body.decode()).group(1)
     url = (f"{base.replace('http', 'ws', 1)}/api/kernels/{student.kernel}/channels"
            f"?session_id={uuid.uuid4().hex}")
@@ -185,7 +187,9 @@ def check_record(student: Student) -> bool:
 
 
 async def probe(base: str, stop: asyncio.Event, worst: list[float]) -> None:
-    client = AsyncHTTPClient()
+    # its own client: the students' page loads (streamed while their notebook runs) must not
+    # hold the probe in a client-side queue (tornado's default client runs 10 requests at once)
+    client = AsyncHTTPClient(force_instance=True)
     while not stop.is_set():
         start = time.perf_counter()
         try:
@@ -208,6 +212,8 @@ async def watch_memory(pid: int, stop: asyncio.Event, peak: list[int]) -> None:
 
 
 async def run_class(base: str, pid: int, n: int, turns: int, seed0: int) -> list[Student]:
+    # every student's page load at once, as a class's browsers would (not 10 at a time)
+    AsyncHTTPClient.configure(None, max_clients=max(10, 2 * n))
     students = [Student(seed=seed0 + i) for i in range(n)]
     stop, worst, peak = asyncio.Event(), [], [0]
     watchers = [asyncio.ensure_future(probe(base, stop, worst)),
@@ -356,6 +362,9 @@ def main(argv: list[str] | None = None) -> int:
             for student in students:
                 if student.error:
                     print(f"    seed {student.seed}: {student.error}")
+            sizes_kb = sorted(s.page_bytes // 1024 for s in ok)
+            if sizes_kb:
+                print(f"    page {sizes_kb[len(sizes_kb) // 2]} kB (median)")
             if spy is not None and raw.exists():
                 print(f"  where the server's event loop spent its time ({raw}):")
                 print("\n".join(profile_summary(raw)))

@@ -4,8 +4,10 @@ command line, and ``make demo`` sizes its pool for one person trying the apps.""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -42,3 +44,16 @@ def test_make_demo_preheats_one_kernel_per_class_app_and_more_for_a_class():
     assert re.search(r"cardkit serve .*--class.*--pool 4\b|--pool 4\b.*--class",
                      dry_run("CLASS=1"))
     assert re.search(r"--pool 0\b", dry_run("POOL=0"))
+
+
+def test_a_kernel_lowers_its_own_priority_as_told():
+    from cardkit.widgets.class_kernel import lower_priority
+
+    script = ("import os; from cardkit.widgets.class_kernel import lower_priority; "
+              "before = os.nice(0); print(lower_priority(), os.nice(0) - before)")
+    for told, expected in (({}, "5 5"), ({"CARDKIT_KERNEL_NICE": "0"}, "0 0"),
+                           ({"CARDKIT_KERNEL_NICE": "x"}, "0 0")):
+        out = subprocess.run([sys.executable, "-c", script], env={**os.environ, **told},
+                             capture_output=True, text=True, check=True).stdout.split()
+        assert " ".join(out) == expected, (told, out)
+    assert lower_priority({"CARDKIT_KERNEL_NICE": "25"}) == 0  # out of range: nothing done

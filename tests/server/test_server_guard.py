@@ -216,3 +216,15 @@ def test_a_full_class_gets_a_plain_page_until_a_place_frees(live_server, kernel)
     finally:
         for other in others:
             live_server.shutdown(other)
+
+
+def test_kernels_run_below_the_server_s_priority(live_server, kernel):
+    # a class's busy kernels must not keep the server that answers everyone waiting
+    from cardkit.widgets.class_kernel import NICENESS
+
+    server = psutil.Process(live_server.process.pid)
+    kernels = [child for child in server.children(recursive=True)
+               if any(kernel in part for part in child.cmdline())]
+    assert len(kernels) == 1
+    assert "cardkit.widgets.class_kernel" in kernels[0].cmdline()
+    assert kernels[0].nice() == server.nice() + NICENESS
