@@ -57,3 +57,43 @@ def test_a_kernel_lowers_its_own_priority_as_told():
                              capture_output=True, text=True, check=True).stdout.split()
         assert " ".join(out) == expected, (told, out)
     assert lower_priority({"CARDKIT_KERNEL_NICE": "25"}) == 0  # out of range: nothing done
+
+
+def test_pages_take_only_started_pool_kernels_and_refills_start_apart():
+    import asyncio
+
+    class Manager:  # the parts of Voila's pooling kernel manager the app adjusts
+        fill_delay = 15.0
+
+        def __init__(self) -> None:
+            self._pools: dict = {}
+            self.fills: list = []
+
+        def fill_if_needed(self, delay=None, notebook_name=None, **kwargs) -> None:
+            self.fills.append(delay)
+
+        def get_pool_size(self, notebook_name: str) -> int:
+            return len(self._pools.get(notebook_name, []))
+
+        async def get_rendered_notebook(self, notebook_name: str, **kwargs):
+            return await self._pools[notebook_name].pop(0)
+
+    async def scenario() -> tuple:
+        loop = asyncio.get_running_loop()
+        waiting, started = loop.create_future(), loop.create_future()
+        started.set_result("started kernel")
+        app = CardkitVoila(refill_every=5.0)
+        app.kernel_manager = manager = Manager()
+        app._stagger_refills()
+        manager._pools["xeri_table.ipynb"] = [waiting, started]  # a refill not yet started first
+        size = manager.get_pool_size("xeri_table.ipynb")
+        taken = await manager.get_rendered_notebook("xeri_table.ipynb")
+        for _ in range(3):  # three pages took kernels: their replacements start 5 s apart
+            manager.fill_if_needed(delay=None, notebook_name="xeri_table.ipynb")
+        manager.fill_if_needed(delay=0, notebook_name="xeri_table.ipynb")  # start-up: at once
+        waiting.cancel()
+        return size, taken, manager.fills
+
+    size, taken, fills = asyncio.run(scenario())
+    assert size == 1 and taken == "started kernel"
+    assert [round(f) for f in fills] == [15, 20, 25, 0]
