@@ -61,6 +61,7 @@ def test_a_kernel_lowers_its_own_priority_as_told():
 
 def test_pages_take_only_started_pool_kernels_and_refills_start_apart():
     import asyncio
+    import concurrent.futures
 
     class Manager:  # the parts of Voila's pooling kernel manager the app adjusts
         fill_delay = 15.0
@@ -94,6 +95,8 @@ def test_pages_take_only_started_pool_kernels_and_refills_start_apart():
         waiting.cancel()
         return size, taken, manager.fills
 
-    size, taken, fills = asyncio.run(scenario())
+    # in a thread of its own: the browser tests' Playwright may keep a loop running here
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        size, taken, fills = thread.submit(asyncio.run, scenario()).result()
     assert size == 1 and taken == "started kernel"
     assert [round(f) for f in fills] == [15, 20, 25, 0]
