@@ -1,32 +1,27 @@
-"""Zion Check property tests: random and greedy play over seeds and 2–8 players keeps the game's
-invariants (cards, scores, refusals, records, determinism)."""
+"""Zion Check property tests: random and greedy play over seeds, 2–8 players and many rule
+options keeps Zion Check's own invariants (every hand's points, the totals), and, through the
+conformance suite's `play_through`, every invariant all games share (cards in one place,
+refusals that change nothing, read-only events, a record that replays).
+
+Clones, replayed records going on alike, observations and determinism under a disturbed global
+random state are checked for Zion Check, under every preset, by the conformance suite
+(`tests/conformance/test_conformance.py`)."""
 
 from __future__ import annotations
 
-import json
 import random
-from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.cards import make_pack
-from cardkit.engine import IllegalAction
+from cardkit.games import get_game
 from cardkit.zioncheck import PRESETS, CardValues, Rules
-from cardkit.zioncheck.actions import (
-    Claim,
-    Discard,
-    DrawStock,
-    GoDown,
-    LayOff,
-    Pass,
-    TakeDiscard,
-    parse_action,
-)
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
-from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.zioncheck.game import ZionGame, new_game
 from cardkit.zioncheck.melds import hand_points
+from tests.conformance.test_conformance import play_through
 
+SPEC = get_game("zioncheck")
 RULE_CHOICES = [
     Rules(max_turns_per_hand=14),
     PRESETS["may_i"].replace(max_turns_per_hand=14),
@@ -37,67 +32,9 @@ RULE_CHOICES = [
 ]
 
 
-
-def state_without_records(game: ZionGame) -> dict:
-    state = game.snapshot()
-    del state["events"], state["history"]
-    return state
-
-
-def all_cards(game: ZionGame) -> list:
-    cards = [c for s in range(game.players) for c in game.hand(s)]
-    cards += game.discard_pile
-    cards += [c for tm in game.table for c in tm.cards]
-    cards += game._stock
-    return cards
-
-
-def illegal_probes(game: ZionGame, rng: random.Random) -> list:
-    """Actions that cannot be legal now."""
-    phase = game.phase
-    held = {c.face for c in game.hand(game.current_player)}
-    stranger = next((c for c in game._stock if c.face not in held), None)  # a face not held
-    probes = [LayOff(game.hand(game.current_player)[0], 99)]
-    if stranger is not None:
-        probes.append(Discard(stranger))
-    if phase is Phase.DRAW:
-        probes += [Claim(), Pass(), Discard(game.hand(game.current_player)[0])]
-    elif phase is Phase.CLAIM:
-        probes += [DrawStock(), TakeDiscard(), Discard(game.hand(game.current_player)[0])]
-    else:
-        probes += [DrawStock(), TakeDiscard(), Claim(), Pass()]
-        if stranger is not None and not stranger.is_joker:
-            probes.append(GoDown([[stranger, stranger]]))
-    return probes
-
-
-def play(game: ZionGame, bots: list, rng: random.Random, max_actions: int) -> None:
-    pack = Counter(make_pack(game.rules.decks_for(game.players), jokers=True))
-    for step in range(max_actions):
-        if game.is_over:
-            break
-        assert Counter(all_cards(game)) == pack  # every card in exactly one place
-        seat = game.current_player
-        legal = game.legal_actions()
-        assert legal, "a game that is not over always has a legal action"
-        if step % 7 == 0:
-            for action in legal:
-                assert game.check(action), (action, game.check(action))
-            before = game.snapshot()
-            for probe in illegal_probes(game, rng):
-                verdict = game.check(probe)
-                assert not verdict and verdict.reason and verdict.rule, probe
-                try:
-                    game.apply(probe)
-                except IllegalAction as error:
-                    assert error.verdict == verdict
-                else:
-                    raise AssertionError(f"{probe} was accepted")
-            assert game.snapshot() == before
-        action = bots[seat].choose(game)
-        events = game.apply(action)
-        assert all(e.text and e.kind for e in events)
-        assert parse_action(action.to_text()).to_text() == action.to_text()
+def check_scores(game: ZionGame) -> None:
+    """Each hand's points are the cards left in hand (plus the stuck penalty), zero for the
+    winner (ZC-13, ZC-14.1); the totals add them up."""
     totals = {s: 0 for s in range(game.players)}
     for result in game.results:
         assert set(result.points) == set(range(game.players))
@@ -112,6 +49,13 @@ def play(game: ZionGame, bots: list, rng: random.Random, max_actions: int) -> No
     assert game.totals == totals
 
 
+def play(game: ZionGame, bots: list, seed: int, max_actions: int | None = None) -> None:
+    """Play with the shared invariants (refusals every 7th state), then check the scores."""
+    play_through(SPEC, game, bots, random.Random(seed), refusals_every=7, copies_every=None,
+                 max_actions=max_actions)
+    check_scores(game)
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 8), mix=st.integers(0, 255),
        rules_index=st.integers(0, len(RULE_CHOICES) - 1))
@@ -119,63 +63,7 @@ def test_play_keeps_cards_scores_and_refusals(seed, players, mix, rules_index):
     rules = RULE_CHOICES[rules_index]
     game = new_game(players=players, seed=seed, rules=rules)
     bots = [GreedyBot(s) if mix >> s & 1 else RandomBot(s, seed=seed + s) for s in range(players)]
-    play(game, bots, random.Random(seed), max_actions=220)
-
-
-@settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(2, 8), mix=st.integers(0, 255),
-       rules_index=st.integers(0, len(RULE_CHOICES) - 1), stop=st.integers(0, 200))
-def test_json_round_trip_and_determinism(seed, players, mix, rules_index, stop):
-    rules = RULE_CHOICES[rules_index]
-
-    def run(disturb: bool = False) -> ZionGame:
-        bots = [GreedyBot(s) if mix >> s & 1 else RandomBot(s, seed=seed + s)
-                for s in range(players)]
-        game = new_game(players=players, seed=seed, rules=rules)
-        for step in range(stop):
-            if game.is_over:
-                break
-            if disturb:  # the game and the bots must not use the global generator
-                random.seed(step * 7919 + seed)
-                random.random()
-            game.apply(bots[game.current_player].choose(game))
-        return game
-
-    game = run()
-    record = game.to_json()
-    data = json.loads(record)
-    assert data["game"] == "zioncheck" and data["version"] == 1 and data["players"] == players
-    assert Rules.from_dict(data["rules"]) == rules
-    again = ZionGame.from_json(record)
-    assert again.to_json() == record
-    assert state_without_records(again) == state_without_records(game)
-    assert [e.text for e in again.events] == [e.text for e in game.events]
-    # same seed, same bots: the same game, whatever the global random state does meanwhile
-    assert run(disturb=True).to_json() == record
-
-
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 10**6), stop=st.integers(0, 150))
-def test_clone_is_independent(seed, stop):
-    game = new_game(players=4, seed=seed, rules=Rules(max_turns_per_hand=20))
-    bots = [GreedyBot(s) for s in range(4)]
-    for _ in range(stop):
-        if game.is_over:
-            break
-        game.apply(bots[game.current_player].choose(game))
-    before = game.snapshot()
-    copy = game.clone()
-    assert copy.snapshot() == before
-    for _ in range(30):
-        if copy.is_over:
-            break
-        copy.apply(bots[copy.current_player].choose(copy))
-    assert game.snapshot() == before
-    # the clone goes on exactly as the original would
-    replay = game.clone()
-    for action in copy.history[len(game.history):]:
-        replay.apply(action)
-    assert replay.to_json() == copy.to_json()
+    play(game, bots, seed, max_actions=220)
 
 
 contract_pairs = st.tuples(st.integers(0, 3), st.integers(0, 3)).filter(
@@ -206,5 +94,5 @@ def test_bots_play_legal_moves_under_any_rule_options(rules, seed, players, mix)
     game ends after six hands, and the cards and scores add up."""
     game = new_game(players=players, seed=seed, rules=rules)
     bots = [GreedyBot(s) if mix >> s & 1 else RandomBot(s, seed=seed + s) for s in range(players)]
-    play(game, bots, random.Random(seed), max_actions=10**5)
+    play(game, bots, seed)
     assert game.is_over and len(game.results) == 6
