@@ -8,8 +8,10 @@ rounds**: the same seed gives the same frame with or without numba
 (``tests/sim/test_vector.py`` checks it, frame for frame).
 
 Each round is played card by card, as the rules core does, in a loop compiled to machine code:
-no arrays per play, and a greedy seat values only the cards it holds. ``cache=True`` keeps the
-compiled code in ``__pycache__`` (or numba's user cache), so only the first run compiles.
+no arrays per play, no function calls (numba counts references to each array passed), and a
+greedy seat values only the cards it holds, its per-rank counts kept up to date as cards move.
+``cache=True`` keeps the compiled code in ``__pycache__`` (or numba's user cache), so only
+the first run compiles.
 """
 
 from __future__ import annotations
@@ -72,74 +74,6 @@ def deal(u, again, pile_rule, rank, deck, redeals):  # pragma: no cover - compil
                 deck[row, pj] = card
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts, chance, unknown,
-                 following, noise, row, deal, k, t, xp, jxp, jack_single, no_last,
-                 card_weight, jack_keep):  # pragma: no cover - compiled
-    """The slot GreedyBot plays; the same arithmetic, in the same order, as the numpy code
-    (`cardkit.xeri.vector._greedy_slots`), so both pick the same card. Plain indexing only:
-    slicing an array here costs more than valuing the hand."""
-    in_hand = 6 - k // 4
-    for r in range(14):
-        held[r] = 0  # ranks in the hand
-    for s in range(6):
-        if hands[p, s] >= 0:
-            held[rank[hands[p, s]]] += 1
-    unseen_jacks = min(max(4 - seen[_JACK] - held[_JACK], 0), 4)
-    p_jack = chance[unknown, following, unseen_jacks] * 0.7
-    pile_value = ppts + card_weight * psize
-    last_cards = deal == 1 and in_hand <= 2
-    keep_jack = 0.0 if last_cards else jack_keep
-    jack_bonus = xp if jack_single else 0
-    best = -np.inf
-    ties = 0
-    slot = -1
-    for s in range(6):
-        card = hands[p, s]
-        values[s] = -np.inf
-        if card < 0:
-            continue
-        if in_hand == 1:
-            return s  # the last card: no choice
-        r = rank[card]
-        u_hand = 4 - seen[r] - held[r]
-        p_same = chance[unknown, following, min(max(u_hand, 0), 4)]
-        own = points[card] + card_weight
-        is_jack = r == _JACK
-        same = r == top
-        cap = psize > 0 and (same or is_jack)
-        if cap:
-            xeri = psize == 1 and (same or jack_single)
-            if no_last and t == 47:
-                xeri = False
-            won = (jxp if (same and is_jack) else xp) if xeri else 0
-            value = won + pile_value + own - keep_jack * (is_jack and not xeri)
-        else:
-            left = pile_value + own
-            if psize == 0:
-                bonus = jxp if is_jack else xp
-                risk = p_same * (left + bonus) + (
-                    0.0 if is_jack else (1 - p_same) * p_jack * (left + jack_bonus))
-            else:
-                risk = (1 - (1 - p_same) * (1 - p_jack)) * left
-            value = -risk - 0.01 * u_hand - keep_jack * is_jack
-        values[s] = value
-        if value > best:
-            best, ties, slot = value, 1, s
-        elif value == best:
-            ties += 1
-    if ties == 1:
-        return slot
-    # Ties go to a uniformly random best card: the int(noise * m)-th of the m best.
-    pick = int(noise[row, t] * ties)
-    for s in range(6):
-        if values[s] == best:
-            if pick == 0:
-                return s
-            pick -= 1
-    return -1
-
-
 @njit(cache=True, nogil=True)
 def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_single,
          no_last, card_weight, jack_keep, out):  # pragma: no cover - compiled
@@ -151,10 +85,11 @@ def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_s
     for s in range(4):
         any_greedy = any_greedy or greedy_seat[s]
     hands = np.empty((4, 6), np.int8)
-    seen = np.zeros(14, np.int8)
-    held = np.zeros(14, np.int8)
+    seen = np.zeros(14, np.int64)
+    held = np.zeros((4, 14), np.int64)  # held[q, r]: cards of rank r in the q-th hand
     values = np.empty(6)
-    tally = np.zeros((5, 2), np.int64)  # per team: cards, card points, captures, Xeris, jack X.
+    tally = np.zeros((5, 2), np.int64)
+    jack_bonus = xp if jack_single else 0  # per team: cards, card points, captures, Xeris, jack X.
     for row in range(rows):
         d = dealer[row]
         psize = 4
@@ -179,20 +114,80 @@ def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_s
             seat = (d + 1 + p) & 3
             if any_greedy and k == 0:
                 base = 4 + 24 * deal
+                held[:, :] = 0
                 for q in range(4):
                     for s in range(6):
-                        hands[q, s] = deck[row, base + 4 * s + q]
+                        card = deck[row, base + 4 * s + q]
+                        hands[q, s] = card
+                        held[q, rank[card]] += 1
             if any_greedy and greedy_seat[seat]:
                 in_hand = 6 - k // 4
-                slot = _greedy_slot(hands, p, held, values, rank, points, seen, psize, top, ppts,
-                                    chance, 48 - t - in_hand, in_hand - (k % 4 == 3), noise,
-                                    row, deal, k, t, xp, jxp, jack_single, no_last,
-                                    card_weight, jack_keep)
+                # GreedyBot's valuation, written out here: numba counts references to every
+                # array passed to a function, which cost more than valuing the hand.
+                slot = -1
+                if in_hand == 1:
+                    for s in range(6):
+                        if hands[p, s] >= 0:
+                            slot = s  # the last card: no choice
+                else:
+                    unknown = 48 - t - in_hand
+                    following = in_hand - (k % 4 == 3)
+                    unseen_jacks = min(max(4 - seen[_JACK] - held[p, _JACK], 0), 4)
+                    p_jack = chance[unknown, following, unseen_jacks] * 0.7
+                    pile_value = ppts + card_weight * psize
+                    last_cards = deal == 1 and in_hand <= 2
+                    keep_jack = 0.0 if last_cards else jack_keep
+                    best = -np.inf
+                    ties = 0
+                    for s in range(6):
+                        card = hands[p, s]
+                        if card < 0:
+                            values[s] = -np.inf
+                            continue
+                        r = rank[card]
+                        u_hand = 4 - seen[r] - held[p, r]
+                        own = points[card] + card_weight
+                        is_jack = r == _JACK
+                        same = r == top
+                        if psize > 0 and (same or is_jack):
+                            xeri = psize == 1 and (same or jack_single)
+                            if no_last and t == 47:
+                                xeri = False
+                            won = (jxp if (same and is_jack) else xp) if xeri else 0
+                            value = won + pile_value + own - keep_jack * (is_jack and not xeri)
+                        else:
+                            p_same = chance[unknown, following, min(max(u_hand, 0), 4)]
+                            left = pile_value + own
+                            if psize == 0:
+                                bonus = jxp if is_jack else xp
+                                risk = p_same * (left + bonus) + (
+                                    0.0 if is_jack
+                                    else (1 - p_same) * p_jack * (left + jack_bonus))
+                            else:
+                                risk = (1 - (1 - p_same) * (1 - p_jack)) * left
+                            value = -risk - 0.01 * u_hand - keep_jack * is_jack
+                        values[s] = value
+                        if value > best:
+                            best, ties, slot = value, 1, s
+                        elif value == best:
+                            ties += 1
+                    if ties > 1:
+                        # Ties go to a uniformly random best card: the int(noise * m)-th of the
+                        # m best.
+                        pick = int(noise[row, t] * ties)
+                        for s in range(6):
+                            if values[s] == best:
+                                if pick == 0:
+                                    slot = s
+                                    break
+                                pick -= 1
                 card = hands[p, slot]
                 hands[p, slot] = -1
+                held[p, rank[card]] -= 1
             elif any_greedy:
                 card = hands[p, k // 4]
                 hands[p, k // 4] = -1
+                held[p, rank[card]] -= 1
             else:
                 card = deck[row, 4 + t]
             r = rank[card]
