@@ -124,12 +124,8 @@ def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_s
                 in_hand = 6 - k // 4
                 # GreedyBot's valuation, written out here: numba counts references to every
                 # array passed to a function, which cost more than valuing the hand.
-                slot = -1
-                if in_hand == 1:
-                    for s in range(6):
-                        if hands[p, s] >= 0:
-                            slot = s  # the last card: no choice
-                else:
+                slot = 0  # the last card: no choice
+                if in_hand > 1:
                     unknown = 48 - t - in_hand
                     following = in_hand - (k % 4 == 3)
                     unseen_jacks = min(max(4 - seen[_JACK] - held[p, _JACK], 0), 4)
@@ -139,11 +135,8 @@ def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_s
                     keep_jack = 0.0 if last_cards else jack_keep
                     best = -np.inf
                     ties = 0
-                    for s in range(6):
+                    for s in range(in_hand):
                         card = hands[p, s]
-                        if card < 0:
-                            values[s] = -np.inf
-                            continue
                         r = rank[card]
                         u_hand = 4 - seen[r] - held[p, r]
                         own = points[card] + card_weight
@@ -175,18 +168,20 @@ def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_s
                         # Ties go to a uniformly random best card: the int(noise * m)-th of the
                         # m best.
                         pick = int(noise[row, t] * ties)
-                        for s in range(6):
+                        for s in range(in_hand):
                             if values[s] == best:
                                 if pick == 0:
                                     slot = s
                                     break
                                 pick -= 1
                 card = hands[p, slot]
-                hands[p, slot] = -1
+                for s in range(slot, in_hand - 1):  # the hand stays in the order dealt
+                    hands[p, s] = hands[p, s + 1]
                 held[p, rank[card]] -= 1
             elif any_greedy:
-                card = hands[p, k // 4]
-                hands[p, k // 4] = -1
+                card = hands[p, 0]  # the first card dealt of those left
+                for s in range(5 - k // 4):
+                    hands[p, s] = hands[p, s + 1]
                 held[p, rank[card]] -= 1
             else:
                 card = deck[row, 4 + t]
