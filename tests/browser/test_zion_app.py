@@ -223,15 +223,10 @@ def test_staged_cards_are_marked_and_melds_are_numbered_from_one(page, open_app,
     page_errors()
 
 
-def test_a_hand_end_pauses_with_the_result_in_view_and_next_hand(page, open_app, page_errors):
-    """Item 2: at a hand's end the game waits, with a short result, the score sheet in view and
-    a Next hand button. Seed 19 with two players: the bot goes out after seven of our turns."""
-    page.set_viewport_size({"width": 1280, "height": 720})
-    open_app("zion_table", "seed=19&players=2&bot_delay=0")
-    app = page.locator(".cardkit-zion-table")
-    turn = app.locator(".ck-zion-turn")
+def play_draw_and_discard_until_the_hand_ends(app, turn) -> None:
+    """As a person would: draw from the stock and discard the last card, turn after turn, until
+    hand 1 is over (seed 19 with two players: the bot goes out after seven of our turns)."""
     cards = app.locator(".ck-hand-widget button.ck-hand-card")
-    end = app.locator(".ck-zion-hand-end-box")
     for _ in range(12):
         expect(turn).to_contain_text(re.compile(r"Your turn: draw|Hand 1 is over"))
         if "Hand 1 is over" in turn.inner_text():
@@ -242,6 +237,17 @@ def test_a_hand_end_pauses_with_the_result_in_view_and_next_hand(page, open_app,
         app.get_by_role("button", name="Discard", exact=True).click()
         expect(turn).not_to_contain_text("then discard")
     expect(turn).to_have_text("Hand 1 is over. Press Next hand to play on.")
+
+
+def test_a_hand_end_pauses_with_the_result_in_view_and_next_hand(page, open_app, page_errors):
+    """Item 2: at a hand's end the game waits, with a short result, the score sheet in view and
+    a Next hand button. Seed 19 with two players: the bot goes out after seven of our turns."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app("zion_table", "seed=19&players=2&bot_delay=0")
+    app = page.locator(".cardkit-zion-table")
+    turn = app.locator(".ck-zion-turn")
+    end = app.locator(".ck-zion-hand-end-box")
+    play_draw_and_discard_until_the_hand_ends(app, turn)
     head = end.locator(".ck-zion-hand-head")
     expect(head).to_contain_text(re.compile(r"^Hand 1 over: Seat 1 went out\. Your points for "
                                             r"it: \d+ \(ZC-14\.1\)\.$"))
@@ -292,19 +298,9 @@ def test_a_narrow_window_plays_a_whole_hand_with_nothing_cut_off(page, open_app,
     open_app("zion_table", "seed=19&players=2&bot_delay=0")
     app = page.locator(".cardkit-zion-table")
     turn = app.locator(".ck-zion-turn")
-    cards = app.locator(".ck-hand-widget button.ck-hand-card")
     expect(turn).to_contain_text("Your turn: draw")
     _fits_across(page, width)
-    for _ in range(12):
-        expect(turn).to_contain_text(re.compile(r"Your turn: draw|Hand 1 is over"))
-        if "Hand 1 is over" in turn.inner_text():
-            break
-        app.get_by_role("button", name="Draw from stock").click()
-        expect(turn).to_contain_text("then discard")
-        cards.last.click()
-        app.get_by_role("button", name="Discard", exact=True).click()
-        expect(turn).not_to_contain_text("then discard")
-    expect(turn).to_have_text("Hand 1 is over. Press Next hand to play on.")
+    play_draw_and_discard_until_the_hand_ends(app, turn)
     chart = app.locator(".ck-zion-chart .ck-score-charts")
     expect(chart.locator(".main-svg").first).to_be_visible()
     _fits_across(page, width)  # the points chart, wider than the window, scrolls in its box
