@@ -72,6 +72,10 @@ NOTEBOOKS_ENV = "CARDKIT_NOTEBOOKS"
 BOT_DELAY_ENV = "CARDKIT_BOT_DELAY"
 TEMPLATE = "cardkit"
 SHARE_DIR = Path(__file__).resolve().parent / "share"
+# Fresh kernels (no preheated one waiting) starting at once: one per core keeps the server
+# and the students already playing responsive (measured on 2 cores, docs/serving.md).
+FRESH_STARTS = max(1, os.cpu_count() or 1)
+
 # The apps a class opens together get preheated kernels (`cardkit serve --pool`).
 POOL_APPS = ("xeri_table.ipynb", "zion_table.ipynb")
 FILL_DELAY = 15.0
@@ -116,6 +120,7 @@ def app_url(host: str, port: int, name: str = "index") -> str:
 def voila_command(
     notebooks: Path, port: int, host: str = "127.0.0.1", *, cull_idle: int = limits.IDLE_CULL_S,
     students: int = 0, pool: int = 0, fill_delay: float = FILL_DELAY, token: str | None = None,
+    fresh_starts: int = FRESH_STARTS,
 ) -> list[str]:
     """The command line of cardkit's Voila server (`cardkit.widgets.voila_app`) for
     ``notebooks``: tree mode, no browser, a fixed port, hardened for a class.
@@ -126,6 +131,8 @@ def voila_command(
       full. ``pool`` kernels per class app (`POOL_APPS`) are started ahead and wait, already
       past their imports (Voila's ``preheat_kernel``); a used one is replaced after
       ``fill_delay`` seconds, so a class arriving at once does not also start the refills.
+    - A page that finds no preheated kernel starts its own, ``fresh_starts`` pages at a time
+      (0: no limit); later pages wait their turn, and the pool's refills wait for them.
     - Kernels talk to the server over local (ipc) sockets; kernels whose page is gone are
       culled after ``cull_idle`` seconds (idle) or `limits.ABANDONED_S` (busy).
     - ``token``: every page needs ``?token=...`` once (``cardkit serve --class``).
@@ -144,6 +151,7 @@ def voila_command(
         f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2))}",
         "--MappingKernelManager.cull_connected=False",
         f"--CardkitVoila.max_students={students}",
+        f"--CardkitVoila.fresh_starts={fresh_starts}",
         f"--CardkitVoila.abandoned_after={min(limits.ABANDONED_S, cull_idle)}",
         # Voila 0.5.13 shuts a page's kernel down on unload with a POST whose _xsrf cookie the
         # page never got (403: the kernel lingers until culled). The POST needs the kernel's
@@ -433,8 +441,8 @@ def _has_display() -> bool:
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise ValueError(f"--port must be between 1 and 65535, not {args.port}")
-    if args.pool < 0 or args.students < 0:
-        raise ValueError("--students and --pool are 0 or more")
+    if args.pool < 0 or args.students < 0 or args.fresh_starts < 0:
+        raise ValueError("--students, --pool and --fresh-starts are 0 or more")
     notebooks = find_notebooks(args.notebooks)
     host = args.host or ("0.0.0.0" if args.classroom else "127.0.0.1")
     if not _port_is_free(host, args.port):
@@ -459,7 +467,7 @@ def run(args: argparse.Namespace) -> int:
             args=(local + (f"?token={token}" if token else ""), shown, args.port), daemon=True,
         ).start()
     command = voila_command(notebooks, args.port, host, students=students, pool=args.pool,
-                            token=token)
+                            token=token, fresh_starts=args.fresh_starts)
     server = subprocess.Popen(command, env=voila_env())
     # Stopping `cardkit serve` (Ctrl-C, or a SIGTERM from a process manager) stops Voila too.
     previous = signal.signal(signal.SIGTERM, lambda *_: server.terminate())
@@ -493,6 +501,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("--pool", type=int, default=DEFAULT_POOL,
                         help=f"preheated kernels waiting for each class app ({DEFAULT_POOL}; "
                              "0: none): a student gets one in a fraction of a second")
+    parser.add_argument("--fresh-starts", type=int, default=FRESH_STARTS,
+                        help=f"students past the pool whose kernels start at once; the next "
+                             f"wait their turn ({FRESH_STARTS}: one per core; 0: no limit)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     parser.add_argument("--notebooks", default=None, help="directory of app notebooks to serve")
     parser.set_defaults(run=run)

@@ -14,6 +14,10 @@
 - **a cap on students** (``--CardkitVoila.max_students=N``): while N students' kernels are
   live, a new page gets a plain 503 "the class is full, try again in a minute" page instead
   of one more kernel. Kernels waiting in the preheated pool do not count.
+- **fresh kernels in turns** (``--CardkitVoila.fresh_starts=N``, 2 by default): a page that
+  finds no preheated kernel waiting starts its own, at most N at once; later pages wait their
+  turn (their page loads a little later), so that a class arriving past the pool does not
+  stall the students already playing, or the server.
 - **preheated kernels** (``--CardkitVoila.pool_size=P --CardkitVoila.pool_apps=NAME.ipynb``,
   the option repeated for each app): P kernels per app run its notebook ahead and wait for a
   page (Voila's ``preheat_kernel``, whose pools are set here rather than as a dict on the
@@ -30,8 +34,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import html
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -52,6 +59,7 @@ from cardkit.widgets.guard import V1, FrameRefused, SocketGuard
 __all__ = ["CardkitVoila", "ClassVoilaHandler", "GuardedKernelWebsocketHandler", "main"]
 
 REFUSED_OVERRIDES = ("template", "theme")
+REFILL_WAIT_S = 1.0  # how often a pool refill looks whether pages still wait to start
 FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="refresh" content="60"><title>The class is full</title></head>
 <body style="font-family:sans-serif;max-width:36em;margin:4em auto;line-height:1.5">
@@ -156,12 +164,34 @@ class ClassVoilaHandler(TornadoVoilaHandler):
                         "apps have one look. Remove it and load the page again.")
             return
         app: CardkitVoila | None = self.settings.get("cardkit_app")
-        if app is not None and str(path or "").endswith(".ipynb") and app.class_is_full():
-            self.set_status(503)
-            self.set_header("Retry-After", "60")
-            self.finish(FULL_PAGE.format(students=html.escape(str(app.max_students))))
+        notebook = str(path or "")
+        if app is None or not notebook.endswith(".ipynb"):
+            await super().get(path)
             return
-        await super().get(path)
+        if app.class_is_full():
+            self._class_full(app)
+            return
+        if app.has_ready_kernel(notebook):
+            await super().get(path)  # a preheated kernel: no start-up to queue for
+            return
+        async with app.fresh_start_turn():
+            if self._gone:  # the student left while waiting: start nothing for nobody
+                return
+            if app.class_is_full():  # others started kernels while this page waited
+                self._class_full(app)
+                return
+            await super().get(path)
+
+    _gone = False
+
+    def on_connection_close(self) -> None:
+        self._gone = True
+        super().on_connection_close()
+
+    def _class_full(self, app: CardkitVoila) -> None:
+        self.set_status(503)
+        self.set_header("Retry-After", "60")
+        self.finish(FULL_PAGE.format(students=html.escape(str(app.max_students))))
 
 
 class _MemoryBytecodeCache(jinja2.BytecodeCache):
@@ -216,7 +246,12 @@ class CardkitVoila(Voila):
     pool_apps = List(Unicode(), config=True, help="The notebooks that get preheated kernels.")
     refill_every = Float(5.0, config=True,
                          help="Start the pool's replacement kernels at least this many s apart.")
+    fresh_starts = Int(2, config=True,
+                       help="Pages whose kernel starts afresh (none waiting in the pool) at "
+                            "once; more wait their turn (0: no limit).")
     _next_refill = 0.0
+    _fresh_turns: asyncio.Semaphore | None = None
+    _fresh_pages = 0  # pages waiting for, or holding, a turn to start a fresh kernel
 
     def init_settings(self) -> dict[str, Any]:
         if self.pool_size > 0:
@@ -255,6 +290,16 @@ class CardkitVoila(Voila):
 
         manager.fill_if_needed = staggered_fill
 
+        # A refill is a kernel for a student yet to come: students already waiting go first.
+        initialize = manager._initialize
+
+        async def initialize_after_pages(*args: Any, **kwargs: Any) -> Any:
+            while self._fresh_pages > 0:
+                await asyncio.sleep(REFILL_WAIT_S)
+            return await initialize(*args, **kwargs)
+
+        manager._initialize = initialize_after_pages
+
         # Voila hands a page the pool's first kernel even while it is a replacement still
         # waiting for its start: a student arriving then waited for the whole refill queue
         # (measured: 149 s at p95 in a class of 30 with a pool of 10). A page takes a
@@ -279,6 +324,38 @@ class CardkitVoila(Voila):
                 TornadoVoilaHandler: ClassVoilaHandler}
         return [(spec[0], swap.get(spec[1], spec[1]), *spec[2:]) for spec in
                 super().init_handlers()]
+
+    def has_ready_kernel(self, notebook: str) -> bool:
+        """Whether a page of ``notebook`` would now get a preheated kernel (as Voila decides)."""
+        manager = self.kernel_manager
+        try:
+            return manager.get_pool_size(notebook) > 0 and bool(manager.notebook_data.get(notebook))
+        except AttributeError:  # no preheating
+            return False
+
+    @contextlib.asynccontextmanager
+    async def fresh_start_turn(self) -> AsyncIterator[None]:
+        """A page's turn to start a fresh kernel, `fresh_starts` pages at a time.
+
+        A fresh kernel costs a few CPU-seconds: importing the apps and running the notebook
+        in the kernel, rendering its outputs in this server. A class arriving past the pool
+        started them all at once, and the 2 cores then served nobody: the preheated students
+        waited 13 s for a table that was ready, and the server took 4 s to answer anyone
+        (`benchmarks/bench_class.py`, 30 students, pool 10). In turns, the late students
+        queue for their table instead, and everyone else goes on playing. The pool's
+        refills wait while any page waits or starts (`_stagger_refills`).
+        """
+        self._fresh_pages += 1
+        try:
+            if self.fresh_starts <= 0:
+                yield
+                return
+            if self._fresh_turns is None:
+                self._fresh_turns = asyncio.Semaphore(self.fresh_starts)
+            async with self._fresh_turns:
+                yield
+        finally:
+            self._fresh_pages -= 1
 
     def pool_kernel_ids(self) -> set[str]:
         """Kernels started for the preheated pool and not yet given to a page."""

@@ -75,12 +75,12 @@ class LiveServer:
 
 
 def start_server(tmp_path: Path, *, token: str | None = None, students: int = STUDENTS,
-                 pool: int = 0) -> LiveServer:
+                 pool: int = 0, fresh_starts: int = 2) -> LiveServer:
     port = free_port()
     log = tmp_path / "voila.log"
     env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY="0", PYTHONUNBUFFERED="1"))
     command = voila_command(NOTEBOOKS, port, "127.0.0.1", cull_idle=60, students=students,
-                            pool=pool, token=token)
+                            pool=pool, token=token, fresh_starts=fresh_starts)
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
     server = LiveServer(f"http://127.0.0.1:{port}", process, log, token)

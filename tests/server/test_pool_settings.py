@@ -4,6 +4,8 @@ command line, and ``make demo`` sizes its pool for one person trying the apps.""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
 import re
 import subprocess
@@ -59,26 +61,38 @@ def test_a_kernel_lowers_its_own_priority_as_told():
     assert lower_priority({"CARDKIT_KERNEL_NICE": "25"}) == 0  # out of range: nothing done
 
 
+class Manager:
+    """The parts of Voila's pooling kernel manager that the app adjusts."""
+
+    fill_delay = 15.0
+
+    def __init__(self) -> None:
+        self._pools: dict = {}
+        self.fills: list = []
+        self.initialized: list = []
+
+    def fill_if_needed(self, delay=None, notebook_name=None, **kwargs) -> None:
+        self.fills.append(delay)
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return len(self._pools.get(notebook_name, []))
+
+    async def get_rendered_notebook(self, notebook_name: str, **kwargs):
+        return await self._pools[notebook_name].pop(0)
+
+    async def _initialize(self, notebook_path: str, kernel_id=None, **kwargs) -> str:
+        self.initialized.append(notebook_path)
+        return notebook_path
+
+
+def run_apart(scenario):
+    """Run a coroutine in a thread of its own: the browser tests' Playwright may keep a loop
+    running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario).result()
+
+
 def test_pages_take_only_started_pool_kernels_and_refills_start_apart():
-    import asyncio
-    import concurrent.futures
-
-    class Manager:  # the parts of Voila's pooling kernel manager the app adjusts
-        fill_delay = 15.0
-
-        def __init__(self) -> None:
-            self._pools: dict = {}
-            self.fills: list = []
-
-        def fill_if_needed(self, delay=None, notebook_name=None, **kwargs) -> None:
-            self.fills.append(delay)
-
-        def get_pool_size(self, notebook_name: str) -> int:
-            return len(self._pools.get(notebook_name, []))
-
-        async def get_rendered_notebook(self, notebook_name: str, **kwargs):
-            return await self._pools[notebook_name].pop(0)
-
     async def scenario() -> tuple:
         loop = asyncio.get_running_loop()
         waiting, started = loop.create_future(), loop.create_future()
@@ -95,8 +109,57 @@ def test_pages_take_only_started_pool_kernels_and_refills_start_apart():
         waiting.cancel()
         return size, taken, manager.fills
 
-    # in a thread of its own: the browser tests' Playwright may keep a loop running here
-    with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        size, taken, fills = thread.submit(asyncio.run, scenario()).result()
+    size, taken, fills = run_apart(scenario())
     assert size == 1 and taken == "started kernel"
     assert [round(f) for f in fills] == [15, 20, 25, 0]
+
+
+def test_fresh_kernels_start_in_turns_and_refills_wait_for_the_pages():
+    async def scenario() -> tuple:
+        app = CardkitVoila(fresh_starts=2, refill_every=5.0)
+        app.kernel_manager = manager = Manager()
+        app._stagger_refills()
+        starting: list[int] = []
+        most = 0
+
+        async def page(name: str) -> None:
+            nonlocal most
+            async with app.fresh_start_turn():
+                starting.append(1)
+                most = max(most, len(starting))
+                await asyncio.sleep(0.05)  # the kernel's start-up
+                starting.pop()
+
+        pages = [asyncio.create_task(page(f"student {i}")) for i in range(5)]
+        await asyncio.sleep(0.01)
+        refill = asyncio.create_task(manager._initialize("xeri_table.ipynb"))
+        await asyncio.sleep(0.1)  # two turns done, three pages still queued or starting
+        refilled_while_pages_waited = list(manager.initialized)
+        await asyncio.gather(*pages)
+        await asyncio.wait_for(refill, 5)
+        return most, refilled_while_pages_waited, manager.initialized, app._fresh_pages
+
+    most, early, late, left = run_apart(scenario())
+    assert most == 2  # never more than fresh_starts at once
+    assert early == []  # the refill waited for the students
+    assert late == ["xeri_table.ipynb"] and left == 0
+
+
+def test_no_limit_on_fresh_starts_when_told():
+    async def scenario() -> int:
+        app = CardkitVoila(fresh_starts=0)
+        starting = 0
+        most = 0
+
+        async def page() -> None:
+            nonlocal starting, most
+            async with app.fresh_start_turn():
+                starting += 1
+                most = max(most, starting)
+                await asyncio.sleep(0.02)
+                starting -= 1
+
+        await asyncio.gather(*(page() for _ in range(4)))
+        return most
+
+    assert run_apart(scenario()) == 4

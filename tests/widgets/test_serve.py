@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -208,3 +209,13 @@ def test_without_class_mode_the_server_stays_on_this_machine(fake_voila, capsys)
 def test_students_default_to_what_the_memory_holds():
     assert serve.default_students(pool=2, memory_mb=4000) == 4000 * 7 // 10 // 110 - 4
     assert serve.default_students(pool=0, memory_mb=10**6) == serve.MAX_STUDENTS
+
+
+def test_fresh_kernels_start_one_per_core_unless_told(fake_voila, capsys):
+    assert main(["serve", "--no-browser", "--port", "9102"]) == 0
+    assert f"--CardkitVoila.fresh_starts={serve.FRESH_STARTS}" in fake_voila["command"]
+    assert max(1, os.cpu_count() or 1) == serve.FRESH_STARTS
+    assert main(["serve", "--no-browser", "--port", "9102", "--fresh-starts", "5"]) == 0
+    assert "--CardkitVoila.fresh_starts=5" in fake_voila["command"]
+    assert main(["serve", "--no-browser", "--port", "9102", "--fresh-starts", "-1"]) == 2
+    assert "--fresh-starts are 0 or more" in capsys.readouterr().err
