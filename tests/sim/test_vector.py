@@ -123,3 +123,15 @@ def test_auto_uses_numba_when_installed_and_numpy_otherwise(monkeypatch):
     assert simulate("xeri", 4, progress=False).attrs["kernel"] == "numpy"
     with pytest.raises(ValueError, match=r"needs numba: pip install 'cardkit\[fast\]'"):
         simulate("xeri", 4, progress=False, engine="numba")
+
+
+def test_the_apps_install_the_compiled_kernel():
+    # `make demo` installs the `apps` extra: the probability lab's Xeri runs get numba.
+    from pathlib import Path
+
+    import tomllib
+
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    extras = project["project"]["optional-dependencies"]
+    assert "cardkit[fast]" in extras["apps"]
+    assert any(requirement.startswith("numba") for requirement in extras["fast"])
