@@ -38,3 +38,15 @@ def test_a_teacher_runs_a_question_watches_it_converge_and_stops(page, open_app,
     expect(lab).to_contain_text("Stopped:", timeout=60_000)
     expect(lab.get_by_role("button", name="Run")).to_be_enabled()
     page_errors()
+
+
+def test_the_lab_passes_axe_core_with_its_charts_drawn(page, open_app, page_errors,
+                                                       accessibility):
+    """Issue 9: every app is checked with axe-core, the lab too, with its charts and table."""
+    open_app("probability_lab", "question=xeri_redeal&n=2048&seed=1")
+    lab = page.locator(".cardkit-probability-lab")
+    lab.get_by_role("button", name="Run").click()
+    expect(lab).to_contain_text("Done: 2,048 samples", timeout=90_000)
+    expect(lab.locator(".js-plotly-plot").first).to_be_visible()
+    accessibility()
+    page_errors()
