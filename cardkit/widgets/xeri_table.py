@@ -3,7 +3,8 @@
 The learner clicks a card of their hand and is told what it would do before committing ("This
 is a Xeri, +10"), then presses Play; the bots answer one by one with a short pause; every
 event is narrated with its rule ID. At each round's end the game pauses: the result, the
-itemised score sheets and a "Next round" button appear at the top::
+itemised score sheets and a "Next round" button appear at the top (the next round's deal, which
+the core makes at once, shows and is narrated only after that button)::
 
     >>> table = XeriTable(seed=3, seat=2, bot_delay=0)
     >>> table.match.current_player
@@ -156,6 +157,7 @@ class XeriTable(widgets.VBox):
         self.waiting_for: int | None = None  # hot seat: the seat the screen is passed to
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.log_lines: list[tuple[str, str]] = []  # (text, css kind), oldest first
+        self._held_events: list[Any] = []  # the next round's deal, narrated at "Next round"
 
         self.message = MessageArea()
         self.status = widgets.HTML().add_class("cardkit-status")
@@ -274,6 +276,7 @@ class XeriTable(widgets.VBox):
         bot_class = BOTS[self.bot_kind]
         self.bots = {s: bot_class(s, seed=seed * 4 + s) for s in range(4) if s not in self.humans}
         self.log_lines = []
+        self._held_events = []
         self._charts: Any = None
         self.held_round = None
         self.round_box.layout.display = "none"
@@ -303,6 +306,8 @@ class XeriTable(widgets.VBox):
         if self.hot_seat:
             self.waiting_for = self.match.current_player
         self._refresh()
+        held, self._held_events = self._held_events, []
+        self._narrate(held)
         self._run_bots(pause=True)
 
     def ready(self) -> None:
@@ -390,6 +395,10 @@ class XeriTable(widgets.VBox):
         ended = [event for event in events if event.kind is EventKind.ROUND_WON]
         if ended and self.pause_at_round_end and not self.match.is_over:
             self.held_round = ended[-1].extra[0]
+            # The core deals the next round at once; its deal is narrated at "Next round",
+            # so that nothing on the page runs ahead of the round shown as over.
+            cut = events.index(ended[-1]) + 1
+            events, self._held_events = events[:cut], events[cut:]
         if not ended and self.round_box.layout.display != "none" and not self.match.is_over:
             self.round_box.layout.display = "none"  # the next round's first play
             self.round_sheet.layout.display = "none"
@@ -484,6 +493,11 @@ class XeriTable(widgets.VBox):
             self.ready_button.tooltip = f"show {who}'s hand"
             self.privacy_box.layout.display = ""
             self.hand_caption.value = f"<b>{who}'s hand</b> is hidden until {who} is ready."
+        elif self.held_round is not None:
+            self.privacy_box.layout.display = "none"
+            self.hand_caption.value = (f"<b>Round {self.held_round} is over.</b> The cards of "
+                                       f"round {self.held_round + 1} are dealt when you press "
+                                       "Next round.")
         else:
             self.privacy_box.layout.display = "none"
             partner = SEAT_NAMES[(viewer + 2) % 4]

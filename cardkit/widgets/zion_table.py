@@ -24,7 +24,9 @@ the line under the buttons says where the selected card fits. When a bot discard
 window asks the learner to "Claim" or "Pass" (ZC-8) when "Ask me whether to claim" is on (off
 by default, for beginners: their claim windows pass). The first claim window or claim of a game
 explains what a claim is. Cards staged into a meld carry its number; a card goes in one meld.
-At each hand's end the game pauses with the result, the score sheet and a "Next hand" button.
+At each hand's end the game pauses with the result, the score sheet and a "Next hand" button;
+until it is pressed the status, the hand row and the table show the hand that ended (each
+seat's cards left and points), not the next deal, which the core has already made.
 
 What the page shows: the status (hand, contract, whose move), the learner's hand once, as the
 clickable row (Tab and Enter or Space work too), the table (stock, discard pile, each seat's
@@ -45,6 +47,16 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card
 from cardkit.engine import IllegalAction, Verdict
+from cardkit.render import (
+    PANEL_STYLE,
+    TABLE_STYLE,
+    badge_html,
+    heading_html,
+    note_html,
+    own_hand_note_html,
+    plural,
+    seat_hand_html,
+)
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
@@ -301,7 +313,7 @@ class ZionTable(widgets.VBox):
         self.chart_box.children = ()
         self._charts: Any = None
         self.hand.clear_selection()
-        self._narrate()
+        self._narrate(hold=False)  # a resumed record is narrated whole
         self._run_bots(pause=pause)
 
     def resume_from(self, record: str) -> bool:
@@ -465,6 +477,7 @@ class ZionTable(widgets.VBox):
         self.hand_end_box.layout.display = "none"
         self.message.clear()
         self._refresh()
+        self._narrate()  # the next hand's deal, held back while the result was shown
         self._run_bots(pause=True)
         if not self.message.text:
             self.message.show(self._turn_words(), "info")
@@ -523,12 +536,15 @@ class ZionTable(widgets.VBox):
         """The narration lines, newest first (as shown)."""
         return [text for text, _ in reversed(self.log_lines)]
 
-    def _narrate(self) -> None:
-        events = self.game.events
-        new = events[self._events_seen:]
-        self._events_seen = len(events)
+    def _narrate(self, *, hold: bool = True) -> None:
+        """Add the game's new events to the narration. With ``hold`` (and the pause at hand
+        ends on) it stops after a hand's end: the next hand's deal, which the core makes at
+        once, is narrated when the learner presses Next hand, not while the result is shown."""
+        game = self.game
+        events = game.events
         ended = False
-        for event in new:
+        for event in events[self._events_seen:]:
+            self._events_seen += 1
             own = event.seat == self.seat
             # the learner sees their own draws; the bots' stock cards stay hidden
             text = event.text if own else event.public_text
@@ -539,7 +555,12 @@ class ZionTable(widgets.VBox):
             ended = ended or event.kind in _HAND_END
             if event.kind is EventKind.CLAIM:
                 self._explain_claims()
+            if (hold and event.kind is EventKind.HAND_END and self.pause_at_hand_end
+                    and not game.is_over):
+                break
         del self.log_lines[:-LOG_LINES]
+        if ended:  # the result and the held status first, so the hand's end line never
+            self._show_results()  # shows beside a status that runs ahead
         items = []
         for text, kind in reversed(self.log_lines):
             items.append(f'<li class="ck-log-line ck-log-{kind or "play"}" '
@@ -552,8 +573,6 @@ class ZionTable(widgets.VBox):
             '<ol reversed class="ck-zion-narration" style="margin:0;padding-left:3.4em;'
             f'font-size:13px;line-height:1.35">{"".join(items)}</ol></div>'
         )
-        if ended:
-            self._show_results()
 
     def _show_results(self) -> None:
         """The points of every hand so far, the totals, and the totals chart."""
@@ -606,6 +625,9 @@ class ZionTable(widgets.VBox):
         # The hand's result, the score sheet and "Next hand" at the top, in view.
         if self.pause_at_hand_end and not game.is_over:
             self.held_hand = last.hand_number
+            self.pending_melds = []  # melds staged in the hand that ended
+            self.hand.clear_selection()
+            self._refresh()
         self.hand_end_view.value = (
             f'<div class="ck-zion-hand-head" role="status" style="font-size:16px;'
             f'font-weight:700;margin:2px 0">{html.escape(summary)}</div>'
@@ -658,36 +680,60 @@ class ZionTable(widgets.VBox):
             return "Your turn: lay off or exchange jokers if you like, then discard (ZC-6)."
         return "Your turn: go down if you can, then discard one card (ZC-6)."
 
+    def _held_result(self) -> Any:
+        """The core's result of the hand shown as over (None while a hand is played)."""
+        if self.held_hand is None:
+            return None
+        return next((r for r in self.game.results if r.hand_number == self.held_hand), None)
+
     def _refresh(self) -> None:
         game = self.game
         self.resume_link.show(game.to_json())
-        # The learner's cards are the clickable hand row: drawn once, not twice.
-        mine = len(game.hand(self.seat))
-        drawn = zion_draw.table_html(
-            game, view=self.seat, four_colour=self.four_colour,
-            own_hand_note=(f"Your {mine} card{'s' if mine != 1 else ''}, shown in your hand row"
-                           ) if mine else "No cards in hand")
+        # While a finished hand's result is shown, the page still describes that hand: the
+        # core has already dealt the next one, which shows when the learner presses Next hand.
+        ended = self._held_result()
+        number = game.hand_number if ended is None else ended.hand_number
+        if ended is None:
+            # The learner's cards are the clickable hand row: drawn once, not twice.
+            mine = len(game.hand(self.seat))
+            drawn = zion_draw.table_html(
+                game, view=self.seat, four_colour=self.four_colour,
+                own_hand_note=f"Your {plural(mine, 'card')}, shown in your hand row" if mine
+                else "No cards in hand")
+        else:
+            drawn = self._hand_end_table(ended)
         # the table scrolls in its own box (keyboard-focusable), so that the hand and the
         # buttons stay in view on a 1280×720 projector
         self.table_view.value = (
             '<div class="ck-zion-table-scroll" tabindex="0" role="group" aria-label="The table" '
             f'style="max-height:470px;overflow:auto">{drawn}</div>')
         total = game.totals[self.seat]
+        over = " (over)" if ended is not None else ""
         self.status.value = (
-            f'<div style="font-size:15px;margin:2px 0"><b>Hand {game.hand_number} of '
-            f"{len(self.rules.deal_sizes)}</b> · "
-            f"contract: <b>{html.escape(str(game.contract))}</b> · you are "
+            f'<div style="font-size:15px;margin:2px 0"><b>Hand {number} of '
+            f"{len(self.rules.deal_sizes)}{over}</b> · "
+            f"contract: <b>{html.escape(str(self.rules.contract(number)))}</b> · you are "
             f"{html.escape(seat_name(self.seat))} · your total {total}<br>"
             f'<span class="ck-zion-turn">{html.escape(self._turn_words())}</span></div>'
         )
-        hand = self.my_hand
+        hand = self.my_hand if ended is None else ended.hands[self.seat]
         self.hand.cards = sorted(hand)  # by suit, then rank: melds are easier to see
         # melds being built keep only cards still in hand (a new hand starts afresh)
         held = set(hand)
         self.pending_melds = [m for m in self.pending_melds if set(m) <= held]
         self._mark_staged()
-        self.hand_caption.value = (f"<b>Your hand</b> ({len(hand)} cards): click cards to select "
-                                   "them.")
+        if ended is None:
+            self.hand_caption.value = (f"<b>Your hand</b> ({plural(len(hand), 'card')}): "
+                                       "click cards to select them.")
+        else:
+            left = (f"Your {plural(len(hand), 'card')} left when hand {number} ended count "
+                    f"{plural(ended.points[self.seat], 'penalty point')}"
+                    + (", with the penalty for not going down (ZC-13.2)"
+                       if self.seat in ended.stuck else " (ZC-14.1)")
+                    if hand else f"You had no cards left when hand {number} ended")
+            self.hand_caption.value = (
+                f"<b>{html.escape(left)}.</b> Your cards for hand {number + 1} come when you "
+                "press Next hand.")
         # numbered from 1 for people; the value is the core's index
         options = [(f"#{i + 1} {placed.meld.description} ({self._seat_label(placed.owner)}): "
                     f"{placed.meld}", i) for i, placed in enumerate(game.table)]
@@ -696,6 +742,50 @@ class ZionTable(widgets.VBox):
         if 0 <= current < len(options):
             self.meld_choice.value = current
         self._refresh_controls()
+
+    def _hand_end_table(self, result: Any) -> str:
+        """The hand that ended, on the table's felt: each seat's cards left and its points for
+        the hand, as the core's `HandResult` has them (ZC-14.1). The learner's own cards are in
+        the hand row, so their panel says so instead of drawing them twice."""
+        number = result.hand_number
+        panels = []
+        for seat in ((self.seat + k) % self.players for k in range(self.players)):
+            left = tuple(sorted(result.hands[seat]))
+            badges = []
+            if seat == result.winner:
+                badges.append(badge_html("went out", "win"))
+            if seat in result.stuck:
+                badges.append(badge_html("stuck: not gone down", "up"))
+            if seat == self.seat:
+                cards = own_hand_note_html(
+                    f"Your {plural(len(left), 'card')} left, shown in your hand row" if left
+                    else "No cards left")
+            elif left:
+                cards = seat_hand_html(left, len(left), width=46, overlap=0.35,
+                                       four_colour=self.four_colour)
+            else:
+                cards = own_hand_note_html("No cards left")
+            panels.append(
+                f'<section class="ck-seat ck-seat-end" data-seat="{seat}" '
+                f'aria-label="{html.escape(seat_name(seat))}" style="{PANEL_STYLE};'
+                'flex:1 1 300px">' + heading_html(self._seat_label(seat), badges) + cards
+                + note_html(f"{plural(len(left), 'card')} left: "
+                            f"{plural(result.points[seat], 'penalty point')} for hand {number}")
+                + "</section>")
+        how = (f"{seat_name(result.winner)} went out" if result.winner is not None
+               else f"nobody went out ({result.reason})")
+        header = (
+            '<div class="ck-status ck-hand-end-status" role="status" style="display:flex;'
+            'flex-wrap:wrap;gap:4px 18px;margin-bottom:8px;font-weight:600">'
+            f"<span>Hand {number} of {len(self.rules.deal_sizes)} is over: "
+            f"{html.escape(how)}</span>"
+            f"<span>Contract: {html.escape(str(self.rules.contract(number)))} (ZC-4)</span>"
+            "<span>The cards left in a hand count as penalty points (ZC-14.1)</span></div>")
+        return (
+            f'<div class="ck-table ck-zion-table ck-zion-hand-ended" data-hand="{number}" '
+            f'role="region" aria-label="Hand {number} ended: the cards left" '
+            f'style="{TABLE_STYLE}">{header}'
+            f'<div style="display:flex;flex-wrap:wrap;gap:10px">{"".join(panels)}</div></div>')
 
     def _mark_staged(self) -> None:
         """Mark each card staged into a meld with the meld's number, in the hand row."""
@@ -748,7 +838,7 @@ class ZionTable(widgets.VBox):
         for button in self._acting:  # pressable, except while the bots play (issue 12)
             button.disabled = self._bots_playing
         phase = getattr(game.phase, "value", game.phase)
-        self.hand.disabled = game.is_over
+        self.hand.disabled = game.is_over or held
         self.end_choice.layout.display = "" if game.table else "none"
         self._show_pending(phase)
         self._show_options(one)
@@ -758,7 +848,8 @@ class ZionTable(widgets.VBox):
     def _show_pending(self, phase: str) -> None:
         game = self.game
         if not self.pending_melds:
-            self.melds_view.value = "" if game.has_gone_down(self.seat) else (
+            quiet = game.has_gone_down(self.seat) or self.held_hand is not None
+            self.melds_view.value = "" if quiet else (
                 f'<div style="color:#555;font-size:90%">Contract of hand {game.hand_number}: '
                 f"<b>{html.escape(str(game.contract))}</b>. Select the cards of a meld and "
                 "press <b>Add meld</b>.</div>")

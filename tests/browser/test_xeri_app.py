@@ -104,6 +104,11 @@ def test_a_round_end_pauses_with_its_result_in_view_and_next_round(page, open_ap
     fully_in_view(page, next_round)
     fully_in_view(page, sheet)
     expect(page.locator(".cardkit-xeri-table button.ck-hand-card")).to_have_count(0)
+    # The core has dealt round 2 already; nothing on the page runs ahead of round 1.
+    deal_2 = page.locator(".cardkit-log li", has_text="Round 2: ")
+    expect(deal_2).to_have_count(0)
+    expect(page.locator(".cardkit-hand-caption")).to_have_text(
+        "Round 1 is over. The cards of round 2 are dealt when you press Next round.")
     winner = re.search(r"(North–South|East–West) win", head.inner_text())
     if winner:  # the scoreboard counts the round for its winner
         expect(board.locator(".ck-score-first")).to_contain_text(f"{winner.group(1)} 1")
@@ -119,6 +124,7 @@ def test_a_round_end_pauses_with_its_result_in_view_and_next_round(page, open_ap
     expect(page.locator(".cardkit-turn")).to_contain_text("It is your turn", timeout=30_000)
     expect(page.locator(".cardkit-xeri-table button.ck-hand-card")).not_to_have_count(0)
     expect(page.locator(".cardkit-log")).to_contain_text("Round 1 scores")
+    expect(deal_2).to_have_count(1)
     # The charts of the match so far, further down the page.
     expect(page.locator(".cardkit-scores .js-plotly-plot").first).to_be_attached(timeout=30_000)
     page_errors()

@@ -128,6 +128,10 @@ def test_a_whole_round_by_clicks_ends_with_itemised_score_sheets_xr_6(table):
     assert table.table.layout.display == "none"  # the sheet in the table's place
     assert "Press Next round" in table.status.value and table.hand.disabled
     assert table.match.round_number == 2
+    # the core has dealt round 2; its deal is narrated only after Next round
+    assert "Round 2:" not in table.narration.value and not table.hand.cards
+    assert "The cards of round 2 are dealt when you press Next round." in \
+        table.hand_caption.value
     before = table.match.to_json()
     table.play_button.click()  # Play waits for Next round, and says so
     assert "press Next round" in table.message.text and table.match.to_json() == before
@@ -135,6 +139,7 @@ def test_a_whole_round_by_clicks_ends_with_itemised_score_sheets_xr_6(table):
     assert table.held_round is None and table.round_box.layout.display == "none"
     assert table.match.current_player == SOUTH and not table.hand.disabled
     assert "It is your turn" in table.status.value
+    assert "Round 2: " in table.narration.value and "(XR-2.3)" in table.narration.value
 
 
 def test_the_scoreboard_puts_rounds_won_first_and_explains_the_match_end_xr_7_1():

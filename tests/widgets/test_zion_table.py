@@ -324,7 +324,6 @@ def test_a_whole_hand_against_greedy_bots_through_the_buttons():
     result = game.results[0]
     log = table.log_text()
     assert any(line.startswith("Hand 1 ends") for line in log)
-    assert any(line.startswith("Hand 2") for line in log)  # the next hand is dealt
     assert "Hand results" in table.results_view.value
     assert re.search(rf"<td[^>]*>{result.points[ME]}\b", table.results_view.value)
     assert table.chart_box.children, "the totals chart appears after the hand"
@@ -332,9 +331,17 @@ def test_a_whole_hand_against_greedy_bots_through_the_buttons():
     assert table.held_hand == 1 and table.hand_end_box.layout.display != "none"
     assert table.hand_end_view.value.count("Hand results") == 1
     assert "Press Next hand" in table.status.value
+    # the core has dealt hand 2, but until Next hand the page describes hand 1
+    assert game.hand_number == 2
+    assert "Hand 1 of 6 (over)" in table.status.value and "Hand 2" not in table.status.value
+    assert table.hand.card_objects == tuple(sorted(result.hands[ME])) and table.hand.disabled
+    assert 'data-hand="1"' in table.table_view.value and "Hand 2" not in table.table_view.value
+    assert not any(line.startswith("Hand 2") for line in log)  # its deal is narrated later
     table.next_hand_button.click()
     assert table.held_hand is None and table.hand_end_box.layout.display == "none"
-    assert game.hand_number == 2
+    assert game.hand_number == 2 and "Hand 2 of 6" in table.status.value
+    assert table.hand.card_objects == tuple(sorted(game.hand(ME)))
+    assert any(line.startswith("Hand 2") for line in table.log_text())  # narrated now
     assert table.pending_melds == []
     # every move the learner made is narrated once, in the learner's name
     mine = [line for line in log if line.startswith("Seat 0 (you)")]
