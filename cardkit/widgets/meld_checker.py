@@ -117,9 +117,9 @@ class MeldChecker(widgets.VBox):
         self.deal_button = widgets.Button(description="Deal me a random hand",
                                           layout=widgets.Layout(width="auto"),
                                           tooltip="Deal as many cards as this hand gets")
+        # never greyed out: a press with no cards selected says what to do first
         self.add_meld_button = widgets.Button(description="Add as meld",
-                                              disabled=True,
-                                              tooltip="Append the selected cards as one meld")
+                                              tooltip=_ADD_FIRST_DEAL)
         self.best_button = widgets.Button(description="Best go-down",
                                           tooltip="The solver's arrangement leaving fewest points")
         self.verdict = widgets.HTML()
@@ -195,7 +195,7 @@ class MeldChecker(widgets.VBox):
         self.cards_text.value = ""
         self.dealt, self.hand_widget = (), None
         self.hand_box.children = ()
-        self.add_meld_button.disabled = True
+        self._on_selection(None)
         self.best.value, self.best_text = "", ""
         self._set_verdict("", "")
         self.message.clear()
@@ -215,7 +215,7 @@ class MeldChecker(widgets.VBox):
                          " then <b>Add as meld</b>."),
             self.hand_widget,
         ]
-        self.add_meld_button.disabled = True
+        self._on_selection(None)
         self.best.value, self.best_text = "", ""
         # a new hand: the old cards and their verdict go (the verdict spoke of other cards)
         self.cards_text.value = ""
@@ -224,9 +224,12 @@ class MeldChecker(widgets.VBox):
 
     def on_add_meld(self, _: Any = None) -> None:
         """Append the cards selected in the dealt hand to the text box as one more meld."""
-        chosen = list(self.hand_widget.selected_cards) if self.hand_widget is not None else []
+        if self.hand_widget is None:
+            self.message.show(_ADD_FIRST_DEAL + ".", "info")
+            return
+        chosen = list(self.hand_widget.selected_cards)
         if not chosen:
-            self.message.show("Select some cards of the dealt hand first.", "info")
+            self.message.show(_ADD_FIRST_SELECT + ".", "info")
             return
         words = " ".join(card.ascii for card in chosen)
         current = self.cards_text.value.strip()
@@ -335,7 +338,17 @@ class MeldChecker(widgets.VBox):
             self.on_best()
 
     def _on_selection(self, _change: Any) -> None:
-        self.add_meld_button.disabled = not self.hand_widget.selected
+        """Colour "Add as meld" when cards are selected; its tooltip says what it needs."""
+        ready = self.hand_widget is not None and bool(self.hand_widget.selected)
+        self.add_meld_button.button_style = "info" if ready else ""
+        self.add_meld_button.tooltip = (
+            "Append the selected cards as one meld" if ready
+            else _ADD_FIRST_DEAL if self.hand_widget is None else _ADD_FIRST_SELECT)
+
+
+_ADD_FIRST_DEAL = ("Add as meld takes cards from a dealt hand: press Deal me a random hand, "
+                   "click cards, then Add as meld")
+_ADD_FIRST_SELECT = "Click cards of the dealt hand first, then press Add as meld"
 
 
 def _verdict_words(verdict: Any) -> str:

@@ -40,6 +40,14 @@ def test_a_learner_types_melds_deals_a_hand_and_asks_the_solver(page, open_app, 
     # verdict follow; then the solver's best go-down for the dealt hand.
     app.get_by_role("button", name="Clear").click()
     expect(alert).to_have_count(0)
+    # Never greyed out without a word (issue 9 item 4): with no hand dealt it says what to do.
+    add = app.get_by_role("button", name="Add as meld")
+    expect(add).to_be_enabled()
+    expect(add).to_have_attribute("title", re.compile(r"^Add as meld takes cards from a dealt"))
+    add.click()
+    expect(app.locator(".cardkit-message")).to_contain_text(
+        "Add as meld takes cards from a dealt hand: press Deal me a random hand, click cards, "
+        "then Add as meld.")
     hand_choice.select_option(label="Hand 1: 2 sets")
     app.get_by_role("button", name="Deal me a random hand").click()
     cards = app.locator("button.ck-hand-card")

@@ -102,7 +102,10 @@ def test_the_check_and_clear_buttons():
     checker.best_button.click()
     checker.clear_button.click()  # the dealt hand goes away too: typed cards are asked again
     assert checker.dealt == () and checker.hand_box.children == ()
-    assert checker.best_text == "" and checker.add_meld_button.disabled
+    assert checker.best_text == "" and checker.add_meld_button.button_style == ""
+    checker.add_meld_button.click()  # never greyed out: it says what to do first
+    assert checker.message.text.startswith("Add as meld takes cards from a dealt hand: press "
+                                           "Deal me a random hand")
     checker.cards_text.value = "8C 8D 8H KD KS KH"
     checker.best_button.click()
     assert checker.best_text.startswith("Best go-down for the typed cards")
@@ -131,11 +134,16 @@ def test_dealing_a_hand_and_adding_selected_cards_as_melds():
     dealt = checker.hand_widget.card_objects
     assert len(dealt) == 10 == len(checker.dealt)
     assert "Dealt 10 cards" in checker.message.text
-    assert checker.add_meld_button.disabled  # nothing selected yet
+    add = checker.add_meld_button
+    assert not add.disabled and add.button_style == ""  # nothing selected yet
+    assert add.tooltip == "Click cards of the dealt hand first, then press Add as meld"
+    add.click()
+    assert checker.message.text == "Click cards of the dealt hand first, then press Add as meld."
+    assert checker.cards_text.value == ""
     checker.hand_widget.toggle(0)
     checker.hand_widget.toggle(1)
     checker.hand_widget.toggle(2)
-    assert not checker.add_meld_button.disabled
+    assert add.button_style == "info" and add.tooltip == "Append the selected cards as one meld"
     checker.add_meld_button.click()
     first = " ".join(card.ascii for card in dealt[:3])
     assert checker.cards_text.value == first
