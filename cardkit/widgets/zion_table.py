@@ -622,6 +622,13 @@ class ZionTable(widgets.VBox):
             f'{"".join(rows)}<tr><td {word}><b>Total</b></td>{total_cells}<td {word}></td></tr>'
             "</table>" + over
         )
+        # The charts first (plotly takes seconds the first time): the result box and its
+        # "Next hand" appear only once the slow part is done.
+        if self._charts is None:
+            self._charts = charts.ZionScoreCharts(game)
+            self.chart_box.children = (self._charts.widget,)
+        else:
+            self._charts.update(game)
         # The hand's result, the score sheet and "Next hand" at the top, in view.
         if self.pause_at_hand_end and not game.is_over:
             self.held_hand = last.hand_number
@@ -633,12 +640,10 @@ class ZionTable(widgets.VBox):
             f'font-weight:700;margin:2px 0">{html.escape(summary)}</div>'
             + self.results_view.value)
         self.next_hand_button.layout.display = "none" if game.is_over else ""
+        # greyed until this handler ends (the last refresh enables it): a click sent before
+        # would be dropped by the gate without a word
+        self.next_hand_button.disabled = True
         self.hand_end_box.layout.display = ""
-        if self._charts is None:
-            self._charts = charts.ZionScoreCharts(game)
-            self.chart_box.children = (self._charts.widget,)
-        else:
-            self._charts.update(game)
 
     def _explain_claims(self) -> None:
         """The first claim window or claim of a game says what a claim is (ZC-8)."""
