@@ -21,7 +21,9 @@ itself and becomes "❚❚ Pause" (pressing it again stops where it is, never ba
 "Show" picks all hands open or one seat's view. A record with no moves yet says so.
 
 `ReplayViewer` is the replay app: it makes a sample bot game of either kind, or loads a record
-that the learner uploads or pastes, and shows it in a `TurnStepper`.
+that the learner uploads or pastes, and shows it in a `TurnStepper`. It keeps the record shown
+and the step in the page, so that after a fault "Start again" brings the same record back at
+the same step (`ReplayViewer.resume_from`, `cardkit.widgets.resume`).
 """
 
 from __future__ import annotations
@@ -35,9 +37,11 @@ import ipywidgets as widgets
 import traitlets
 
 from cardkit.engine import Game
+from cardkit.games import game_names
 from cardkit.records import Step, replay_steps
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, guarded
+from cardkit.widgets.resume import ResumeLink, checked_record, record_and_step
 from cardkit.xeri import draw as xeri_draw
 from cardkit.zioncheck import draw as zion_draw
 
@@ -238,6 +242,11 @@ class TurnStepper(widgets.VBox):
             self.go(self.position + 1)
 
     @property
+    def record(self) -> str:
+        """The whole record stepped through (``to_json()`` of its last state)."""
+        return (self.steps[-1].after if self.steps else self.start).to_json()
+
+    @property
     def event_texts(self) -> list[str]:
         """The narration of the step shown (the deal's events at position 0)."""
         k = self.position
@@ -312,6 +321,7 @@ class ReplayViewer(widgets.VBox):
                                            layout=widgets.Layout(width="auto"))
         self.holder = widgets.VBox()
         self.stepper: TurnStepper | None = None
+        self.resume_link = ResumeLink(guarded(self.message)(self.resume_from), steps=True)
 
         guard = guarded(self.message)
         self.sample_button.on_click(guard(lambda _b: self.load_sample()))
@@ -321,6 +331,7 @@ class ReplayViewer(widgets.VBox):
             widgets.HBox([self.kind, self.seed, self.sample_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.upload, self.paste_button]), self.paste, self.message, self.holder,
+            *self.resume_link.widgets,
         ])
         self.add_class("cardkit-app")
         self.add_class("cardkit-replay-viewer")
@@ -351,6 +362,28 @@ class ReplayViewer(widgets.VBox):
             return False
         return True
 
+    def resume_from(self, text: str) -> bool:
+        """Show again the record and step the page kept (what "Start again" gives back after
+        the kernel died: ``"step N"``, a newline, the record). The record goes through the
+        bounds and the core's replay (`cardkit.widgets.resume.checked_record`) and may be of
+        either game; a step past its end is refused. Anything refused is said in the message
+        area and the replay shown stays. Returns whether the replay was resumed."""
+        try:
+            record, step = record_and_step(text)
+            stepper = TurnStepper(checked_record(record, game_names()))
+            if step > len(stepper.steps):
+                raise ValueError(f"it was at step {step}, but the record has "
+                                 f"{len(stepper.steps)} steps")
+        except ValueError as error:
+            self.message.show(f"Could not bring your replay back: {error}. Load its record "
+                              "again, or step through this one.", "refused")
+            return False
+        stepper.go(step)
+        self._put(stepper)
+        self.message.show(f"Your replay is back where it was: step {step} of "
+                          f"{len(stepper.steps)}.", "ok")
+        return True
+
     def _on_upload(self) -> None:
         files = self.upload.value
         if files:
@@ -364,7 +397,19 @@ class ReplayViewer(widgets.VBox):
             self.load_record(text)
 
     def _show(self, record: str | Game, title: str) -> None:
-        self.stepper = TurnStepper(record)
+        self._put(TurnStepper(record))
         steps = len(self.stepper.steps)
         self.message.show(f"{title}: {steps} steps. Use the buttons, the slider or Play.", "ok")
-        self.holder.children = (self.stepper,)
+
+    def _put(self, stepper: TurnStepper) -> None:
+        """Show ``stepper``, and keep its record and step in the page from now on."""
+        self.stepper = stepper
+        self.holder.children = (stepper,)
+        record = stepper.record
+
+        def keep(_change: object = None) -> None:
+            if self.stepper is stepper:
+                self.resume_link.show(record, stepper.position)
+
+        stepper.slider.observe(keep, names="value")
+        keep()
