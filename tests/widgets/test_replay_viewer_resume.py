@@ -1,6 +1,7 @@
 """The replay viewer after a fault (issue 12): "Start again" gives the page's kept record and
 step back, and the viewer shows the same record at the same step, or refuses and keeps its
-own replay. The page's side is tested in tests/browser/test_replay_resume.py."""
+own replay. The page's side is tested in tests/browser/test_replay_resume.py (this file's
+name differs: pytest imports test files without a package by their base name)."""
 
 from __future__ import annotations
 
