@@ -22,8 +22,9 @@ could have reached by playing.
 An app that shows a place in its record (the replay viewer: the step the learner was at) makes
 its link with ``ResumeLink(resume, steps=True)`` and calls ``show(record, step)``. The step
 travels in a third hidden element (``.cardkit-record-place``, so that a step sends a few bytes,
-not the record again); the page keeps ``"step N"``, a newline and the record, and gives that
-text back; `record_and_step` splits it, and the app refuses a step its record does not have.
+not the record again); the page keeps ``"step N"``, a space and the record, and gives that
+text back (a space, not a newline: the hidden text box drops line breaks); `record_and_step`
+splits it, and the app refuses a step its record does not have.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from cardkit.widgets import limits
 
 __all__ = ["ResumeLink", "checked_record", "record_and_step"]
 
-_STEP_LINE = re.compile(r"step (\d{1,9})")
+_STEP = re.compile(r"step (\d{1,9}) ")
 
 
 def checked_record(text: str, game_name: str | Collection[str]) -> Any:
@@ -67,26 +68,26 @@ def checked_record(text: str, game_name: str | Collection[str]) -> Any:
 
 
 def record_and_step(text: str) -> tuple[str, int]:
-    """Split what the page gives back to an app with steps: ``"step N"``, a newline, the
-    record. A text without a step line is a record at step 0; a step line that is not a
-    whole number from 0 to 999,999,999 is a ValueError. The record is not checked here.
+    """Split what the page gives back to an app with steps: ``"step N"``, a space, the
+    record. A text that does not start with "step" is a record at step 0; a step that is not
+    a whole number from 0 to 999,999,999 is a ValueError. The record is not checked here.
 
-    >>> record_and_step('step 12\\n{"game": "xeri"}')
+    >>> record_and_step('step 12 {"game": "xeri"}')
     ('{"game": "xeri"}', 12)
     >>> record_and_step('{"game": "xeri"}')
     ('{"game": "xeri"}', 0)
-    >>> record_and_step('step -3\\n{}')
+    >>> record_and_step('step -3 {}')
     Traceback (most recent call last):
     ...
     ValueError: the kept step 'step -3' is not a step number
     """
     if not text.startswith("step"):
         return text, 0
-    line, _, record = text.partition("\n")
-    match = _STEP_LINE.fullmatch(line)
+    match = _STEP.match(text)
     if match is None:
-        raise ValueError(f"the kept step {line[:20]!r} is not a step number")
-    return record, int(match.group(1))
+        said = " ".join(text[:24].split(" ")[:2])
+        raise ValueError(f"the kept step {said!r} is not a step number")
+    return text[match.end():], int(match.group(1))
 
 
 class ResumeLink:
@@ -96,7 +97,7 @@ class ResumeLink:
     shows its own refusals. Put `widgets` in the app's children and call `show` with the
     game's record whenever the game moves. With ``steps=True`` the link keeps a step in the
     record too (a third hidden widget): ``show(record, step)``, and the text given back to
-    ``resume`` is ``"step N"``, a newline and the record (split it with `record_and_step`).
+    ``resume`` is ``"step N"``, a space and the record (split it with `record_and_step`).
     """
 
     def __init__(self, resume: Callable[[str], Any], *, steps: bool = False) -> None:

@@ -364,7 +364,7 @@ class ReplayViewer(widgets.VBox):
 
     def resume_from(self, text: str) -> bool:
         """Show again the record and step the page kept (what "Start again" gives back after
-        the kernel died: ``"step N"``, a newline, the record). The record goes through the
+        the kernel died: ``"step N"``, a space, the record). The record goes through the
         bounds and the core's replay (`cardkit.widgets.resume.checked_record`) and may be of
         either game; a step past its end is refused. Anything refused is said in the message
         area and the replay shown stays. Returns whether the replay was resumed."""

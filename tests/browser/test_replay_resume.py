@@ -51,7 +51,8 @@ def _what_a_person_sees(page) -> dict[str, object]:
         "scores": app.locator(".cardkit-step-scores").inner_text(),
         "cards": app.locator(".cardkit-table svg.ck-card").evaluate_all(
             "cards => cards.map(card => card.getAttribute('aria-label'))"),
-        "seats": app.locator(".cardkit-stepper select option").all_inner_texts(),
+        "seats": [text.replace("\xa0", " ")  # the widget's options use no-break spaces
+                  for text in app.locator(".cardkit-stepper select option").all_inner_texts()],
     }
 
 
