@@ -8,6 +8,8 @@ system would, and the page checked as a person sees it.
 
 from __future__ import annotations
 
+import time
+
 import psutil
 from playwright.sync_api import expect
 
@@ -56,6 +58,17 @@ def _what_a_person_sees(page) -> dict[str, object]:
     }
 
 
+def _expect_to_see(page, seen: dict[str, object], timeout_s: float = 20) -> None:
+    """Wait until the page shows ``seen`` (the stepper's widgets render one by one), then
+    compare: a condition waited for, as ``expect`` does, never a time."""
+    deadline = time.monotonic() + timeout_s
+    shown = _what_a_person_sees(page)
+    while shown != seen and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        shown = _what_a_person_sees(page)
+    assert shown == seen
+
+
 def test_start_again_brings_the_pasted_record_back_at_the_same_step(browser, voila_server):
     record = sample_game("zioncheck", 3, players=3).to_json()
     context, page = _open(browser, voila_server)
@@ -70,6 +83,8 @@ def test_start_again_brings_the_pasted_record_back_at_the_same_step(browser, voi
         for step in range(1, STEPS + 1):
             app.get_by_role("button", name="Next ▶").click()
             expect(caption).to_contain_text(f"Step {step} of")
+        # the page keeps the step, sent after the step's table and scores: all of them shown
+        expect(page.locator(".cardkit-record-place")).to_have_text(f"step {STEPS}")
         seen = _what_a_person_sees(page)
         assert "Seat 2's view" in seen["seats"]  # a three-player Zion Check game, not Xeri
         assert seen["cards"] != default["cards"]
@@ -87,7 +102,7 @@ def test_start_again_brings_the_pasted_record_back_at_the_same_step(browser, voi
             f"Your replay is back where it was: step {STEPS} of", timeout=READY_MS)
         expect(page.locator(".cardkit-fault")).to_have_count(0)
         expect(caption).to_have_text(str(seen["caption"]))
-        assert _what_a_person_sees(page) == seen
+        _expect_to_see(page, seen)
         # and it steps on from there
         app.get_by_role("button", name="Next ▶").click()
         expect(caption).to_contain_text(f"Step {STEPS + 1} of")
