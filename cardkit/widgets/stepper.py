@@ -191,9 +191,16 @@ class TurnStepper(widgets.VBox):
              self.player],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
+        # What the step did beside the table, so that on a 1280×720 projector the buttons, the
+        # step's words and the table's top show together; a narrow window puts the table below.
+        words = widgets.VBox([self.caption, self.events, self.scores, self.message],
+                             layout=widgets.Layout(flex="1 1 300px", min_width="0"))
+        self.table.layout = widgets.Layout(flex="2 1 600px", min_width="0")
         super().__init__([
-            controls, widgets.HBox([self.slider, self.view]), self.caption, self.events,
-            self.table, self.scores, self.message,
+            controls,
+            widgets.HBox([self.slider, self.view], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([words, self.table],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
         ])
         self.add_class("cardkit-stepper")
         self._show()
@@ -303,7 +310,7 @@ class ReplayViewer(widgets.VBox):
     """The replay app: choose a sample bot game or load a record, then step through it."""
 
     def __init__(self, game: str = "xeri", seed: int = 1) -> None:
-        self.message = MessageArea()
+        self.message = MessageArea().add_class("cardkit-replay-message")
         self.kind = widgets.Dropdown(
             options=[("4-Player Xeri", "xeri"), ("Zion Check", "zioncheck")], value=game,
             description="Game",
@@ -314,9 +321,11 @@ class ReplayViewer(widgets.VBox):
                                             button_style="primary",
                                             layout=widgets.Layout(width="auto"))
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Load a record")
+                                         description="Load a record file",
+                                         tooltip="a .json game record, as to_json() or cardkit "
+                                         "wrote it", layout=widgets.Layout(width="auto"))
         self.paste = widgets.Textarea(placeholder="…or paste a record (JSON) here",
-                                      layout=widgets.Layout(width="100%", height="3em"))
+                                      layout=widgets.Layout(flex="1 1 260px", height="2.4em"))
         self.paste_button = widgets.Button(description="Replay the pasted record",
                                            layout=widgets.Layout(width="auto"))
         self.holder = widgets.VBox()
@@ -327,10 +336,15 @@ class ReplayViewer(widgets.VBox):
         self.sample_button.on_click(guard(lambda _b: self.load_sample()))
         self.upload.observe(guard(lambda _c: self._on_upload()), names="value")
         self.paste_button.on_click(guard(lambda _b: self.load_record(self.paste.value)))
+        # The replay first, the choice of another game under it: on a projector the table is
+        # what the class looks at.
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__([
-            widgets.HBox([self.kind, self.seed, self.sample_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.upload, self.paste_button]), self.paste, self.message, self.holder,
+            self.holder,
+            widgets.HTML("<b>Replay another game</b>").add_class("cardkit-replay-choose"),
+            widgets.HBox([self.kind, self.seed, self.sample_button], layout=row),
+            widgets.HBox([self.upload, self.paste, self.paste_button], layout=row),
+            self.message,
             *self.resume_link.widgets,
         ])
         self.add_class("cardkit-app")

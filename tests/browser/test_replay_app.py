@@ -98,7 +98,7 @@ def test_a_pasted_record_replays_and_a_bad_one_is_explained(page, open_app, page
     record = sample_game("zioncheck", 3, players=3).to_json()
     box.fill(record)
     app.get_by_role("button", name="Replay the pasted record").click()
-    expect(app.locator(".cardkit-message").first).to_contain_text("Your record:")
+    expect(app.locator(".cardkit-replay-message")).to_contain_text("Your record:")
     expect(alert).to_have_count(0)
     app.get_by_role("button", name="Next ▶").click()
     expect(caption).to_contain_text("Step 1 of")
@@ -156,4 +156,26 @@ def test_the_xeri_table_header_says_what_decides_the_match(page, open_app, page_
     expect(table).not_to_contain_text("no Xeri yet")
     expect(table.locator('.ck-team[data-team="0"]')).to_contain_text(
         "last round: 2 Xeris. Whole match: 3 Xeris")
+    page_errors()
+
+
+def test_the_buttons_the_step_and_the_table_show_together_at_1280x720(page, open_app,
+                                                                        page_errors):
+    """Issue 9 item 3, the replay at a projector's 1280×720: Next, what the step did and the
+    table's top (its status line and the pile) show without scrolling, for both games, and
+    stay there while the teacher steps on."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    for game, pile in (("xeri", ".ck-pile"), ("zioncheck", ".ck-centre")):
+        open_app("replay_viewer", f"game={game}&seed=3")
+        caption = page.locator(".cardkit-step-caption")
+        expect(caption).to_contain_text("The deal (step 0 of")
+        for _ in range(3):
+            page.get_by_role("button", name="Next ▶").click()
+        expect(caption).to_contain_text("Step 3 of")
+        table = page.locator(".cardkit-replay-viewer .cardkit-table")
+        for part in (page.get_by_role("button", name="Next ▶"), caption,
+                     table.locator(".ck-status").first, table.locator(pile).first):
+            box = part.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 721, (game, part, box)
+            assert box["x"] + box["width"] <= 1281, (game, part, box)
     page_errors()

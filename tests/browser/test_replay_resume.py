@@ -79,7 +79,7 @@ def test_start_again_brings_the_pasted_record_back_at_the_same_step(browser, voi
         default = _what_a_person_sees(page)
         app.locator(".widget-textarea textarea").fill(record)
         app.get_by_role("button", name="Replay the pasted record").click()
-        expect(app.locator(".cardkit-message").first).to_contain_text("Your record:")
+        expect(app.locator(".cardkit-replay-message")).to_contain_text("Your record:")
         for step in range(1, STEPS + 1):
             app.get_by_role("button", name="Next ▶").click()
             expect(caption).to_contain_text(f"Step {step} of")
@@ -98,7 +98,7 @@ def test_start_again_brings_the_pasted_record_back_at_the_same_step(browser, voi
 
         # a fresh kernel replays the address's Xeri game, then the page gives the kept record
         # and step back
-        expect(app.locator(".cardkit-message").first).to_contain_text(
+        expect(app.locator(".cardkit-replay-message")).to_contain_text(
             f"Your replay is back where it was: step {STEPS} of", timeout=READY_MS)
         expect(page.locator(".cardkit-fault")).to_have_count(0)
         expect(caption).to_have_text(str(seen["caption"]))
