@@ -38,7 +38,11 @@ def _kill_the_kernel(page, voila_server: str) -> None:
     server = next(c for c in psutil.process_iter(["cmdline"])
                   if f"--port={port}" in (c.info["cmdline"] or []))
     for child in psutil.Process(server.pid).children(recursive=True):
-        if any(kernel_id in part for part in child.cmdline()):
+        try:
+            cmdline = child.cmdline()
+        except (psutil.ZombieProcess, psutil.NoSuchProcess):
+            continue  # an earlier test's kernel that ended and is not reaped yet
+        if any(kernel_id in part for part in cmdline):
             child.kill()
             return
     raise AssertionError(f"no process for kernel {kernel_id}")
