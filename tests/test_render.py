@@ -330,7 +330,7 @@ def test_xeri_table_marks_dealer_turn_round_and_totals():
     assert current.get("data-turn") == "true" and "to play" in text_of(current)
     assert sum(s.get("data-turn") == "true" for s in seats.values()) == 1
     status = text_of(sections(html, "ck-status")[""])
-    assert "Round 1 (4 rounds)" in status
+    assert "Round 1 of 4" in status
     assert status.index("Rounds won: North–South 0 · East–West 0 (XR-7.1)") < status.index(
         "points: North–South 0 · East–West 0")
     assert "no Xeri yet this round" in text_of(sections(html, "ck-team")["0"])

@@ -227,7 +227,7 @@ def table_html(
     elif info.round_number > rules.rounds:  # rounds won level after the agreed number
         length = f"extra round: {rules.rounds} rounds left the teams level, XR-7.1"
     else:
-        length = f"{rules.rounds} rounds"
+        length = ""  # "Round 2 of 4": a teacher read "Round 2 (4 rounds)" as four played
     if info.winner is not None:
         state = _match_over_words(match, info.winner)
     elif info.current is None:
@@ -236,9 +236,10 @@ def table_html(
         state = f"{SEAT_NAMES[info.current]} to play"
     first, second = _scoreline(info)
     header = (
-        f'<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
-        f'margin-bottom:10px;font-weight:600">'
-        f"<span>Round {info.round_number} ({escape(length)})</span>"
+        '<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
+        'margin-bottom:10px;font-weight:600">'
+        + (f"<span>Round {info.round_number} ({escape(length)})</span>" if length
+           else f"<span>Round {info.round_number} of {rules.rounds}</span>")
         + (f'<span class="ck-score-first">{escape(first)}</span>'
            f'<span class="ck-score-second" style="font-weight:400">{escape(second)}</span>'
            if header_scores else "")

@@ -125,6 +125,8 @@ def test_a_round_end_pauses_with_its_result_in_view_and_next_round(page, open_ap
     expect(page.locator(".cardkit-xeri-table button.ck-hand-card")).not_to_have_count(0)
     expect(page.locator(".cardkit-log")).to_contain_text("Round 1 scores")
     expect(deal_2).to_have_count(1)
+    # "Round 2 of 4", not "Round 2 (4 rounds)", which read as four rounds played (XR-7.1)
+    expect(page.locator(".cardkit-table .ck-status")).to_contain_text("Round 2 of 4")
     # The charts of the match so far, further down the page.
     expect(page.locator(".cardkit-scores .js-plotly-plot").first).to_be_attached(timeout=30_000)
     page_errors()

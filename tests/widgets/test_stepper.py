@@ -194,4 +194,4 @@ def test_xr_7_1_an_extra_round_after_level_rounds_is_named_as_such():
     stepper.last_button.click()
     assert "Round 5 (extra round: 4 rounds left the teams level, XR-7.1)" in stepper.table.value
     stepper.go(1)
-    assert "Round 1 (4 rounds)" in stepper.table.value
+    assert "Round 1 of 4" in stepper.table.value
