@@ -560,7 +560,7 @@ class ZionTable(widgets.VBox):
                 break
         del self.log_lines[:-LOG_LINES]
         if ended:  # the result and the held status first, so the hand's end line never
-            self._show_results()  # shows beside a status that runs ahead
+            self._show_results(hold=hold)  # shows beside a status that runs ahead
         items = []
         for text, kind in reversed(self.log_lines):
             items.append(f'<li class="ck-log-line ck-log-{kind or "play"}" '
@@ -574,8 +574,10 @@ class ZionTable(widgets.VBox):
             f'font-size:13px;line-height:1.35">{"".join(items)}</ol></div>'
         )
 
-    def _show_results(self) -> None:
-        """The points of every hand so far, the totals, and the totals chart."""
+    def _show_results(self, *, hold: bool = True) -> None:
+        """The points of every hand so far, the totals, and the totals chart; with ``hold``
+        (a hand just ended in play), the result box and "Next hand". A game started or
+        resumed partway through a later hand plays on, its earlier hands in the sheet only."""
         from cardkit.widgets import charts
 
         game = self.game
@@ -630,6 +632,8 @@ class ZionTable(widgets.VBox):
         else:
             self._charts.update(game)
         # The hand's result, the score sheet and "Next hand" at the top, in view.
+        if not (hold or game.is_over):
+            return
         if self.pause_at_hand_end and not game.is_over:
             self.held_hand = last.hand_number
             self.pending_melds = []  # melds staged in the hand that ended

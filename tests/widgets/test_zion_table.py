@@ -340,6 +340,12 @@ def test_a_whole_hand_against_greedy_bots_through_the_buttons():
     table.next_hand_button.click()
     assert table.held_hand is None and table.hand_end_box.layout.display == "none"
     assert game.hand_number == 2 and "Hand 2 of 6" in table.status.value
+    # resumed after a fault, a game in hand 2 plays on in hand 2: hand 1 is in the sheet only
+    resumed = ZionTable(players=4, seed=9, bot_delay=0)
+    assert resumed.resume_from(game.to_json())
+    assert resumed.held_hand is None and resumed.hand_end_box.layout.display == "none"
+    assert "Hand 2 of 6" in resumed.status.value and "(over)" not in resumed.status.value
+    assert "Hand results" in resumed.results_view.value and not resumed.hand.disabled
     assert table.hand.card_objects == tuple(sorted(game.hand(ME)))
     assert any(line.startswith("Hand 2") for line in table.log_text())  # narrated now
     assert table.pending_melds == []
