@@ -151,7 +151,6 @@ class ProbabilityLab(widgets.VBox):
         self.stop_button.on_click(lambda _b: self.stop())
         self._on_question()
         super().__init__([
-            widgets.HTML("<h3>Probability lab</h3>"),
             widgets.HBox([self.question, self.option]),
             widgets.HBox([self.samples, self.seed, self.run_button, self.stop_button]),
             self.progress, self.message, self.answer, self.charts,
@@ -250,7 +249,8 @@ class ProbabilityLab(widgets.VBox):
                                  "simulation is the answer, with its interval.</p>")
         else:
             self.answer.value = (f"<p>Exact answer: <b>{self.truth}</b> ≈ "
-                                 f"<b>{float(self.truth):.5f}</b> (cardkit.probability)</p>")
+                                 f"<b>{float(self.truth):.5f}</b> "
+                                 "(counted exactly, not simulated)</p>")
         if self.chart is None:
             self._make_charts()
         assert self.chart is not None and self.histogram is not None

@@ -16,6 +16,7 @@ def test_a_teacher_runs_a_question_watches_it_converge_and_stops(page, open_app,
     lab = page.locator(".cardkit-probability-lab")
     expect(lab.get_by_role("combobox").first).to_have_value(
         "Xeri: the first pile must be dealt again")
+    expect(page.get_by_role("heading", name="Probability lab")).to_have_count(1)  # not twice
     lab.get_by_role("button", name="Run").click()
     # The first Run makes the charts, loading plotly.js into the page: a few seconds.
     expect(lab).to_contain_text("Done: 6,144 samples", timeout=90_000)

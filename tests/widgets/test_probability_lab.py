@@ -26,6 +26,7 @@ def test_run_draws_the_running_estimate_closing_on_the_exact_value():
     assert high.y[-1] - low.y[-1] < high.y[0] - low.y[0]  # the band narrows
     assert lab.progress.value == 4096 and lab.message.text.startswith("Done: 4,096 samples")
     assert "0.13" in lab.answer.value  # the exact answer shown, 0.1312…
+    assert "counted exactly" in lab.answer.value and "cardkit." not in lab.answer.value
     table = lab.results()
     assert table.loc[0, "n"] == 4096 and table.loc[0, "exact"] == pytest.approx(truth)
     assert "<table" in lab.table.value
