@@ -10,7 +10,12 @@ from __future__ import annotations
 
 import time
 
-import psutil
+from fault_helpers import (
+    READY_MS,
+    expect_the_game_fault_and_start_again,
+    kill_the_kernel,
+    open_in_new_context,
+)
 from playwright.sync_api import expect
 
 from cardkit.widgets.stepper import sample_game
@@ -18,34 +23,11 @@ from cardkit.widgets.stepper import sample_game
 # The address deals a Xeri bot game; the learner pastes a Zion Check record instead, so the
 # default replay and the resumed one cannot be mistaken for each other.
 APP = "/voila/render/replay_viewer.ipynb?game=xeri&seed=1"
-READY_MS = 90_000
 STEPS = 4
 
 
 def _open(browser, base: str, app: str = APP):
-    context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(app, wait_until="domcontentloaded", timeout=READY_MS)
-    page.locator(".cardkit-app").first.wait_for(state="visible", timeout=READY_MS)
-    return context, page
-
-
-def _kill_the_kernel(page, voila_server: str) -> None:
-    kernel_id = page.evaluate(
-        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
-        ".kernelId")
-    port = int(voila_server.rsplit(":", 1)[1])
-    server = next(c for c in psutil.process_iter(["cmdline"])
-                  if f"--port={port}" in (c.info["cmdline"] or []))
-    for child in psutil.Process(server.pid).children(recursive=True):
-        try:
-            cmdline = child.cmdline()
-        except (psutil.ZombieProcess, psutil.NoSuchProcess):
-            continue  # an earlier test's kernel that ended and is not reaped yet
-        if any(kernel_id in part for part in cmdline):
-            child.kill()
-            return
-    raise AssertionError(f"no process for kernel {kernel_id}")
+    return open_in_new_context(browser, base, app, viewport={"width": 1280, "height": 900})
 
 
 def _what_a_person_sees(page) -> dict[str, object]:
@@ -93,12 +75,8 @@ def test_start_again_brings_the_pasted_record_back_at_the_same_step(browser, voi
         assert "Seat 2's view" in seen["seats"]  # a three-player Zion Check game, not Xeri
         assert seen["cards"] != default["cards"]
 
-        _kill_the_kernel(page, voila_server)
-        fault = page.locator(".cardkit-fault")
-        expect(fault).to_be_visible(timeout=30_000)
-        expect(fault).to_contain_text("game engine stopped")
-        expect(fault).to_contain_text("brings your game back where it was")
-        page.get_by_role("button", name="Start again").click()
+        kill_the_kernel(page, voila_server)
+        expect_the_game_fault_and_start_again(page)
 
         # a fresh kernel replays the address's Xeri game, then the page gives the kept record
         # and step back

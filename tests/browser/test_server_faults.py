@@ -11,15 +11,19 @@ import time
 import urllib.request
 from pathlib import Path
 
-import psutil
 import pytest
+from fault_helpers import (
+    READY_MS,
+    expect_the_game_fault_and_start_again,
+    kill_the_kernel,
+    open_in_new_context,
+)
 from playwright.sync_api import expect
 
 from cardkit.widgets.serve import voila_command, voila_env
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = "/voila/render/meld_checker.ipynb"
-READY_MS = 90_000
 
 
 def _free_port() -> int:
@@ -59,35 +63,14 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 
 def _open(browser, base: str, app: str = APP):
-    context = browser.new_context(base_url=base)
-    page = context.new_page()
-    page.goto(app, wait_until="domcontentloaded", timeout=READY_MS)
-    page.locator(".cardkit-app").first.wait_for(state="visible", timeout=READY_MS)
-    return context, page
-
-
-def _kernel_process(server_pid: int, kernel_id: str) -> psutil.Process:
-    for child in psutil.Process(server_pid).children(recursive=True):
-        if any(kernel_id in part for part in child.cmdline()):
-            return child
-    raise AssertionError(f"no process for kernel {kernel_id}")
-
-
-def _kill_the_kernel(page, voila_server: str) -> None:
-    kernel_id = page.evaluate(
-        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
-        ".kernelId")
-    port = int(voila_server.rsplit(":", 1)[1])
-    server = next(c for c in psutil.process_iter(["cmdline"])
-                  if f"--port={port}" in (c.info["cmdline"] or []))
-    _kernel_process(server.pid, kernel_id).kill()
+    return open_in_new_context(browser, base, app)
 
 
 def test_a_dead_kernel_is_said_in_plain_words_with_a_way_to_start_again(browser, voila_server):
     context, page = _open(browser, voila_server)
     try:
         expect(page.locator(".cardkit-fault")).to_have_count(0)
-        _kill_the_kernel(page, voila_server)
+        kill_the_kernel(page, voila_server)
         fault = page.locator(".cardkit-fault")
         expect(fault).to_be_visible(timeout=30_000)
         expect(fault).to_contain_text("game engine stopped")
@@ -143,12 +126,8 @@ def test_start_again_after_a_dead_kernel_brings_the_game_back_where_it_was(brows
         record = page.locator(".cardkit-record-data").text_content()
         assert len(json.loads(record)["actions"]) >= 8  # two plays and the bots' answers
         hand = _hand(page)
-        _kill_the_kernel(page, voila_server)
-        fault = page.locator(".cardkit-fault")
-        expect(fault).to_be_visible(timeout=30_000)
-        expect(fault).to_contain_text("game engine stopped")
-        expect(fault).to_contain_text("brings your game back where it was")
-        page.get_by_role("button", name="Start again").click()
+        kill_the_kernel(page, voila_server)
+        expect_the_game_fault_and_start_again(page)
         # a fresh kernel deals seed 3 afresh, then the page gives the kept record back
         expect(page.locator(".cardkit-message")).to_contain_text(
             "Your match is back where it was", timeout=READY_MS)
