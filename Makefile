@@ -18,7 +18,7 @@ POOL   ?= $(if $(CLASS),4,1)
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-browser test-tutorials docs lint bench clean
+.PHONY: demo test test-browser test-tutorials docs lint typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ demo: $(VENV)/.apps
 lint: $(VENV)/.test
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+
+# mypy, configured in pyproject.toml: strict on the rules core, basic on the rest.
+typecheck: $(VENV)/.test
+	$(BIN)/mypy
 
 test: lint
 	$(BIN)/python -m pytest
