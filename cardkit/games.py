@@ -18,11 +18,13 @@ create, load or draw it; they ask the registry::
     ...
     ValueError: unknown game 'chess'; the games are 'xeri', 'zioncheck'
 
-Adding a third game (see docs/ADDING_A_GAME.md): write its package beside ``cardkit/xeri``
-with a state class that follows `cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that
-follow `cardkit.engine.Bot`, a ``draw.py`` with ``table_html``, then add one `GameSpec` to
-``_REGISTRY`` below. The conformance suite (``tests/conformance``) runs over every registered
-game without further changes.
+Adding a game (see docs/ADDING_A_GAME.md): write its package with a game class that follows
+`cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that follow `cardkit.engine.Bot`, a
+drawing, and the answers the generic parts ask for (frame rows, scores, action words), and
+describe it in one `GameSpec`: listed in ``_FACTORIES`` below for a game of cardkit, or added
+with `register` from outside (the Go Fish proof in ``tests/gofish``). Generic code never names
+a game: it reads the spec's fields. The conformance suite (``tests/conformance``) runs over
+every registered game without further changes.
 """
 
 from __future__ import annotations
