@@ -36,10 +36,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         for spec in specs))
     count = parser.add_mutually_exclusive_group()
     for row in dict.fromkeys(spec.sim.row for spec in specs):  # --rounds, --hands
-        games = " or ".join(f"{spec.title} {row}s (default {spec.sim.default_rows})"
-                            for spec in specs if spec.sim.row == row)
+        games = ", ".join(f"{spec.title}: {spec.sim.default_rows}"
+                          for spec in specs if spec.sim.row == row)
         count.add_argument(f"--{row}s", type=int, dest="counts", action=_Count,
-                           help=f"{games} to play")
+                           metavar=f"{row.upper()}S", default=argparse.SUPPRESS,
+                           help=f"{row}s to play (default {games})")
     parser.add_argument("--players", default="random",
                         help="bot kinds, one per seat or repeated round the table, "
                              "e.g. greedy,random")

@@ -47,6 +47,7 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card
 from cardkit.engine import IllegalAction, Verdict
+from cardkit.games import get_game
 from cardkit.render import (
     PANEL_STYLE,
     TABLE_STYLE,
@@ -297,8 +298,8 @@ class ZionTable(widgets.VBox):
                              f"{game.players}")
         self.game = game
         self.rules = game.rules
-        cls = BOTS[self.bot_kind]
-        self.bots = {s: cls(s, seed=game.seed * 31 + s)
+        spec = get_game("zioncheck")  # every bot is seated by the registry's one seed rule
+        self.bots = {s: spec.seated_bot(self.bot_kind, s, game.seed)
                      for s in range(self.players) if s != self.seat}
         self.pending_melds = []
         self.held_hand = None
