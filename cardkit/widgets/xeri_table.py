@@ -45,7 +45,6 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card, parse_card
 from cardkit.engine import IllegalAction, Verdict
-from cardkit.games import get_game
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.hand import HandWidget
@@ -274,9 +273,8 @@ class XeriTable(widgets.VBox):
         seed = match.seed
         self.match = match
         self.rules = match.rules
-        spec = get_game("xeri")  # every bot is seated by the registry's one seed rule
-        self.bots = {s: spec.seated_bot(self.bot_kind, s, seed) for s in range(4)
-                     if s not in self.humans}
+        bot_class = BOTS[self.bot_kind]
+        self.bots = {s: bot_class(s, seed=seed * 4 + s) for s in range(4) if s not in self.humans}
         self.log_lines = []
         self._held_events = []
         self._charts: Any = None

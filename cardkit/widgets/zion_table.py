@@ -47,7 +47,6 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card
 from cardkit.engine import IllegalAction, Verdict
-from cardkit.games import get_game
 from cardkit.render import (
     PANEL_STYLE,
     TABLE_STYLE,
@@ -298,8 +297,8 @@ class ZionTable(widgets.VBox):
                              f"{game.players}")
         self.game = game
         self.rules = game.rules
-        spec = get_game("zioncheck")  # every bot is seated by the registry's one seed rule
-        self.bots = {s: spec.seated_bot(self.bot_kind, s, game.seed)
+        cls = BOTS[self.bot_kind]
+        self.bots = {s: cls(s, seed=game.seed * 31 + s)
                      for s in range(self.players) if s != self.seat}
         self.pending_melds = []
         self.held_hand = None
