@@ -394,7 +394,7 @@ class XeriTable(widgets.VBox):
         # narration line then also sees the state after the move, never the one before it.
         ended = [event for event in events if event.kind is EventKind.ROUND_WON]
         if ended and self.pause_at_round_end and not self.match.is_over:
-            self.held_round = ended[-1].extra[0]
+            self.held_round = ended[-1].number
             # The core deals the next round at once; its deal is narrated at "Next round",
             # so that nothing on the page runs ahead of the round shown as over.
             cut = events.index(ended[-1]) + 1
@@ -534,11 +534,11 @@ class XeriTable(widgets.VBox):
         match = self.match
         if won is None:
             return
-        number, (p0, p1) = won.extra
-        if won.value is None:
+        number, (p0, p1) = won.number, won.points
+        if won.winner is None:
             head = f"Round {number} over: a tie at {p0} points, so nobody wins it ({won.rule})."
         else:
-            team = won.value
+            team = won.winner
             mine, theirs = (p0, p1) if team == 0 else (p1, p0)
             head = f"Round {number} over: {TEAM_NAMES[team]} win {mine} to {theirs} ({won.rule})."
         from cardkit.widgets.charts import xeri_score_table
