@@ -54,6 +54,7 @@ from cardkit.xeri import (
     TEAM_NAMES,
     EventKind,
     GreedyBot,
+    MatchWinner,
     PlayKind,
     RandomBot,
     Rules,
@@ -514,7 +515,10 @@ class XeriTable(widgets.VBox):
         won, points = match.rounds_won, match.totals
         rounds = (f"Rounds won: {TEAM_NAMES[0]} {won[0]}, {TEAM_NAMES[1]} {won[1]}")
         scored = f"Points: {TEAM_NAMES[0]} {points[0]}, {TEAM_NAMES[1]} {points[1]}"
-        if match.target is None:
+        if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
+            first = f"{scored} (points decide the match, XR-7.1)"
+            second = rounds
+        elif match.target is None:
             first = f"{rounds} (rounds decide the match, XR-7.1)"
             second = scored
         else:
@@ -563,7 +567,9 @@ class XeriTable(widgets.VBox):
             return "Match over."
         text = final.text if final.text.endswith(")") else f"{final.text} ({final.rule})"
         words = [f"Match over. {text}."]
-        if match.target is None:
+        if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
+            words.append("Points decide the match, not rounds won (XR-7.1).")
+        elif match.target is None:
             words.append("Rounds won decide the match, not points (XR-7.1).")
         return " ".join(words)
 

@@ -30,7 +30,7 @@ from cardkit.render import (
     plural,
     seat_hand_html,
 )
-from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES
+from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, MatchWinner
 
 if TYPE_CHECKING:
     from cardkit.xeri.match import XeriMatch
@@ -78,6 +78,8 @@ def _scoreline(info: _XeriPublic) -> tuple[str, str]:
     """What decides the match first (rounds won, XR-7.1; points under a target, XR-7.2), then
     the other."""
     rounds, points = _both(info.rounds_won), _both(info.totals)
+    if info.target is None and info.rules.match_winner is MatchWinner.POINTS:
+        return f"Points: {points} (most after the rounds, XR-7.1)", f"rounds won: {rounds}"
     if info.target is None:
         return f"Rounds won: {rounds} (XR-7.1)", f"points: {points}"
     return f"Points: {points} (first to {info.target}, XR-7.2)", f"rounds won: {rounds}"
@@ -86,7 +88,8 @@ def _scoreline(info: _XeriPublic) -> tuple[str, str]:
 def _score_parts(info: _XeriPublic, team: int) -> list[str]:
     rounds = f"{plural(info.rounds_won[team], 'round')} won"
     points = plural(info.totals[team], "point")
-    return [rounds, points] if info.target is None else [points, rounds]
+    rounds_first = info.target is None and info.rules.match_winner is MatchWinner.ROUNDS
+    return [rounds, points] if rounds_first else [points, rounds]
 
 
 def _match_over_words(match: XeriMatch, winner: int) -> str:

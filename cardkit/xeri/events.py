@@ -114,7 +114,8 @@ class FirstDealer(XeriEvent):
 
     def _words(self) -> str:
         if self.named:
-            return f"{SEAT_NAMES[self.seat]} is the first dealer, as named when the match was set up"
+            who = SEAT_NAMES[self.seat]
+            return f"{who} is the first dealer, as named when the match was set up"
         return f"{SEAT_NAMES[self.seat]} is chosen at random as the first dealer"
 
 
@@ -175,7 +176,8 @@ class Deal(XeriEvent):
 
     def _words(self) -> str:
         return (f"{SEAT_NAMES[self.seat]} deals 6 cards to each player, then 4 face up to the "
-                f"pile: {_cards(self.pile)} (the last on top); {self.stock} cards stay in the stock")
+                f"pile: {_cards(self.pile)} (the last on top); {self.stock} cards stay in the "
+                "stock")
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,7 +403,7 @@ class ExtraRound(XeriEvent):
             level = f"both teams have {_n(self.level, 'point')}"
         else:
             level = f"both teams have won {_n(self.level, 'round')}"
-        return f"After {self.played} rounds {level}: one more round is played"
+        return f"After {_n(self.played, 'round')} {level}: one more round is played"
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +460,7 @@ def maker(cls: type[E]) -> Callable[..., E]:
     body = "".join(f"    _set_{name}(event, {name})\n" for name in names)
     source = (f"def make({', '.join(names)}):\n    event = _new(_cls)\n{body}    return event\n")
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
-    exec(source, scope)  # noqa: S102  # source made above from the class's own field names
+    exec(source, scope)  # source made above from the class's own field names
     make: Callable[..., E] = scope["make"]
     make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
     return make

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from random import Random
 from typing import Any, ClassVar
@@ -56,8 +56,8 @@ from cardkit.xeri.events import (
     maker,
 )
 from cardkit.xeri.play import (
-    PlayKind,
     TAKES,
+    PlayKind,
     PlayOutcome,
     _resolve,
     pile_needs_redeal,
@@ -726,25 +726,10 @@ class XeriMatch:
     # ----------------------------------------------------------------- copies and records
 
     def clone(self) -> XeriMatch:
-        """An independent copy (cheap: lists are copied, rules and cards shared)."""
-        new = object.__new__(XeriMatch)
-        for name in ("_bottom", "_current", "_dealer", "_deck", "_face_up", "_first_dealer",
-                     "_jack_points", "_jack_single", "_last_capturer", "_left", "_no_last_xeri",
-                     "_redeals", "_round", "_round_start", "_rules", "_seed", "_target",
-                     "_winner", "_xeri_points"):
-            setattr(new, name, getattr(self, name))
-        new._hands = [dict(hand) for hand in self._hands]
-        new._pile = list(self._pile)
-        new._stock = list(self._stock)
-        new._captured = [list(self._captured[0]), list(self._captured[1])]
-        new._xeris = [list(self._xeris[0]), list(self._xeris[1])]
-        new._history = list(self._history)
-        new._events = list(self._events)
-        new._round_scores = list(self._round_scores)
-        new._results = list(self._results)
-        new._totals = list(self._totals)
-        new._rounds_won = list(self._rounds_won)
-        return new
+        """An independent copy, built slot by slot: every slot is either an unchangeable value,
+        shared (`_SHARED_SLOTS`), or copied by its own function (`_COPIED_SLOTS`); the module
+        refuses to load if a slot is in neither, so a new slot cannot be forgotten."""
+        return _clone(self)
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that makes up the state, as one comparable tuple (for tests)."""
@@ -800,6 +785,53 @@ class XeriMatch:
         from cardkit.xeri.draw import table_html
 
         return table_html(self)
+
+
+def _two_lists(lists: list[list[Card]]) -> list[list[Card]]:
+    return [list(lists[0]), list(lists[1])]
+
+
+def _hands_copy(hands: list[dict[int, Card]]) -> list[dict[int, Card]]:
+    return [dict(hand) for hand in hands]
+
+
+_SHARED_SLOTS = ("_bottom", "_current", "_dealer", "_deck", "_face_up", "_first_dealer",
+                 "_jack_points", "_jack_single", "_last_capturer", "_left", "_no_last_xeri",
+                 "_redeals", "_round", "_round_start", "_rules", "_seed", "_target", "_winner",
+                 "_xeri_points")
+"""The slots that hold unchangeable values (numbers, cards, tuples, the frozen rules):
+a clone shares them."""
+_COPIED_SLOTS: dict[str, Callable[[Any], Any]] = {
+    "_hands": _hands_copy, "_captured": _two_lists, "_xeris": _two_lists, "_pile": list,
+    "_stock": list, "_history": list, "_events": list, "_round_scores": list, "_results": list,
+    "_totals": list, "_rounds_won": list,
+}
+"""The slots that hold lists or dicts the match changes, with how a clone copies each (the
+events, sheets and results in those lists are frozen, so the lists are copied, not them)."""
+
+
+def _make_clone() -> Callable[[XeriMatch], XeriMatch]:
+    """`XeriMatch.clone`'s body, written out from the two tables (as fast as if typed by
+    hand); refuses to build when a slot is in neither table or in both."""
+    slots = set(XeriMatch.__slots__)
+    shared, copied = set(_SHARED_SLOTS), set(_COPIED_SLOTS)
+    if slots != shared | copied or shared & copied:
+        raise TypeError("every XeriMatch slot must be in exactly one of _SHARED_SLOTS and "
+                        f"_COPIED_SLOTS; unplaced: {sorted(slots - shared - copied)}, placed "
+                        f"twice: {sorted(shared & copied)}, not a slot: "
+                        f"{sorted((shared | copied) - slots)}")
+    lines = ["def clone(self):", "    new = _new(_cls)"]
+    lines += [f"    new.{name} = self.{name}" for name in _SHARED_SLOTS]
+    lines += [f"    new.{name} = _copy_{name}(self.{name})" for name in _COPIED_SLOTS]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": XeriMatch}
+    scope.update({f"_copy_{name}": copy for name, copy in _COPIED_SLOTS.items()})
+    exec("\n".join(lines) + "\n", scope)  # made above from the slot names
+    clone: Callable[[XeriMatch], XeriMatch] = scope["clone"]
+    return clone
+
+
+_clone = _make_clone()
 
 
 def _team(team: int) -> int:

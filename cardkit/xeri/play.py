@@ -24,8 +24,8 @@ from cardkit.cards import RANK_NAMES, Card
 from cardkit.engine import Verdict
 from cardkit.xeri.rules import PileRedeal, Rules, jack_xeri_rule, rules_or_default
 
-__all__ = ["TAKES", "PlayKind", "PlayOutcome", "check_initial_pile", "pile_needs_redeal", "play_kind",
-           "redeal_cause", "redeal_positions", "resolve_play"]
+__all__ = ["TAKES", "PlayKind", "PlayOutcome", "check_initial_pile", "pile_needs_redeal",
+           "play_kind", "redeal_cause", "redeal_positions", "resolve_play"]
 
 JACK = 11
 
@@ -104,7 +104,7 @@ def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *
 
 
 TAKES: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(rank == top or rank == JACK for rank in range(14)) for top in range(14))
+    tuple(rank in (top, JACK) for rank in range(14)) for top in range(14))
 """``TAKES[top][rank]``: does a card of ``rank`` capture a pile whose top card has rank ``top``
 (XR-3.2: the same rank, or a jack)? The one copy of the capture test, as a table that the
 match reads on every play before it asks `play_kind` about a capture."""

@@ -29,10 +29,10 @@ __all__ = [
     "MatchWinner",
     "PileRedeal",
     "Rules",
+    "jack_xeri_rule",
     "rules_from_dict",
     "rules_or_default",
     "seat_name",
-    "jack_xeri_rule",
     "team_of",
 ]
 
@@ -281,5 +281,5 @@ PRESETS: dict[str, Rules] = {
 """Named rule sets: the book's defaults and each variant (``seed_variants`` has all of XR-8).
 
 ``most_points`` reads the seed's first line: the most points after the agreed rounds wins
-(XR-7.1). ``allow_top_pair_and_top_jack`` is the seed's second variant as the rule book reads it (XR-8.2);
-``top_two_pair`` keeps the older, opposite reading and ``no_redeal`` drops the check."""
+(XR-7.1). ``allow_top_pair_and_top_jack`` is the seed's second variant as the rule book reads it
+(XR-8.2); ``top_two_pair`` keeps the older, opposite reading and ``no_redeal`` drops the check."""
