@@ -64,7 +64,7 @@ class IllegalAction(ValueError):
         return self.verdict.reason
 
 
-class FrozenDict(dict):  # a dict subclass: json, pickle and == treat it as a dict
+class FrozenDict(dict[str, Any]):  # a dict subclass: json, pickle and == treat it as a dict
     """A dict that refuses every change once made: the values an event carries.
 
     It reads, compares, prints and serialises as a dict (``json.dumps``, ``pickle``,
@@ -236,7 +236,7 @@ def play_out(game: G, bots: Sequence[Bot], *, max_actions: int | None = None) ->
     taken = 0
     while not game.is_over and (max_actions is None or taken < max_actions):
         seat = game.current_player
-        game.apply(bots[seat].choose(game))  # type: ignore[index]
+        game.apply(bots[seat].choose(game))  # type: ignore[index]  # not over: a seat acts
         taken += 1
     return game
 

@@ -49,7 +49,7 @@ class _XeriPublic:
             self.round_number, self.dealer = match.round_number, match.dealer
             self.current = match.current_player
             self.hands: list[tuple[Card, ...] | None] = [match.hand(s) for s in range(4)]
-            self.hand_sizes = [len(h) for h in self.hands]  # type: ignore[arg-type]
+            self.hand_sizes = list(match.hand_sizes)
             self.pile, self.stock_size = tuple(match.pile), match.stock_size
             self.xeris = (tuple(match.xeri_cards(0)), tuple(match.xeri_cards(1)))
             self.captured: tuple[int, int] | None = (
@@ -65,8 +65,8 @@ class _XeriPublic:
             self.hand_sizes = list(seen.hand_sizes)
             self.pile, self.stock_size = tuple(seen.pile), seen.stock_size
             self.xeris = (tuple(seen.xeri_cards[0]), tuple(seen.xeri_cards[1]))
-            self.captured = None if seen.capture_counts is None else tuple(seen.capture_counts)
-            self.totals, self.rounds_won = tuple(seen.totals), tuple(seen.rounds_won)
+            self.captured = seen.capture_counts
+            self.totals, self.rounds_won = seen.totals, seen.rounds_won
             self.bottom_card = seen.bottom_card
 
 
@@ -155,7 +155,7 @@ def table_html(
         else:
             hand = seat_hand_html(cards, info.hand_sizes[seat], width=width,
                               overlap=0.0 if mine else 0.4, four_colour=four_colour)
-        team = TEAM_NAMES[seat & 1]
+        team_name = TEAM_NAMES[seat & 1]
         who = f"{SEAT_NAMES[seat]} (you)" if mine else SEAT_NAMES[seat]
         style = PANEL_STYLE + (";" + TURN_STYLE if seat == info.current else "")
         seats_html[place[seat]] = (
@@ -164,7 +164,7 @@ def table_html(
             f'aria-label="{escape(SEAT_NAMES[seat])}" style="{style};grid-area:{place[seat]}">'
             + heading_html(who, badges)
             + hand
-            + note_html(f"{team} · {plural(info.hand_sizes[seat], 'card')} in hand")
+            + note_html(f"{team_name} · {plural(info.hand_sizes[seat], 'card')} in hand")
             + "</section>"
         )
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardkit.cards import Card
 from cardkit.xeri.play import redeal_cause
@@ -82,8 +82,13 @@ class XeriEvent:
 
     __slots__ = ()
     kind: ClassVar[EventKind]
-    seat: int | None
-    rule: str
+
+    if TYPE_CHECKING:  # each event class has these as fields or as class attributes
+        @property
+        def seat(self) -> int | None: ...
+
+        @property
+        def rule(self) -> str: ...
 
     def _words(self) -> str:
         raise NotImplementedError  # every event class says itself

@@ -106,7 +106,7 @@ _xeri, _jack_xeri = maker(Xeri), maker(JackXeri)
 _new_round, _cut, _deal, _second_deal = (maker(NewRound), maker(Cut), maker(Deal),
                                          maker(SecondDeal))
 _leftover, _round_scored, _round_won = maker(Leftover), maker(RoundScored), maker(RoundWon)
-_PLAYS: list[XeriEvent | None] = [None] * (4 * 52 * 53)
+_PLAYS: list[Play | None] = [None] * (4 * 52 * 53)
 """Every `Play` event made so far, by seat, card and the top card it lands on (or none). An
 event is a frozen value, so every match reuses one object for the same play: most plays
 capture nothing, and this keeps them as cheap as a tuple."""
@@ -384,7 +384,8 @@ class XeriMatch:
                 how = "scored more points"
             else:
                 how = "won more rounds"
-            return Verdict(False, f"the match is over: {TEAM_NAMES[self._winner]} {how}; "
+            team = "a team" if self._winner is None else TEAM_NAMES[self._winner]
+            return Verdict(False, f"the match is over: {team} {how}; "
                            "no more cards are played",
                            "XR-7.2" if self._rules.target is not None else "XR-7.1")
         if seat is not None and (seat.__class__ is not int or seat != mover):
@@ -429,9 +430,10 @@ class XeriMatch:
         if not pile or not TAKES[pile[-1].rank][card.rank]:  # XR-3.3: the card stays
             onto = pile[-1] if pile else None
             key = (seat * 52 + card.code) * 53 + (52 if onto is None else onto.code)
-            event = _PLAYS[key]
-            if event is None:
-                event = _PLAYS[key] = _play(seat, card, onto)
+            made = _PLAYS[key]
+            if made is None:
+                made = _PLAYS[key] = _play(seat, card, onto)
+            event = made
             pile.append(card)
         else:  # a capture (XR-3.2); what kind, `play_kind` says
             kind, rule = play_kind(pile, card.rank, self._rules, not left and not self._stock)
@@ -621,7 +623,7 @@ class XeriMatch:
         for index, item in enumerate(results):
             if item.__class__ is tuple:
                 results[index] = RoundResult(*item)
-        return tuple(results)  # type: ignore[arg-type]
+        return tuple(results)  # type: ignore[arg-type]  # every item is a RoundResult now
 
     @property
     def totals(self) -> dict[int, int]:
@@ -692,7 +694,8 @@ class XeriMatch:
         team_of(seat)
         hidden = {c for other in range(4) if other != seat for c in self.hand(other)}
         hidden.update(self._stock)
-        hidden.discard(self._bottom)  # type: ignore[arg-type]
+        if self._bottom is not None:
+            hidden.discard(self._bottom)
         return frozenset(hidden)
 
     def preview(self, card: Card) -> PlayOutcome:

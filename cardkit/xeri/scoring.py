@@ -196,7 +196,7 @@ _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 def _line_order(card: Card) -> tuple[int, int]:
     """Aces, kings, queens, jacks, tens, then the 2♣ (each by suit ♣ ♦ ♥ ♠)."""
-    return (_RANK_ORDER.get(card.rank, 6), _SUIT_ORDER[card.suit])  # type: ignore[index]
+    return (_RANK_ORDER.get(card.rank, 6), _SUIT_ORDER.get(card.suit or "", 4))
 
 
 _POINTS_TEN = [_card_points(card, True) for card in make_pack()]
