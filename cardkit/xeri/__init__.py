@@ -18,13 +18,14 @@ from collections.abc import Sequence
 from cardkit.cards import Card
 from cardkit.xeri import match as _match
 from cardkit.xeri.bots import GreedyBot, RandomBot
-from cardkit.xeri.events import EventKind, XeriEvent
+from cardkit.xeri.events import EventKind, MatchEnd, XeriEvent
 from cardkit.xeri.match import Phase, XeriMatch, new_match
 from cardkit.xeri.play import PlayKind, PlayOutcome, check_initial_pile, resolve_play
 from cardkit.xeri.rules import (
     PRESETS,
     SEAT_NAMES,
     TEAM_NAMES,
+    MatchWinner,
     PileRedeal,
     Rules,
     rules_from_dict,
@@ -84,6 +85,8 @@ __all__ = [
     "TEAM_NAMES",
     "EventKind",
     "GreedyBot",
+    "MatchEnd",
+    "MatchWinner",
     "Phase",
     "PileRedeal",
     "PlayKind",

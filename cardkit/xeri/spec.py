@@ -122,7 +122,7 @@ def _round_row(events: list[Any]) -> dict[str, Any] | None:
             row["leftover_cards"] = len(e.cards)
             row["leftover_team"] = e.seat & 1
         elif kind is kinds.ROUND_SCORED:
-            sheets = e.extra
+            sheets = e.sheets
             for team in (0, 1):
                 sheet = sheets[team]
                 row[f"points_{team}"] = sheet.total
@@ -153,7 +153,7 @@ def narrate(event: Any) -> list[str]:
     """An event's text, and each team's itemised score sheet when it scores a round."""
     lines = [event.text]
     if event.kind is EventKind.ROUND_SCORED:
-        for team, sheet in dict(event.extra).items():
+        for team, sheet in dict(event.sheets).items():
             lines.append(f"  {TEAM_NAMES[team]}:")
             lines += [f"    {line}" for line in str(sheet).splitlines()]
     return lines
