@@ -153,6 +153,54 @@ def _trim_lock(lock_path: Path, micropip: Path) -> None:
     lock_path.write_text(json.dumps(lock))
 
 
+def _preload(pyodide_dir: Path, wheels: Iterable[Path]) -> list[str]:
+    """Put ``wheels`` beside Pyodide and into its lock, so that Pyodide loads them all as it
+    starts (in parallel, unpacked by the browser) instead of micropip resolving and installing
+    them one by one in Python, which took most of a page's first view. Their lock names."""
+    from packaging.utils import canonicalize_name, parse_wheel_filename
+
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    names = []
+    for wheel in wheels:
+        name, version, _build, _tags = parse_wheel_filename(wheel.name)
+        shutil.copy(wheel, pyodide_dir / wheel.name)
+        lock["packages"][str(name)] = {
+            "name": str(name), "version": str(version), "file_name": wheel.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": _top_level_names(wheel), "depends": [],
+            "unvendored_tests": False,
+        }
+        # The kernel skips installing what is preloaded, by these spellings (pyodide_kernel).
+        names.append(str(canonicalize_name(name)).replace("-", "_"))
+    lock_path.write_text(json.dumps(lock))
+    return names
+
+
+def _top_level_names(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0].removesuffix(".py") for name in archive.namelist()
+                if not name.split("/")[0].endswith((".dist-info", ".data"))}
+    return sorted(top for top in tops if top.isidentifier())
+
+
+def _kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels (piplite, pyodide_kernel, its ipykernel and
+    widgetsnbextension shims), from its labextension in this environment."""
+    from jupyter_core.paths import jupyter_path
+
+    for root in jupyter_path("labextensions"):
+        folder = Path(root) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        if folder.is_dir():
+            wheels = [w for w in sorted(folder.glob("*.whl"))
+                      # ipywidgets 8 takes the 4.x shim; the 3.x one is for ipywidgets 7
+                      if not w.name.startswith("widgetsnbextension-3")]
+            if wheels:
+                return wheels
+    raise OSError("the Pyodide kernel's labextension is not installed: "
+                  "pip install 'cardkit[lite]'")
+
+
 def _pip_download(requirements: Iterable[str], dest: Path) -> Path:
     """The pure wheels of exactly ``requirements`` (no dependencies) for Pyodide's Python."""
     dest.mkdir(parents=True, exist_ok=True)
@@ -391,18 +439,6 @@ def left_out(notebook_path: Path) -> LeftOut | None:
                    f"it needs {chain[-1].split('.')[0]} ({path}), which cannot run in a browser")
 
 
-INSTALL_CELL = """\
-# The static site: install the app's packages from this site's own wheels (cardkit lite).
-import piplite
-await piplite.install({packages!r})"""
-
-
-def _install_cell(packages: list[str]) -> dict:
-    return {"cell_type": "code", "execution_count": None, "id": "cardkit-lite-install",
-            "metadata": {"tags": ["cardkit-lite"]}, "outputs": [],
-            "source": INSTALL_CELL.format(packages=packages)}
-
-
 _LINK = re.compile(r"\]\(([\w.-]+)\.ipynb\)")
 
 
@@ -433,7 +469,7 @@ def _gallery(notebook: dict, dropped: list[LeftOut]) -> dict:
     return gallery
 
 
-def prepare_contents(notebooks: Path, dest: Path, packages: list[str]) -> list[LeftOut]:
+def prepare_contents(notebooks: Path, dest: Path) -> list[LeftOut]:
     """The notebooks of the static gallery, ready for Voici, in ``dest``; those left out."""
     dest.mkdir(parents=True, exist_ok=True)
     dropped: list[LeftOut] = []
@@ -446,9 +482,8 @@ def prepare_contents(notebooks: Path, dest: Path, packages: list[str]) -> list[L
             dropped.append(reason)
             continue
         apps.append((path, json.loads(path.read_text())))
-    for path, notebook in apps:
-        notebook["cells"].insert(0, _install_cell(packages))
-        (dest / path.name).write_text(json.dumps(notebook, indent=1))
+    for path, _notebook in apps:
+        shutil.copy(path, dest / path.name)
     gallery = json.loads((notebooks / GALLERY).read_text())
     (dest / GALLERY).write_text(json.dumps(_gallery(gallery, dropped), indent=1))
     return dropped
@@ -457,7 +492,7 @@ def prepare_contents(notebooks: Path, dest: Path, packages: list[str]) -> list[L
 # --- the build ----------------------------------------------------------------------------
 
 
-def _lite_config(pyodide_url: str) -> dict:
+def _lite_config(pyodide_url: str, packages: list[str]) -> dict:
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -466,6 +501,8 @@ def _lite_config(pyodide_url: str) -> dict:
                     "pyodideUrl": pyodide_url,
                     # Never fetch a package from PyPI at run time: the site holds them all.
                     "disablePyPIFallback": True,
+                    # Loaded as Pyodide starts; the kernel then skips its own installs.
+                    "loadPyodideOptions": {"packages": packages},
                 },
             },
         },
@@ -494,8 +531,15 @@ def site_size_mb(out: Path) -> float:
 def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
                cache: Path | None = None, log: bool = True) -> list[LeftOut]:
     """Build the static site into ``out`` (replacing it); the notebooks left out of it."""
+    import importlib.util
+
     from cardkit.widgets.serve import find_notebooks
 
+    missing = [name for name in ("voici_core", "jupyterlite_pyodide_kernel", "anywidget")
+               if importlib.util.find_spec(name) is None]
+    if missing:
+        raise OSError(f"`cardkit lite` needs {', '.join(missing)}, which is not installed: "
+                      "pip install 'cardkit[lite]'")
     started = time.perf_counter()
     source = find_notebooks(notebooks)
     cache = cache_dir() if cache is None else cache
@@ -507,18 +551,18 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
     with tempfile.TemporaryDirectory(prefix="cardkit-lite-") as tmp:
         work = Path(tmp)
         lite_dir = work / "lite"
-        shutil.copytree(pyodide, lite_dir / "static" / "pyodide")
-        pypi = lite_dir / "pypi"
-        pypi.mkdir()
-        for wheel in wheels.glob("*.whl"):
-            shutil.copy(wheel, pypi / wheel.name)
-        sqlite3_placeholder(pypi)
-        cardkit_wheel(pypi)
+        static_pyodide = lite_dir / "static" / "pyodide"
+        shutil.copytree(pyodide, static_pyodide)
+        made = work / "made"
+        made.mkdir()
+        preloaded = _preload(static_pyodide, [
+            *sorted(wheels.glob("*.whl")), *_kernel_wheels(), sqlite3_placeholder(made),
+            cardkit_wheel(made)])
         (lite_dir / "jupyter-lite.json").write_text(
-            json.dumps(_lite_config("./static/pyodide/pyodide.js"), indent=1))
+            json.dumps(_lite_config("./static/pyodide/pyodide.js", ["micropip", *preloaded]),
+                       indent=1))
         contents = work / "contents"
-        packages = ["cardkit", *(name for name in BROWSER_PACKAGES[:3])]
-        dropped = prepare_contents(source, contents, packages)
+        dropped = prepare_contents(source, contents)
         if out.exists():
             shutil.rmtree(out)
         voici = Path(sys.executable).with_name("voici")
