@@ -20,7 +20,8 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
   numba (which cannot run in the browser here) is left out of the static gallery, which says so.
 
 Downloads are cached under ``~/.cache/cardkit-lite`` (or ``$CARDKIT_LITE_CACHE``), keyed by
-their pins, so a second build fetches nothing; the cardkit wheel is rebuilt every time.
+their pins, so a second build fetches nothing. So is Voici's output, keyed by the pins, the
+build tools and the notebooks: the cardkit wheel, made afresh every time, is put into a copy.
 """
 
 from __future__ import annotations
@@ -46,7 +47,6 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
 
 __all__ = [
     "BROWSER_PACKAGES",
@@ -528,6 +528,60 @@ def site_size_mb(out: Path) -> float:
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 2**20
 
 
+def _site_key(requirements: list[str], contents: Path) -> str:
+    tools = [_pinned(name) for name in ("voici-core", "jupyterlite-core",
+                                        "jupyterlite-pyodide-kernel")]
+    digest = hashlib.sha256()
+    for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, Path(__file__).read_text()]:
+        digest.update(part.encode() + b"\0")
+    for notebook in sorted(contents.iterdir()):
+        digest.update(notebook.name.encode() + b"\0" + notebook.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _voici_build(work: Path, pyodide: Path, wheels: Path, wheel: Path, made: Path,
+                 contents: Path, dest: Path) -> None:
+    lite_dir = work / "lite"
+    static_pyodide = lite_dir / "static" / "pyodide"
+    shutil.copytree(pyodide, static_pyodide)
+    preloaded = _preload(static_pyodide, [
+        *sorted(wheels.glob("*.whl")), *_kernel_wheels(), sqlite3_placeholder(made), wheel])
+    (lite_dir / "jupyter-lite.json").write_text(
+        json.dumps(_lite_config("./static/pyodide/pyodide.js", ["micropip", *preloaded]),
+                   indent=1))
+    building = dest.with_name(dest.name + ".building")
+    if building.exists():
+        shutil.rmtree(building)
+    voici = Path(sys.executable).with_name("voici")
+    command = [str(voici) if voici.exists() else "voici", "build", "--no-sourcemaps",
+               "--lite-dir", str(lite_dir), "--contents", str(contents),
+               "--output-dir", str(building)]
+    _run(command, "voici build", cwd=work)
+    _finish(building)
+    building.rename(dest)
+
+
+def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:
+    """Put this checkout's cardkit wheel into a built site, and its hash into the lock."""
+    for old in pyodide_dir.glob("cardkit-*.whl"):
+        old.unlink()
+    shutil.copy(wheel, pyodide_dir / wheel.name)
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"]["cardkit"]
+    entry.update(file_name=wheel.name, version=wheel.name.split("-")[1],
+                 sha256=hashlib.sha256(wheel.read_bytes()).hexdigest())
+    lock_path.write_text(json.dumps(lock))
+
+
+def _forget_old_sites(cache: Path, keep: Path, kept: int = 2) -> None:
+    """Keep the newest ``kept`` built sites in the cache (63 MB each)."""
+    sites = sorted((p for p in cache.glob("site-*") if p.is_dir() and p != keep),
+                   key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in sites[kept - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
                cache: Path | None = None, log: bool = True) -> list[LeftOut]:
     """Build the static site into ``out`` (replacing it); the notebooks left out of it."""
@@ -550,27 +604,21 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
     out = out.resolve()
     with tempfile.TemporaryDirectory(prefix="cardkit-lite-") as tmp:
         work = Path(tmp)
-        lite_dir = work / "lite"
-        static_pyodide = lite_dir / "static" / "pyodide"
-        shutil.copytree(pyodide, static_pyodide)
-        made = work / "made"
-        made.mkdir()
-        preloaded = _preload(static_pyodide, [
-            *sorted(wheels.glob("*.whl")), *_kernel_wheels(), sqlite3_placeholder(made),
-            cardkit_wheel(made)])
-        (lite_dir / "jupyter-lite.json").write_text(
-            json.dumps(_lite_config("./static/pyodide/pyodide.js", ["micropip", *preloaded]),
-                       indent=1))
         contents = work / "contents"
         dropped = prepare_contents(source, contents)
+        made = work / "made"
+        made.mkdir()
+        wheel = cardkit_wheel(made)
+        # Voici's build depends on everything but the cardkit wheel's contents: a site built
+        # from the same pins, tools and notebooks is reused, with this checkout's wheel put in.
+        base = cache / f"site-{_site_key(requirements, contents)}"
+        if not (base / "jupyter-lite.json").is_file():
+            _voici_build(work, pyodide, wheels, wheel, made, contents, base)
+            _forget_old_sites(cache, keep=base)
         if out.exists():
             shutil.rmtree(out)
-        voici = Path(sys.executable).with_name("voici")
-        command = [str(voici) if voici.exists() else "voici", "build", "--no-sourcemaps",
-                   "--lite-dir", str(lite_dir), "--contents", str(contents),
-                   "--output-dir", str(out)]
-        _run(command, "voici build", cwd=work)
-    _finish(out)
+        shutil.copytree(base, out)
+        _replace_cardkit_wheel(out / "static" / "pyodide", wheel)
     if log:
         print(f"cardkit lite: {out} ({site_size_mb(out):.0f} MB) built in "
               f"{time.perf_counter() - started:.0f} s; open {out / 'voici' / 'render'}"
@@ -584,7 +632,7 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012  (http.server's own attribute, copied and extended)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
         ".json": "application/json"}
