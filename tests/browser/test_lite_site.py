@@ -101,21 +101,24 @@ def test_xeri_a_played_card_gets_the_bots_narrated_rule_cited_answers(lite_page,
     page = lite_page
     open_lite("xeri_table", "seed=3&bot_delay=0.05")
     app = page.locator(".cardkit-xeri-table")
-    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    turn = app.locator(".cardkit-turn")
+    expect(turn).to_contain_text("It is your turn")
     # The address options reached Python: seed 3, and the address that deals it again.
     expect(page.locator(".cardkit-seed")).to_contain_text("Seed 3.")
     expect(page.locator(".cardkit-share")).to_have_attribute(
         "href", f"{page.url.split('?')[0]}?seed=3&bot_delay=0.05")
     cards = app.locator("button.ck-hand-card")
     expect(cards).to_have_count(6)
-    cards.first.click()
+    # From the keyboard, as in Voila: focus a card, Enter selects it.
+    cards.first.focus()
+    page.keyboard.press("Enter")
     expect(cards.first).to_have_attribute("aria-pressed", "true")
     expect(app.locator(".cardkit-preview")).to_contain_text("(XR-")
     page.get_by_role("button", name="Play", exact=True).click()
     log = app.locator(".cardkit-log")
     for seat in ("South", "West", "North", "East"):
         expect(log.locator("li", has_text=f"{seat} plays").first).to_contain_text("(XR-")
-    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    expect(turn).to_contain_text("It is your turn")
     expect(cards).to_have_count(5)
     page.screenshot(path=str(screenshot_dir / "lite_xeri_table.png"), full_page=True)
 
