@@ -111,3 +111,32 @@ def test_cardkit_lite_is_on_the_command_line(capsys: pytest.CaptureFixture[str])
         main(["lite", "--help"])
     out = capsys.readouterr().out
     assert "--out" in out and "--serve" in out
+
+
+def test_replay_play_steps_on_the_event_loop_where_threads_cannot_start(monkeypatch) -> None:
+    """In the browser (Pyodide) no thread starts: ▶ Play steps on the event loop instead."""
+    import asyncio
+    import threading
+
+    from cardkit.widgets import stepper
+
+    def no_threads(self) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(stepper, "PLAY_INTERVAL_MS", 20)
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        viewer = stepper.ReplayViewer(game="xeri", seed=1).stepper
+        assert viewer is not None
+        viewer.player.value = True
+        loop.run_until_complete(asyncio.sleep(0.5))
+        assert viewer.position >= 3
+        viewer.player.value = False
+        stopped = viewer.position
+        loop.run_until_complete(asyncio.sleep(0.1))
+        assert viewer.position == stopped
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
