@@ -280,11 +280,9 @@ class ReplayViewer(widgets.VBox):
 
     def __init__(self, game: str | None = None, seed: int = 1) -> None:
         self.message = MessageArea().add_class("cardkit-replay-message")
-        self.kind = widgets.Dropdown(
-            options=[(get_game(name).title, name) for name in game_names()],
-            value=game or game_names()[0],
-            description="Game",
-        )
+        names = game_names()
+        self.kind = widgets.Dropdown(options=[(get_game(n).title, n) for n in names],
+                                     value=game or names[0], description="Game")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
                                            layout=widgets.Layout(width="180px"))
         self.sample_button = widgets.Button(description="Replay a bot game",
