@@ -248,7 +248,7 @@ class Board:
         same student had already sent this seed (a double click: stored once)."""
         row = _checked_row(student, estimate, low, high, n, seed, nickname)
         with self._transaction() as cursor:
-            experiment = self._experiment(cursor, code)
+            experiment = self._experiment(cursor, code, lock=True)
             code = experiment["code"]
             if experiment["closed"]:
                 raise BoardRefused(f"the experiment {code} is closed: the teacher has ended "
@@ -271,9 +271,12 @@ class Board:
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (code, *row, _now()))
         return True
 
-    def _experiment(self, cursor: _Cursor, code: str) -> dict[str, Any]:
+    def _experiment(self, cursor: _Cursor, code: str, lock: bool = False) -> dict[str, Any]:
+        # lock: a submission holds its experiment's row to the end, so that PostgreSQL's
+        # concurrent writers count the rows one after the other (SQLite's writers queue anyway)
+        last = " FOR UPDATE" if lock and self.dialect == "postgresql" else ""
         found = cursor.one("SELECT code, question, rules, n, opened, closed, revealed "
-                           "FROM experiments WHERE code = ?", (_code(code),))
+                           f"FROM experiments WHERE code = ?{last}", (_code(code),))
         if not found:
             raise BoardRefused(f"there is no experiment with the code {str(code)[:12]!r}: "
                                "check the code shown on the class board")
