@@ -26,9 +26,11 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import re
 import secrets
 import sqlite3
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -39,8 +41,9 @@ import pandas as pd
 
 from cardkit.probability import wilson_interval
 
-__all__ = ["MAX_NICKNAME", "MAX_PER_STUDENT", "MAX_ROWS", "MIGRATIONS", "SCHEMA_VERSION",
-           "Board", "BoardRefused", "ClassSummary", "summarize"]
+__all__ = ["BOARD_ENV", "MAX_NICKNAME", "MAX_PER_STUDENT", "MAX_ROWS", "MIGRATIONS",
+           "SCHEMA_VERSION", "Board", "BoardRefused", "ClassSummary", "board_location",
+           "data_dir", "summarize"]
 
 MAX_NICKNAME = 24
 MAX_PER_STUDENT = 5
@@ -54,6 +57,29 @@ CODE_LENGTH = 5
 _QUESTION = re.compile(r"[a-z][a-z0-9_]{0,39}")
 COLUMNS = ["student", "nickname", "estimate", "low", "high", "n", "seed", "sent"]
 EXPERIMENT_COLUMNS = ["code", "question", "rules", "n", "opened", "closed", "revealed", "rows"]
+
+
+BOARD_ENV = "CARDKIT_BOARD_DB"  # where `cardkit serve` tells its apps the board is
+BOARD_FILE = "class_board.sqlite"
+
+
+def data_dir() -> Path:
+    """cardkit's folder in this user's data directory (``~/.local/share/cardkit`` on Linux,
+    ``$XDG_DATA_HOME/cardkit`` where that is set, the platform's own place elsewhere)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "cardkit"
+
+
+def board_location(environ: dict[str, str] | None = None) -> str:
+    """The class board's database: ``$CARDKIT_BOARD_DB`` (a file or a ``postgresql://`` URL,
+    set by ``cardkit serve``), else `BOARD_FILE` in `data_dir`."""
+    found = (os.environ if environ is None else environ).get(BOARD_ENV)
+    return found or str(data_dir() / BOARD_FILE)
 
 
 class BoardRefused(ValueError):
