@@ -41,9 +41,9 @@ import pandas as pd
 
 from cardkit.probability import wilson_interval
 
-__all__ = ["BOARD_ENV", "MAX_NICKNAME", "MAX_PER_STUDENT", "MAX_ROWS", "MIGRATIONS",
-           "SCHEMA_VERSION", "Board", "BoardRefused", "ClassSummary", "board_location",
-           "data_dir", "summarize"]
+__all__ = ["BOARD_ENV", "CLASS_URL_ENV", "MAX_NICKNAME", "MAX_PER_STUDENT", "MAX_ROWS",
+           "MIGRATIONS", "SCHEMA_VERSION", "Board", "BoardRefused", "ClassSummary",
+           "board_location", "data_dir", "summarize"]
 
 MAX_NICKNAME = 24
 MAX_PER_STUDENT = 5
@@ -61,6 +61,7 @@ EXPERIMENT_COLUMNS = ["code", "question", "rules", "n", "opened", "closed", "rev
 
 BOARD_ENV = "CARDKIT_BOARD_DB"  # where `cardkit serve` tells its apps the board is
 BOARD_FILE = "class_board.sqlite"
+CLASS_URL_ENV = "CARDKIT_CLASS_URL"  # the students' lab address, set by `cardkit serve --class`
 
 
 def data_dir() -> Path:

@@ -10,7 +10,8 @@ seconds: a timer in the page (`Ticker`) asks for a refresh every `REFRESH_S` sec
 when the page closes. The exact value stays hidden until **Reveal**, so the class can predict
 first; then the board says "k of m intervals contain the exact value". The pooled estimate and
 its interval, and a histogram of the estimates, are always shown. **Export** gives the rows as
-CSV, **Close** ends the experiment, and an older experiment can be picked and shown again.
+CSV, **Close** ends the experiment (`ClassBoard.end`), and an older experiment can be picked
+and shown again. The charts are made once and updated in place (`benchmarks/bench_board.py`).
 Nicknames are the students' text: they are escaped wherever they are shown.
 """
 
@@ -22,18 +23,18 @@ from typing import Any
 
 import anywidget
 import ipywidgets as widgets
+import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 import traitlets
 
-from cardkit.classroom import Board, BoardRefused, board_location, summarize
+from cardkit.classroom import CLASS_URL_ENV, Board, BoardRefused, board_location, summarize
 from cardkit.widgets.common import MessageArea
 from cardkit.widgets.probability_lab import QUESTIONS, exact_answer
 
-__all__ = ["REFRESH_S", "ClassBoard", "Ticker", "interval_chart", "student_link"]
+__all__ = ["CLASS_URL_ENV", "REFRESH_S", "ClassBoard", "Ticker", "interval_chart", "student_link"]
 
 REFRESH_S = 2.0
-CLASS_URL_ENV = "CARDKIT_CLASS_URL"  # the students' lab address, set by `cardkit serve --class`
 
 
 class Ticker(anywidget.AnyWidget):
@@ -69,29 +70,44 @@ def _qr_svg(url: str) -> str:
     return f'<img class="ck-board-qr" alt="QR code of the students\' address" src="{data}">'
 
 
-def interval_chart(results: pd.DataFrame, exact: float | None, revealed: bool) -> go.Figure:
-    """Each student's interval, sorted by estimate, and the exact value once revealed."""
+def _exact_line(exact: float) -> tuple[dict[str, Any], dict[str, Any]]:
+    line = {"type": "line", "xref": "x", "yref": "paper", "x0": exact, "x1": exact, "y0": 0,
+            "y1": 1, "line": {"color": "#c0392b", "dash": "dash", "width": 2}}
+    note = {"x": exact, "y": 1, "xref": "x", "yref": "paper", "yanchor": "bottom",
+            "text": f"exact {exact:.4f}", "showarrow": False, "font": {"color": "#c0392b"}}
+    return line, note
+
+
+def _interval_parts(results: pd.DataFrame, exact: float | None,
+                    revealed: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The intervals' trace and the chart's layout, as plotly properties."""
     rows = results.sort_values("estimate", kind="stable").reset_index(drop=True)
     names = [html.escape(nick or f"student {i + 1}") for i, nick in enumerate(rows["nickname"])]
-    inside = [exact is not None and revealed and low <= exact <= high
-              for low, high in zip(rows["low"], rows["high"], strict=True)]
-    colours = ["#2e7d32" if hit else "#3573c9" for hit in inside]
-    if revealed and exact is not None:
-        colours = ["#2e7d32" if hit else "#c0392b" for hit in inside]
-    fig = go.Figure(go.Scatter(
-        x=rows["estimate"], y=list(range(len(rows))), mode="markers", name="students",
-        marker={"color": colours, "size": 8}, text=names, hoverinfo="text+x",
-        error_x={"type": "data", "symmetric": False, "array": rows["high"] - rows["estimate"],
-                 "arrayminus": rows["estimate"] - rows["low"], "color": "#777"}))
-    if revealed and exact is not None:
-        fig.add_vline(x=exact, line={"color": "#c0392b", "dash": "dash", "width": 2},
-                      annotation_text=f"exact {exact:.4f}", name="exact")
-    fig.update_layout(
-        title=f"{len(rows)} intervals, sorted", height=min(900, 160 + 14 * len(rows)),
-        xaxis_title="estimate with its 95% interval", showlegend=False,
-        yaxis={"tickvals": list(range(len(rows))), "ticktext": names,
-               "showticklabels": len(rows) <= 40},
-        margin={"l": 10, "r": 10, "t": 40, "b": 40})
+    shown = revealed and exact is not None
+    inside = ((rows["low"] <= exact) & (exact <= rows["high"])).to_numpy() if shown else None
+    colours = ["#3573c9"] * len(rows) if inside is None else [
+        "#2e7d32" if hit else "#c0392b" for hit in inside]
+    estimate = rows["estimate"].to_numpy()
+    trace = {"x": estimate, "y": np.arange(len(rows)), "text": names,
+             "marker": {"color": colours, "size": 8},
+             "error_x": {"type": "data", "symmetric": False, "color": "#777",
+                         "array": rows["high"].to_numpy() - estimate,
+                         "arrayminus": estimate - rows["low"].to_numpy()}}
+    line, note = _exact_line(float(exact)) if shown and exact is not None else (None, None)
+    layout = {"title": {"text": f"{len(rows)} intervals, sorted"},
+              "height": min(900, 160 + 14 * len(rows)),
+              "yaxis": {"tickvals": list(range(len(rows))), "ticktext": names,
+                        "showticklabels": len(rows) <= 40},
+              "shapes": [line] if line else [], "annotations": [note] if note else []}
+    return trace, layout
+
+
+def interval_chart(results: pd.DataFrame, exact: float | None, revealed: bool) -> go.Figure:
+    """Each student's interval, sorted by estimate, and the exact value once revealed."""
+    trace, layout = _interval_parts(results, exact, revealed)
+    fig = go.Figure(go.Scatter(mode="markers", name="students", hoverinfo="text+x", **trace))
+    fig.update_layout(xaxis_title="estimate with its 95% interval", showlegend=False,
+                      margin={"l": 10, "r": 10, "t": 40, "b": 40}, **layout)
     return fig
 
 
@@ -137,7 +153,7 @@ class ClassBoard(widgets.VBox):
         self.question.observe(self._on_question, "value")
         self.start_button.on_click(lambda _b: self.start())
         self.reveal_button.on_click(lambda _b: self.reveal())
-        self.close_button.on_click(lambda _b: self.close())
+        self.close_button.on_click(lambda _b: self.end())
         self.export_button.on_click(lambda _b: self.export())
         self._on_question()
         self._list_experiments()
@@ -194,11 +210,14 @@ class ClassBoard(widgets.VBox):
         self.refresh()
 
     def reveal(self) -> None:
+        """Show the exact value to the class (remembered with the experiment)."""
         if self.code:
             self.board.reveal(self.code)
             self.refresh()
 
-    def close(self) -> None:
+    def end(self) -> None:
+        """Close the shown experiment (Close; not `close`, which ipywidgets calls to remove
+        the widget, and on garbage collection)."""
         if self.code:
             self.board.close(self.code)
             self.refresh()
@@ -251,15 +270,25 @@ class ClassBoard(widgets.VBox):
         self.export_button.disabled = False
         summary = summarize(frame, self.exact if revealed else None)
         self.summary.value = _summary_html(summary, self.exact, revealed)
-        chart = go.FigureWidget(interval_chart(frame, self.exact, revealed))
-        histogram = go.FigureWidget(go.Histogram(x=frame["estimate"], nbinsx=20),
-                                    layout={"title": "The students' estimates", "height": 260,
-                                            "margin": {"l": 40, "r": 10, "t": 40, "b": 30}})
-        if revealed and self.exact is not None:
-            histogram.add_vline(x=self.exact, line={"color": "#c0392b", "dash": "dash"})
-        for old in self.charts.children:  # drawn anew only when the rows changed
-            old.close()
-        self.charts.children = (chart, histogram)
+        self._draw_charts(frame, revealed)
+
+    def _draw_charts(self, frame: pd.DataFrame, revealed: bool) -> None:
+        """Update the two charts in place (made once: a new figure widget costs seconds)."""
+        if not self.charts.children:
+            histogram = go.FigureWidget(
+                go.Histogram(x=[], nbinsx=20, name="estimates"),
+                layout={"title": "The students' estimates", "height": 260, "showlegend": False,
+                        "margin": {"l": 40, "r": 10, "t": 40, "b": 30}})
+            self.charts.children = (go.FigureWidget(interval_chart(frame[:0], None, False)),
+                                    histogram)
+        chart, histogram = self.charts.children
+        trace, layout = _interval_parts(frame, self.exact, revealed)
+        with chart.batch_update():
+            chart.data[0].update(trace)
+            chart.layout.update(layout)
+        with histogram.batch_update():
+            histogram.data[0].x = frame["estimate"].to_numpy()
+            histogram.layout.shapes = layout["shapes"]
 
 
 def _label(question: str) -> str:
