@@ -23,13 +23,12 @@ from typing import Any
 
 import anywidget
 import ipywidgets as widgets
-import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 import traitlets
 
 from cardkit.classroom import CLASS_URL_ENV, Board, BoardRefused, board_location, summarize
-from cardkit.widgets.common import MessageArea
+from cardkit.widgets.common import MessageArea, guarded
 from cardkit.widgets.probability_lab import QUESTIONS, exact_answer
 
 __all__ = ["CLASS_URL_ENV", "REFRESH_S", "ClassBoard", "Ticker", "interval_chart", "student_link"]
@@ -87,12 +86,13 @@ def _interval_parts(results: pd.DataFrame, exact: float | None,
     inside = ((rows["low"] <= exact) & (exact <= rows["high"])).to_numpy() if shown else None
     colours = ["#3573c9"] * len(rows) if inside is None else [
         "#2e7d32" if hit else "#c0392b" for hit in inside]
-    estimate = rows["estimate"].to_numpy()
-    trace = {"x": estimate, "y": np.arange(len(rows)), "text": names,
+    # plain lists: the page's FigureWidget takes no int64 buffers, and 500 numbers are cheap
+    estimate = rows["estimate"]
+    trace = {"x": estimate.tolist(), "y": list(range(len(rows))), "text": names,
              "marker": {"color": colours, "size": 8},
              "error_x": {"type": "data", "symmetric": False, "color": "#777",
-                         "array": rows["high"].to_numpy() - estimate,
-                         "arrayminus": estimate - rows["low"].to_numpy()}}
+                         "array": (rows["high"] - estimate).tolist(),
+                         "arrayminus": (estimate - rows["low"]).tolist()}}
     line, note = _exact_line(float(exact)) if shown and exact is not None else (None, None)
     layout = {"title": {"text": f"{len(rows)} intervals, sorted"},
               "height": min(900, 160 + 14 * len(rows)),
@@ -148,13 +148,15 @@ class ClassBoard(widgets.VBox):
         self.download.add_class("ck-board-download")
         self.message = MessageArea()
         self.charts = widgets.VBox([])
-        self.ticker = Ticker()
-        self.ticker.observe(lambda _change: self.refresh(), "ticks")
+        self.ticker: Ticker | None = None  # made with the first experiment shown (see show)
+        self._timer = widgets.Box([])
+        shown = guarded(self.message)  # a refusal or an error is said on the board
+        self._on_tick = shown(lambda _change: self.refresh())
         self.question.observe(self._on_question, "value")
-        self.start_button.on_click(lambda _b: self.start())
-        self.reveal_button.on_click(lambda _b: self.reveal())
-        self.close_button.on_click(lambda _b: self.end())
-        self.export_button.on_click(lambda _b: self.export())
+        self.start_button.on_click(shown(lambda _b: self.start()))
+        self.reveal_button.on_click(shown(lambda _b: self.reveal()))
+        self.close_button.on_click(shown(lambda _b: self.end()))
+        self.export_button.on_click(shown(lambda _b: self.export()))
         self._on_question()
         self._list_experiments()
         self.shown.observe(self._on_shown, "value")
@@ -163,7 +165,7 @@ class ClassBoard(widgets.VBox):
             widgets.HBox([self.samples, self.start_button]), self.shown, self.message,
             self.join, widgets.HBox([self.reveal_button, self.close_button,
                                      self.export_button]),
-            self.summary, self.charts, self.download, self.ticker])
+            self.summary, self.charts, self.download, self._timer])
         self.add_class("cardkit-app")
         self.add_class("cardkit-class-board")
 
@@ -204,6 +206,12 @@ class ClassBoard(widgets.VBox):
             return
         self.code = self.experiment["code"]
         self.exact = _exact(self.experiment)
+        if self.ticker is None:
+            # an anywidget made while Voila runs the notebook never starts in the page (as
+            # plotly's figure widgets): the timer is made by the first Start or Show
+            self.ticker = Ticker()
+            self.ticker.observe(self._on_tick, "ticks")
+            self._timer.children = (self.ticker,)
         self._seen = ()
         self.download.value = ""
         self.message.clear()
@@ -274,12 +282,14 @@ class ClassBoard(widgets.VBox):
 
     def _draw_charts(self, frame: pd.DataFrame, revealed: bool) -> None:
         """Update the two charts in place (made once: a new figure widget costs seconds)."""
+        if not len(frame):
+            return  # the charts come with the first result (plotly draws no empty interval)
         if not self.charts.children:
             histogram = go.FigureWidget(
                 go.Histogram(x=[], nbinsx=20, name="estimates"),
                 layout={"title": "The students' estimates", "height": 260, "showlegend": False,
                         "margin": {"l": 40, "r": 10, "t": 40, "b": 30}})
-            self.charts.children = (go.FigureWidget(interval_chart(frame[:0], None, False)),
+            self.charts.children = (go.FigureWidget(interval_chart(frame, None, False)),
                                     histogram)
         chart, histogram = self.charts.children
         trace, layout = _interval_parts(frame, self.exact, revealed)
@@ -287,7 +297,7 @@ class ClassBoard(widgets.VBox):
             chart.data[0].update(trace)
             chart.layout.update(layout)
         with histogram.batch_update():
-            histogram.data[0].x = frame["estimate"].to_numpy()
+            histogram.data[0].x = frame["estimate"].tolist()
             histogram.layout.shapes = layout["shapes"]
 
 
@@ -303,7 +313,7 @@ def _exact(experiment: dict[str, Any]) -> float | None:
 
 
 def _summary_html(summary: Any, exact: float | None, revealed: bool) -> str:
-    parts = [f"<p><b>{summary.rows}</b> results sent.</p>"]
+    parts = [f"<p><b>{summary.rows}</b> result{'' if summary.rows == 1 else 's'} sent.</p>"]
     if revealed and exact is not None:
         parts.append(f'<p class="ck-board-contain"><b>{summary.sentence()}</b> '
                      f"(exact value {exact:.5f}).</p>")
@@ -316,6 +326,6 @@ def _summary_html(summary: Any, exact: float | None, revealed: bool) -> str:
     if summary.pooled is not None:
         parts.append(f'<p class="ck-board-pooled">Pooled estimate <b>{summary.pooled:.5f}</b>, '
                      f"95% interval [{summary.pooled_low:.5f}, {summary.pooled_high:.5f}] "
-                     f"({summary.samples:,} samples from {summary.units} independent runs: "
-                     "each seed counted once)</p>")
+                     f"({summary.samples:,} samples from {summary.units} independent "
+                     f"run{'' if summary.units == 1 else 's'}: each seed counted once)</p>")
     return "".join(parts)

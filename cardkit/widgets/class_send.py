@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from cardkit.classroom import MAX_NICKNAME, Board, BoardRefused, board_location
 from cardkit.probability import wilson_interval
-from cardkit.widgets.common import MessageArea
+from cardkit.widgets.common import MessageArea, guarded
 
 __all__ = ["LabRun", "SendToClass"]
 
@@ -65,8 +65,9 @@ class SendToClass(widgets.VBox):
                                           button_style="success", icon="paper-plane")
         self.status = MessageArea()
         self.status.add_class("ck-lab-class-status")
-        self.join_button.on_click(lambda _b: self.join())
-        self.send_button.on_click(lambda _b: self.send_result())
+        shown = guarded(self.status)
+        self.join_button.on_click(shown(lambda _b: self.join()))
+        self.send_button.on_click(shown(lambda _b: self.send_result()))
         super().__init__([widgets.HBox([self.code, self.join_button, self.nickname,
                                         self.send_button]), self.status])
         self.add_class("ck-lab-class")
