@@ -11,7 +11,7 @@ when the page closes. The exact value stays hidden until **Reveal**, so the clas
 first; then the board says "k of m intervals contain the exact value". The pooled estimate and
 its interval, and a histogram of the estimates, are always shown. **Export** gives the rows as
 CSV, **Close** ends the experiment (`ClassBoard.end`), and an older experiment can be picked
-and shown again. The charts are made once and updated in place (`benchmarks/bench_board.py`).
+and shown again. The charts are drawn only when the rows change (`benchmarks/bench_board.py`).
 Nicknames are the students' text: they are escaped wherever they are shown.
 """
 
@@ -69,6 +69,14 @@ def _qr_svg(url: str) -> str:
     return f'<img class="ck-board-qr" alt="QR code of the students\' address" src="{data}">'
 
 
+# No plotly template (the default one is copied into each figure: seconds on a loaded machine),
+# a few plain settings instead.
+_PLAIN: dict[str, Any] = {
+    "template": "none", "plot_bgcolor": "#f7f9fc", "font": {"family": "sans-serif"},
+    "xaxis": {"gridcolor": "#dde3ea", "zeroline": False},
+}
+
+
 def _exact_line(exact: float) -> tuple[dict[str, Any], dict[str, Any]]:
     line = {"type": "line", "xref": "x", "yref": "paper", "x0": exact, "x1": exact, "y0": 0,
             "y1": 1, "line": {"color": "#c0392b", "dash": "dash", "width": 2}}
@@ -107,7 +115,7 @@ def interval_chart(results: pd.DataFrame, exact: float | None, revealed: bool) -
     trace, layout = _interval_parts(results, exact, revealed)
     fig = go.Figure(go.Scatter(mode="markers", name="students", hoverinfo="text+x", **trace))
     fig.update_layout(xaxis_title="estimate with its 95% interval", showlegend=False,
-                      margin={"l": 10, "r": 10, "t": 40, "b": 40}, **layout)
+                      margin={"l": 10, "r": 10, "t": 40, "b": 40}, **_PLAIN, **layout)
     return fig
 
 
@@ -281,24 +289,23 @@ class ClassBoard(widgets.VBox):
         self._draw_charts(frame, revealed)
 
     def _draw_charts(self, frame: pd.DataFrame, revealed: bool) -> None:
-        """Update the two charts in place (made once: a new figure widget costs seconds)."""
+        """Draw the two charts anew (a figure widget updated in place before its page had
+        drawn it stayed blank in Voila); plotly's default template, copied into every figure,
+        was most of the cost, so the board uses none (`benchmarks/bench_board.py`)."""
         if not len(frame):
-            return  # the charts come with the first result (plotly draws no empty interval)
-        if not self.charts.children:
-            histogram = go.FigureWidget(
-                go.Histogram(x=[], nbinsx=20, name="estimates"),
-                layout={"title": "The students' estimates", "height": 260, "showlegend": False,
-                        "margin": {"l": 40, "r": 10, "t": 40, "b": 30}})
-            self.charts.children = (go.FigureWidget(interval_chart(frame, None, False)),
-                                    histogram)
-        chart, histogram = self.charts.children
-        trace, layout = _interval_parts(frame, self.exact, revealed)
-        with chart.batch_update():
-            chart.data[0].update(trace)
-            chart.layout.update(layout)
-        with histogram.batch_update():
-            histogram.data[0].x = frame["estimate"].tolist()
-            histogram.layout.shapes = layout["shapes"]
+            return  # the charts come with the first result (an empty figure widget stays blank)
+        chart = go.FigureWidget(interval_chart(frame, self.exact, revealed))
+        _, layout = _interval_parts(frame, self.exact, revealed)
+        histogram = go.FigureWidget(go.Figure(
+            go.Histogram(x=frame["estimate"].tolist(), nbinsx=20, name="estimates",
+                         marker={"color": "#3573c9"}),
+            layout={**_PLAIN, "title": {"text": "The students' estimates"}, "height": 260,
+                    "showlegend": False, "xaxis_title": "estimate",
+                    "shapes": layout["shapes"], "margin": {"l": 40, "r": 10, "t": 40, "b": 40}}))
+        old = self.charts.children
+        self.charts.children = (chart, histogram)
+        for widget in old:
+            widget.close()
 
 
 def _label(question: str) -> str:
