@@ -105,7 +105,7 @@ def _interval_parts(results: pd.DataFrame, exact: float | None,
     layout = {"title": {"text": f"{len(rows)} intervals, sorted"},
               "height": min(900, 160 + 14 * len(rows)),
               "yaxis": {"tickvals": list(range(len(rows))), "ticktext": names,
-                        "showticklabels": len(rows) <= 40},
+                        "showticklabels": len(rows) <= 40, "automargin": True},
               "shapes": [line] if line else [], "annotations": [note] if note else []}
     return trace, layout
 

@@ -34,6 +34,8 @@ STUDENTS = "class-students-token"
 TEACHER = "class-teachers-token"
 QUESTION = "Zion Check: a dealt hand already holds a set"
 PLOT = "document.querySelector('.cardkit-class-board .js-plotly-plot')"
+PLOTS = ("Array.from(document.querySelectorAll('.cardkit-class-board .js-plotly-plot'))"
+         ".map(p => p.data && p.data[0] && p.data[0].x ? p.data[0].x.length : -1)")
 
 
 @pytest.fixture(scope="module")
@@ -108,8 +110,14 @@ def test_a_class_experiment_from_start_to_export(browser, class_server, tmp_path
     teacher.bring_to_front()
     expect(board.locator(".ck-board-summary")).to_contain_text("3 results sent", timeout=90_000)
     # the first chart loads plotly.js into the board's page: seconds on a loaded machine
-    teacher.wait_for_function(f"() => {PLOT} && {PLOT}.data && {PLOT}.data[0] && "
-                              f"{PLOT}.data[0].x.length === 3", timeout=90_000)
+    try:
+        teacher.wait_for_function(f"() => {PLOT} && {PLOT}.data && {PLOT}.data[0] && "
+                                  f"{PLOT}.data[0].x.length === 3", timeout=90_000)
+    except Exception:
+        print("plots drawn (points in each):", teacher.evaluate(f"() => {PLOTS}"),
+              board.locator(".ck-board-summary").inner_text(), board.locator(
+                  ".cardkit-message").inner_text())
+        raise
     assert teacher.evaluate(f"() => ({PLOT}.layout.shapes || []).length") == 0
     expect(board.locator(".ck-board-summary")).to_contain_text("exact value is hidden")
     board.get_by_role("button", name="Reveal").click()
