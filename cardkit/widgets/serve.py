@@ -36,7 +36,7 @@ import time
 import webbrowser
 from pathlib import Path
 
-from cardkit.widgets import class_serve, limits
+from cardkit.widgets import limits
 from cardkit.widgets.page_options import (
     BOT_DELAY_ENV,
     default_bot_delay,
@@ -274,6 +274,10 @@ def run(args: argparse.Namespace) -> int:
             f"port {args.port} on {host} is already in use; choose another with --port "
             f"(make demo PORT=...)"
         )
+    # imported here: the app notebooks import this module, and the board's store needs pandas,
+    # which the static site (cardkit lite) cannot load
+    from cardkit.widgets import class_serve
+
     students = args.students or default_students(args.pool)
     token = args.token or (secrets.token_urlsafe(9) if args.classroom else None)
     setup = class_serve.class_setup(args, token, notebooks)
@@ -344,6 +348,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                              f"wait their turn ({FRESH_STARTS}: one per core; 0: no limit)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     parser.add_argument("--notebooks", default=None, help="directory of app notebooks to serve")
+    from cardkit.widgets import class_serve  # (see run)
+
     class_serve.add_arguments(parser)
     parser.set_defaults(run=run)
     return parser
