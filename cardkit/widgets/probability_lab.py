@@ -341,6 +341,7 @@ class ProbabilityLab(widgets.VBox):
         self._high.append(high)
         self.progress.value = self.done
         self.progress.description = f"{self.done:,} done"
+        assert self.chart is not None  # made by _start
         with self.chart.batch_update():
             self.chart.data[0].x, self.chart.data[0].y = self._xs, self._low
             self.chart.data[1].x, self.chart.data[1].y = self._xs, self._high
@@ -353,6 +354,7 @@ class ProbabilityLab(widgets.VBox):
         frame = self.frame
         dealer = np.where(frame["dealer_team"] == 0, frame["points_0"], frame["points_1"])
         other = np.where(frame["dealer_team"] == 0, frame["points_1"], frame["points_0"])
+        assert self.histogram is not None
         with self.histogram.batch_update():
             self.histogram.data[0].x = dealer
             self.histogram.data[1].x = other
