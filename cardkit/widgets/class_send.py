@@ -62,7 +62,7 @@ class SendToClass(widgets.VBox):
                                      layout=widgets.Layout(width="260px"))
         self.join_button = widgets.Button(description="Join")
         self.send_button = widgets.Button(description="Send to the class",
-                                          button_style="success", icon="paper-plane")
+                                          button_style="primary", icon="paper-plane")
         self.status = MessageArea()
         self.status.add_class("ck-lab-class-status")
         shown = guarded(self.status)
