@@ -34,6 +34,7 @@ too, never lost.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import random
 import threading
@@ -112,7 +113,9 @@ def _warm_up_charts() -> None:
     global _warming
     if _warming is None:
         _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
-        _warming.start()
+        # No threads in the browser (the static site): the charts are imported at round end.
+        with contextlib.suppress(RuntimeError):
+            _warming.start()
 
 
 def _import_charts() -> None:
