@@ -256,7 +256,7 @@ class XeriTable(widgets.VBox):
         """Deal a new match (the next seed of this table's series unless ``seed`` is given)."""
         if seed is None:
             seed = self._seeds.randrange(10**9)
-        self._start(new_game(seed, self.rules), pause=pause)
+        self._start(new_game(seed=seed, rules=self.rules), pause=pause)
 
     def resume_from(self, record: str) -> bool:
         """Play on from a match record (what "Start again" gives back after the kernel died):

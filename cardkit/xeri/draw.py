@@ -4,7 +4,7 @@ The table reads only what is public through the match's accessors (or one seat's
 a closed view draws hidden cards as backs and puts nothing of them into the page::
 
     >>> from cardkit.xeri import new_game
-    >>> html = table_html(new_game(3), view=0)
+    >>> html = table_html(new_game(seed=3), view=0)
     >>> html.startswith('<div class="ck-table ck-xeri-table" data-view="0"')
     True
 """
