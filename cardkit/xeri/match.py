@@ -237,7 +237,7 @@ class XeriMatch:
     __slots__ = (
         "_bottom", "_captured", "_current", "_dealer", "_deck", "_events", "_face_up",
         "_first_dealer", "_hands", "_history", "_jack_points", "_jack_single", "_last_capturer",
-        "_left", "_no_last_xeri", "_pile", "_redeals", "_results", "_round", "_round_scores",
+        "_left", "_pile", "_redeals", "_results", "_round", "_round_scores",
         "_round_start", "_rounds_won", "_rules", "_seed", "_stock", "_target", "_totals",
         "_winner", "_xeri_points", "_xeris",
     )
@@ -254,7 +254,6 @@ class XeriMatch:
             team_of(dealer)  # validates the seat
         self._first_dealer = dealer
         self._jack_single = rules.jack_on_single_is_xeri
-        self._no_last_xeri = rules.dealer_last_card_no_xeri
         self._jack_points = rules.jack_xeri_points
         self._xeri_points = rules.xeri_points
         self._dealer = round_random(seed, 0).randrange(4) if dealer is None else dealer
@@ -799,7 +798,7 @@ def _hands_copy(hands: list[dict[int, Card]]) -> list[dict[int, Card]]:
 
 
 _SHARED_SLOTS = ("_bottom", "_current", "_dealer", "_deck", "_face_up", "_first_dealer",
-                 "_jack_points", "_jack_single", "_last_capturer", "_left", "_no_last_xeri",
+                 "_jack_points", "_jack_single", "_last_capturer", "_left",
                  "_redeals", "_round", "_round_start", "_rules", "_seed", "_target", "_winner",
                  "_xeri_points")
 """The slots that hold unchangeable values (numbers, cards, tuples, the frozen rules):

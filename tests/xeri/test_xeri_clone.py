@@ -12,7 +12,7 @@ from cardkit.xeri import match as match_module
 
 
 def _mid_round() -> XeriMatch:
-    match = new_game(1)
+    match = new_game(seed=1)
     for _ in range(30):
         match.apply(match.legal_actions()[0])
     return match
@@ -54,7 +54,7 @@ def test_play_on_a_clone_leaves_the_match_unchanged():
 
 
 def test_the_state_is_read_only():
-    match = new_game(2)
+    match = new_game(seed=2)
     public = [name for name, value in inspect.getmembers(XeriMatch)
               if isinstance(value, property)]
     assert {"phase", "dealer", "rules", "seed", "round_number", "events"} <= set(public)

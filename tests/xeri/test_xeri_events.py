@@ -31,7 +31,7 @@ EVENT_CLASSES = [cls for cls in vars(xeri_events).values()
 def _random_match(seed: int, rules: Rules | None = None):
     from cardkit.xeri import new_game
 
-    match = new_game(seed, rules)
+    match = new_game(seed=seed, rules=rules)
     rng = random.Random(seed)
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
@@ -44,8 +44,8 @@ def events_of_every_kind() -> dict[EventKind, XeriEvent]:
 
     found: dict[EventKind, XeriEvent] = {}
     matches = [_random_match(206, PRESETS["target_151"]),  # the target is raised (XR-7.2)
-               new_game(0, deck=deck_for_plays(WEST, "7C 2D 7H KS", ""), dealer=WEST),
-               new_game(0, PRESETS["cut_shows_bottom"])]
+               new_game(seed=0, deck=deck_for_plays(WEST, "7C 2D 7H KS", ""), dealer=WEST),
+               new_game(seed=0, rules=PRESETS["cut_shows_bottom"])]
     jack = scripted(WEST, "2C 3D 4S 5H", "4H JD JC")
     play_in_order(jack, 3)
     matches.append(jack)
@@ -103,8 +103,8 @@ def test_xr_3_3_a_play_event_is_made_once_and_shared():
     # Play events are values: the match reuses one object for the same seat, card and top card.
     from cardkit.xeri import new_game
 
-    first = new_game(4).apply(new_game(4).legal_actions()[0])
-    again = new_game(4)
+    first = new_game(seed=4).apply(new_game(seed=4).legal_actions()[0])
+    again = new_game(seed=4)
     second = again.apply(again.legal_actions()[0])
     assert first == second
     made = xeri_events.maker(xeri_events.Play)(0, parse_card("7H"), None)
@@ -116,7 +116,7 @@ def test_xr_3_3_a_play_event_is_made_once_and_shared():
 def _verdicts() -> list[tuple[str, Verdict]]:
     from cardkit.xeri import new_game
 
-    match = new_game(3)
+    match = new_game(seed=3)
     mover = match.current_player
     hand = match.hand(mover)
     other = next(c for c in PACK if c not in hand)

@@ -17,7 +17,7 @@ SPLIT_SEED = 16  # random play: North–South win 3 rounds to 1, East–West sco
 
 
 def _random_match(seed: int, rules: Rules | None = None) -> XeriMatch:
-    match = new_game(seed, rules)
+    match = new_game(seed=seed, rules=rules)
     rng = random.Random(seed)
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
@@ -65,7 +65,7 @@ def test_xr_7_1_a_bad_match_winner_is_refused_with_the_reason():
 
 
 def test_xr_7_1_the_option_is_in_the_record_only_when_it_is_not_the_default():
-    plain = json.loads(new_game(3).to_json())
+    plain = json.loads(new_game(seed=3).to_json())
     assert "match_winner" not in plain["rules"]  # records made before the option read the same
     match = _random_match(SPLIT_SEED, PRESETS["most_points"])
     record = json.loads(match.to_json())

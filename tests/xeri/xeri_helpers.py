@@ -33,7 +33,8 @@ def deck_for_plays(dealer: int, pile: str, plays: str) -> list[Card]:
 def scripted(dealer: int, pile: str, plays: str, rules: Rules | None = None,
              seed: int = 0) -> XeriMatch:
     """A match whose first round is stacked by `deck_for_plays`."""
-    return new_game(seed, rules, deck=deck_for_plays(dealer, pile, plays), dealer=dealer)
+    return new_game(seed=seed, rules=rules, deck=deck_for_plays(dealer, pile, plays),
+                    dealer=dealer)
 
 
 def play_in_order(match: XeriMatch, count: int) -> list:
