@@ -193,7 +193,8 @@ def _zioncheck() -> GameSpec:
     return GameSpec(name="zioncheck", title="Zion Check", game_class=zioncheck.ZionGame,
                     rules_class=zioncheck.Rules, presets=zioncheck.PRESETS,
                     bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot},
-                    players=(2, 8), default_players=4, _new=new, _table_html=draw.table_html,
+                    players=(2, zioncheck.MAX_PLAYERS), default_players=4, _new=new,
+                    _table_html=draw.table_html,
                     _narrate=lambda event: [event.text], _summary=summary,
                     _result_kinds=frozenset({EventKind.HAND_END, EventKind.GAME_END}))
 

@@ -33,6 +33,8 @@ from cardkit.zioncheck.melds import (
     lay_off_options,
 )
 from cardkit.zioncheck.rules import (
+    MAX_DECKS,
+    MAX_PLAYERS,
     PRESETS,
     CardValues,
     Contract,
@@ -45,6 +47,8 @@ from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.view import Observation
 
 __all__ = [
+    "MAX_DECKS",
+    "MAX_PLAYERS",
     "PRESETS",
     "CardValues",
     "Claim",

@@ -49,7 +49,8 @@ class EventKind(str, Enum):
     EXCHANGE = "exchange"
     """A natural card takes a joker's place: card, index, meld (after), joker, out_of_turn."""
     GO_DOWN = "go_down"
-    """The contract laid down: melds, contract, joker_in_set."""
+    """The contract laid down: melds, contract, joker_in_set, instead (a go-down without a joker
+    in a set that the player could have made, ZC-5.4, or None)."""
     LAY_OFF = "lay_off"
     """A card laid off: card, index, meld (after), owner."""
     DISCARD = "discard"
@@ -192,7 +193,8 @@ def _penalty(e: ZionEvent, public: bool) -> str:
 def _exchange(e: ZionEvent, public: bool) -> str:
     d = e.data
     when = " in the claim window (ZC-12.3)" if d.get("out_of_turn") else ""
-    return (f"{seat_name(e.seat)} puts {d['card']} in meld {d['index']} in place of the joker "
+    return (f"{seat_name(e.seat)} puts {d['card']} in meld #{d['index'] + 1} in place of the "
+            "joker "
             f"and takes the joker{when}: {_meld(d['meld'])}")
 
 
@@ -204,8 +206,13 @@ def _go_down(e: ZionEvent, public: bool) -> str:
         return words
     own = f" ({e.rule})" if e.rule else ""
     # one rule ID per sentence: the go-down's own, then the etiquette's
-    return (f"{words}{own}. A joker in a set is allowed, though some players think that "
-            "is bad manners (ZC-5.4)")
+    instead = d.get("instead")
+    if instead:
+        other = " + ".join(f"[{_meld(m)}]" for m in instead)
+        return (f"{words}{own}. Legal, but the seed calls a joker in a set rude when another "
+                f"go-down exists: {other} (ZC-5.4)")
+    return (f"{words}{own}. A joker in a set is allowed, and here no go-down without one was "
+            "possible (ZC-5.4)")
 
 
 def _lay_off(e: ZionEvent, public: bool) -> str:

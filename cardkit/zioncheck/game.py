@@ -74,13 +74,15 @@ from cardkit.zioncheck.melds import (
     meld_readings,
     with_cards,
 )
-from cardkit.zioncheck.rules import Contract, FirstPlayerRule, Rules
+from cardkit.zioncheck.rules import MAX_PLAYERS, Contract, FirstPlayerRule, Rules
+from cardkit.zioncheck.solver import has_joker_in_set
 from cardkit.zioncheck.state import HandResult, Phase, TableMeld
 from cardkit.zioncheck.view import Observation
 
 __all__ = ["HandResult", "Phase", "TableMeld", "ZionGame", "load", "new_game", "seat_name"]
 
-_OK = Verdict(True, "legal")
+_OK = Verdict(True, "legal (apply checks without building the explanation; check() gives it)",
+               "ZC-6")
 _OVER = Phase.OVER  # module constants: an enum member lookup costs more on hot paths
 _LAID = Verdict(True, "the card extends the meld", "ZC-11.2")
 HANDS = 6
@@ -105,8 +107,10 @@ class ZionGame:
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a zioncheck Rules value, not {type(rules).__name__}")
-        if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-            raise ValueError(f"Zion Check needs at least 2 players, not {players!r} (ZC-1.2)")
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                2 <= players <= MAX_PLAYERS):
+            raise ValueError(f"Zion Check is played by 2 to {MAX_PLAYERS} players, not "
+                             f"{players!r} (ZC-1.2)")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an int, not {seed!r}")
         decks = rules.decks_for(players)
@@ -627,7 +631,7 @@ class ZionGame:
         """(verdict, the action as resolved to held cards, what `apply` needs) or raise.
 
         ``explain`` asks for the most specific reason where a quicker check would do."""
-        wrong = self._wrong_seat(seat)
+        wrong = self._wrong_seat(seat, action)
         if wrong is not None:
             raise IllegalAction(wrong)
         if self.phase is _OVER:
@@ -637,13 +641,20 @@ class ZionGame:
             raise IllegalAction(_not_an_action(action))
         return verify(self, action, explain)
 
-    def _wrong_seat(self, seat: int | None) -> Verdict | None:
+    def _wrong_seat(self, seat: int | None, action: Any = None) -> Verdict | None:
         if seat is None or self.phase is _OVER or seat == self._current:
             return None
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             return Verdict(False, f"there is no seat {seat!r}: seats are 0 to "
                            f"{self.players - 1}", "ZC-1.3")
         mover = seat_name(self._current)
+        if isinstance(action, ExchangeJoker):
+            when = (f"it is {mover}'s turn" if self.phase is not Phase.CLAIM
+                    else f"{mover} is being asked now")
+            return Verdict(False, f"{seat_name(seat)} may exchange a joker on their own turn "
+                           "after drawing, or out of turn when asked in the claim window, which "
+                           f"opens when the next player draws from the stock; {when}",
+                           "ZC-12.3")
         if self.phase is Phase.CLAIM:
             return Verdict(False, f"{mover} is being asked about {self._window_card} now, not "
                            f"{seat_name(seat)}: the others are asked one at a time, clockwise",
@@ -678,7 +689,16 @@ class ZionGame:
 
     def _verify_draw(self, action: DrawStock, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(DrawStock)
-        return _OK, action, None
+        if not explain:
+            return _OK, action, None
+        who = seat_name(self._current)
+        top = self._discard[-1] if self._discard else None
+        if top is None:
+            why = f"{who} may draw the top card of the stock"
+        else:
+            why = (f"{who} may draw the top card of the stock, declining {top}, which the "
+                   "others may then claim (ZC-8.2)")
+        return Verdict(True, why, "ZC-6"), action, None
 
     def _verify_take(self, action: TakeDiscard, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(TakeDiscard)
@@ -690,18 +710,30 @@ class ZionGame:
         if self._discard_by[-1] == seat:
             raise IllegalAction(Verdict(False, f"{seat_name(seat)} discarded {self._discard[-1]}"
                                         " and may not take it back", "ZC-6"))
-        return _OK, action, None
+        if not explain:
+            return _OK, action, None
+        why = (f"{seat_name(seat)} may take {self._discard[-1]} from the discard pile as this "
+               "turn's draw")
+        return Verdict(True, why, "ZC-6"), action, None
 
     def _verify_claim(self, action: Claim, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(Claim)
         verdict = self._claim_verdict(self._current)
         if not verdict.ok:
             raise IllegalAction(verdict)
-        return verdict, action, None
+        if not explain:
+            return verdict, action, None
+        why = (f"{seat_name(self._current)} may claim {self._window_card} out of turn: the "
+               "first seat asked that claims it takes it")
+        return Verdict(True, why, "ZC-8.1"), action, None
 
     def _verify_pass(self, action: Pass, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(Pass)
-        return _OK, action, None
+        if not explain:
+            return _OK, action, None
+        why = (f"{seat_name(self._current)} may pass: {self._window_card} stays on offer to the "
+               "next seat asked")
+        return Verdict(True, why, "ZC-8.2"), action, None
 
     def _verify_discard(self, action: Discard, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(Discard)
@@ -710,7 +742,13 @@ class ZionGame:
         if card == self._taken and self.rules.forbid_discard_of_taken_card:
             why = f"{card} was taken from the discard pile this turn and may not be discarded"
             raise IllegalAction(Verdict(False, why, "ZC-6.1"))
-        return _OK, (action if card is action.card else Discard(card)), None
+        resolved = action if card is action.card else Discard(card)
+        if not explain:
+            return _OK, resolved, None
+        last = len(self._hands[seat]) == 1
+        why = (f"{seat_name(seat)} may discard {card}, " + (
+            "the last card, and go out (ZC-13.1)" if last else "which ends the turn"))
+        return Verdict(True, why, "ZC-6"), resolved, None
 
     def _verify_go_down(self, action: GoDown, explain: bool) -> tuple[Verdict, Any, Any]:
         self._in_phase(GoDown)
@@ -763,8 +801,44 @@ class ZionGame:
             raise IllegalAction(failure)
         melds = tuple(choice)
         if not self._leaves_discard(seat, [c for m in melds for c in m.cards]):
-            raise IllegalAction(_no_discard_left(who, not pool))
+            melds = self._with_taken_copy(seat, melds)  # ZC-6.1: the other copy may go
+            if melds is None:
+                raise IllegalAction(_no_discard_left(who, not pool))
+        if explain and has_joker_in_set(melds):
+            verdict = self._joker_in_set_verdict(seat, verdict)
         return verdict, GoDown(melds), melds
+
+    def _with_taken_copy(self, seat: int, melds: tuple[Meld, ...]) -> tuple[Meld, ...] | None:
+        """``melds`` with the card taken this turn in place of a copy of the same face, so
+        that the go-down keeps a card the player may discard (ZC-6.1: a card names whichever
+        copy makes the action legal); None when no copy allows it."""
+        taken = self._taken
+        if taken is None:
+            return None
+        for number, meld in enumerate(melds):
+            for position, card in enumerate(meld.cards):
+                if card != taken and card.face == taken.face:
+                    cards = list(meld.cards)
+                    cards[position] = taken
+                    swapped = (*melds[:number], with_cards(meld, cards), *melds[number + 1:])
+                    used = [c for m in swapped for c in m.cards]
+                    return swapped if self._leaves_discard(seat, used) else None
+        return None
+
+    def _joker_in_set_verdict(self, seat: int, verdict: Verdict) -> Verdict:
+        """A legal go-down with a joker in a set: say kindly when another way existed (ZC-5.4)."""
+        other = self._go_down_without_set_joker(seat)
+        if other is None:
+            return Verdict(True, f"{verdict.reason}. A joker in a set is allowed, and here no "
+                           "go-down without one was possible (ZC-5.4)", verdict.rule)
+        shown = " + ".join(f"[{m}]" for m in other)
+        return Verdict(True, f"legal ({verdict.rule}), but the seed calls a joker in a set rude "
+                       f"when another go-down exists: {shown}", "ZC-5.4")
+
+    def _go_down_without_set_joker(self, seat: int) -> tuple[Meld, ...] | None:
+        """The solver's go-down for ``seat`` with no joker in a set, if one exists (ZC-5.4)."""
+        best = best_go_down_for(self._hands[seat], self.hand_number, self.rules, self._taken)
+        return None if best is None or has_joker_in_set(best) else best
 
     def _go_down_fast(self, seat: int, specs: Sequence[Any]) -> tuple[Meld, ...] | None:
         """The go-down as given when it is plainly legal (`Meld` values of cards held, each a
@@ -985,6 +1059,8 @@ class ZionGame:
             self._end_hand(seat, "went out", out)
 
     def _do_go_down(self, seat: int, melds: tuple[Any, ...], out: list[ZionEvent]) -> None:
+        joker_in_set = has_joker_in_set(melds)
+        other = self._go_down_without_set_joker(seat) if joker_in_set else None
         hand = self._hands[seat]
         for meld in melds:
             for card in meld.cards:
@@ -992,10 +1068,8 @@ class ZionGame:
             self._table.append(TableMeld(meld, seat))
         self._down[seat] = True
         out.append(ZionEvent(EventKind.GO_DOWN, seat, "ZC-9.2", melds=melds,
-                             contract=self.contract,
-                             joker_in_set=any(m.kind is MeldKind.SET
-                                              and any(c.rank == 0 for c in m.cards)
-                                              for m in melds)))
+                             contract=self.contract, joker_in_set=joker_in_set,
+                             instead=other))
         if not hand:
             out.append(ZionEvent(EventKind.GO_OUT, seat, "ZC-13.1", how="by going down with "
                                  "every card", hand=self.hand_number))
@@ -1175,13 +1249,15 @@ def _as_a_meld(spec: Any, rules: Rules) -> str:
 
 
 def _no_meld(index: int, count: int, rule: str) -> Verdict:
+    # People count the table's melds from 1 (#1, #2, …); the API's meld_index counts from 0.
     if count == 0:
         return Verdict(False, "there is no meld on the table yet", rule)
+    asked = f"meld #{index + 1} (meld_index {index})"
     if count == 1:
-        return Verdict(False, f"there is no meld {index} on the table: the only meld is "
-                       "meld 0", rule)
-    return Verdict(False, f"there is no meld {index} on the table (melds are numbered 0 to "
-                   f"{count - 1})", rule)
+        return Verdict(False, f"there is no {asked} on the table: the only meld is #1 "
+                       "(meld_index 0)", rule)
+    return Verdict(False, f"there is no {asked} on the table: the melds are #1 to #{count} "
+                   f"(meld_index 0 to {count - 1})", rule)
 
 
 def _no_discard_left(who: str, empties: bool) -> Verdict:

@@ -22,8 +22,11 @@ How it searches (cards are counted by face; decks only matter when the melds are
 * Two runs of one suit must stay two melds (ZC-10): the padding of such runs is chosen among the
   placements that keep them apart or overlapping, or touching when the rules allow it.
 
-The best go-down leaves the fewest points; among equals, the one using fewer jokers; then the
-first in the search order, which depends only on the cards (not on their order in the hand).
+The best go-down puts no joker in a set whenever a go-down without one exists (ZC-5.4: the
+seed calls a joker in a set rude unless there is no other way); among those, it leaves the
+fewest points; among equals, the one using fewer jokers; then the first in the search order,
+which depends only on the cards (not on their order in the hand). ``avoid_set_jokers=False``
+orders by points alone.
 """
 
 from __future__ import annotations
@@ -34,10 +37,10 @@ from typing import NamedTuple
 
 from cardkit.cards import SUITS, Card
 from cardkit.zioncheck.contract import contract_for, zc10_allows
-from cardkit.zioncheck.melds import Meld, _coerce_cards, _make_run, _make_set
+from cardkit.zioncheck.melds import Meld, MeldKind, _coerce_cards, _make_run, _make_set
 from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
 
-__all__ = ["can_go_down", "find_go_down", "leftover"]
+__all__ = ["can_go_down", "find_go_down", "has_joker_in_set", "leftover"]
 
 _DEFAULT_RULES = Rules()
 SEARCH_BUDGET = 600
@@ -672,14 +675,17 @@ def _prepare(cards: Iterable[Card] | str, hand_number: int | Contract, rules: Ru
 
 def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
                  rules: Rules | None = None, *, keep_at_least: int = 0,
-                 avoid_set_jokers: bool = False, taken: Card | None = None,
+                 avoid_set_jokers: bool = True, taken: Card | None = None,
                  max_steps: int | None = SEARCH_BUDGET) -> tuple[Meld, ...] | None:
-    """The legal go-down from ``cards`` for hand 1–6 (or a `Contract`) that leaves the fewest
-    penalty points in hand; among equals, the one with fewer jokers. None when there is none.
+    """The legal go-down from ``cards`` for hand 1–6 (or a `Contract`) with no joker in a set
+    if there is one (ZC-5.4), leaving the fewest penalty points in hand; among equals, the one
+    with fewer jokers. None when there is none.
 
     ``keep_at_least`` cards stay in hand (a game where going out needs a final discard asks
-    for 1, ZC-13.1). With ``avoid_set_jokers`` no joker goes into a set unless there is no
-    go-down otherwise (ZC-5.4); spare jokers then go on run ends or stay in hand.
+    for 1, ZC-13.1). With ``avoid_set_jokers`` (the default) no joker goes into a set unless
+    there is no go-down otherwise (ZC-5.4); spare jokers then go on run ends or stay in hand.
+    ``avoid_set_jokers=False`` is the pure points order: the fewest points left, a joker in a
+    set or not.
     ``taken`` is a card taken from the discard pile this turn, which may not be discarded
     (ZC-6.1): the go-down never leaves it as the only card in hand; it may use it.
     Sets come first, then runs (by suit and rank).
@@ -708,7 +714,7 @@ def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
     # ZC-6.1: another card must stay to be discarded. Every legal answer keeps some card x
     # other than the taken one: solve without each such x in turn (one per face), keep the best.
     values = rules.card_values.by_rank()
-    best: tuple[tuple[int, int, int], tuple[Meld, ...]] | None = None
+    best: tuple[tuple[bool, int, int, int], tuple[Meld, ...]] | None = None
     faces: set[tuple[int, str | None]] = set()
     for order, kept in enumerate(hand):
         if kept == taken or kept.face in faces:
@@ -720,7 +726,8 @@ def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
         if melds is None:
             continue
         left = leftover(rest, melds)
-        key = (sum(values[c.rank] for c in left) + values[kept.rank],
+        key = (avoid_set_jokers and has_joker_in_set(melds),
+               sum(values[c.rank] for c in left) + values[kept.rank],
                sum(1 for m in melds for c in m.cards if not c.rank), order)
         if best is None or key < best[0]:
             best = (key, melds)
@@ -744,6 +751,11 @@ def can_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
     search = _Search(hand, contract, rules, keep_at_least, True, True)
     search.solve()
     return search.plan is not None
+
+
+def has_joker_in_set(melds: Iterable[Meld]) -> bool:
+    """Does a set of ``melds`` hold a joker (ZC-5.4)?"""
+    return any(m.kind is MeldKind.SET and any(not c.rank for c in m.cards) for m in melds)
 
 
 def leftover(cards: Sequence[Card], melds: Sequence[Meld]) -> list[Card]:

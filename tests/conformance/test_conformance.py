@@ -247,10 +247,13 @@ def play_through(spec: GameSpec, game: Game, bots: Sequence[Any], rng: random.Ra
 
 def setup(spec: GameSpec, index: int) -> tuple[Any, int]:
     """The rules and player count of a line-up's ``index``-th game: the presets in turn, and
-    the default number of players with the fewest and the most now and then."""
+    the default number of players with the fewest now and then, the most once (the largest
+    table costs most) and a table half way between otherwise."""
     presets = list(spec.PRESETS.values())
     low, high = spec.players
-    counts = (spec.default_players, low, spec.default_players, high or spec.default_players)
+    most = high or spec.default_players
+    counts = (spec.default_players, low, spec.default_players,
+              most if index == 3 else (low + most) // 2)
     return presets[index % len(presets)], counts[index % len(counts)]
 
 
@@ -258,7 +261,10 @@ def play_checked(spec: GameSpec, seed: int, lineup: str, *, deep: bool,
                  rules: Any = None, players: int | None = None) -> Game:
     game = spec.new(rules=rules, seed=seed, players=players)
     bots = spec.make_bots(lineup, seed=seed, players=game.num_players)
-    every = DEEP_EVERY if deep else None
+    # a big table's state costs more to copy and replay: its deep checks are spread out so
+    # that a game of any size costs about the same
+    spread = -(-game.num_players // spec.default_players)
+    every = DEEP_EVERY * spread if deep else None
     return play_through(spec, game, bots, random.Random(seed), refusals_every=every,
                         copies_every=every)
 

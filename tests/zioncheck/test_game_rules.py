@@ -102,7 +102,7 @@ def test_zc_1_2_num_decks_option_and_too_small_pack():
     assert game.stock_size == 4 * 54 - 40
     with pytest.raises(ValueError, match="holds only 54 cards"):
         new_game(players=5, seed=1, rules=Rules(num_decks=1))
-    with pytest.raises(ValueError, match="at least 2 players"):
+    with pytest.raises(ValueError, match="played by 2 to 16 players"):
         new_game(players=1)
 
 
@@ -671,9 +671,9 @@ def test_bad_rule_options_say_what_is_accepted(options, words):
 
 
 @pytest.mark.parametrize("call, words", [
-    (lambda: new_game(players=1), "at least 2 players"),
-    (lambda: new_game(players=0), "at least 2 players"),
-    (lambda: new_game(players="4"), "at least 2 players"),
+    (lambda: new_game(players=1), "played by 2 to 16 players"),
+    (lambda: new_game(players=0), "played by 2 to 16 players"),
+    (lambda: new_game(players="4"), "played by 2 to 16 players"),
     (lambda: new_game(seed="abc"), "seed must be an int"),
     (lambda: new_game(rules={"stuck_penalty": 1}), "Rules value"),
 ])

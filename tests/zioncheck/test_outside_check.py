@@ -229,7 +229,8 @@ def down_with_a_joker_run() -> ZionGame:
 def test_zc_12_1_exchange_on_a_missing_meld_cites_the_exchange_rule():
     game = down_with_a_joker_run()
     reason = refused(game, ExchangeJoker("3C", 4), "ZC-12.1")
-    assert "the only meld is meld 0" in reason and "0 to 0" not in reason
+    assert "no meld #5 (meld_index 4)" in reason and "the only meld is #1" in reason
+    assert "0 to 0" not in reason
     assert refused(game, LayOff("7C", 4), "ZC-11.1")
 
 
