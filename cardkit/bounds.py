@@ -162,13 +162,14 @@ def check_record_values(record: Mapping[str, Any]) -> Mapping[str, Any]:
             raise ValueError(f"the record's players is {_shown(players)}; accepted: a whole "
                              f"number from {low} to {high}")
     seed = record.get("seed")
-    if _is_number(seed) and not abs(seed) <= MAX_SEED:
+    if isinstance(seed, (int, float)) and _is_number(seed) and not abs(seed) <= MAX_SEED:
         raise ValueError(f"the record's seed is {_shown(seed)}; accepted: a whole number from "
                          f"-{MAX_SEED} to {MAX_SEED}")
     rules = record.get("rules")
     if isinstance(rules, Mapping):
         decks = rules.get("num_decks")
-        if _is_number(decks) and not (math.isfinite(decks) and decks <= MAX_DECKS):
+        if isinstance(decks, (int, float)) and _is_number(decks) and not (
+                math.isfinite(decks) and decks <= MAX_DECKS):
             shown = f"{decks:g}" if isinstance(decks, float) else _shown(decks)
             raise ValueError(f"the record's rules.num_decks asks for {shown} decks; accepted: "
                              f"1 to {MAX_DECKS} decks")

@@ -343,7 +343,7 @@ def _zion_unit(spec: GameSpec, rules: Any, seats: list[_Seat], seed: int, unit: 
             "players": players, "dealer": result.dealer, "contract": info["contract"],
             "cards_dealt": info["cards_dealt"],
             "winner": -1 if result.winner is None else result.winner,
-            "reason": result.reason, "turns": result.turns,
+            "reason": result.reason.value, "turns": result.turns,
             "went_down": sum(1 for t in info["down_turn"] if t),
         }
         for s in range(players):

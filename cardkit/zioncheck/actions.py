@@ -229,7 +229,7 @@ def _freeze_meld(meld: MeldSpec) -> MeldSpec:
     if isinstance(meld, Card) or not isinstance(meld, Iterable):
         raise ValueError(f"a meld is a Meld, a list of cards or a text such as '7C 7D 7H', "
                          f"not {meld!r}")
-    items = []
+    items: list[Card | tuple[Card, Card]] = []
     for item in meld:
         if isinstance(item, Card):
             items.append(item)
@@ -271,7 +271,8 @@ def meld_text(meld: MeldSpec, *, pretty: bool = False) -> str:
 
 
 Action = DrawStock | TakeDiscard | Claim | Pass | Discard | LayOff | ExchangeJoker | GoDown
-_SIMPLE = {"draw": DrawStock(), "take": TakeDiscard(), "claim": Claim(), "pass": Pass()}
+_SIMPLE: dict[str, Action] = {"draw": DrawStock(), "take": TakeDiscard(), "claim": Claim(),
+                               "pass": Pass()}
 
 
 def _bad(text: str, why: str) -> ValueError:

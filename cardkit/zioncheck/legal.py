@@ -70,13 +70,14 @@ def exchange_actions(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Action
 
 
 def best_go_down_for(hand: Sequence[Card], hand_number: int, rules: Rules,
-                     taken: Card | None) -> tuple[Meld, ...] | None:
+                     taken: Card | None, *, only_polite: bool = False) -> tuple[Meld, ...] | None:
     """The solver's go-down for this hand, keeping a card to discard (ZC-13.1) other than the
     card ``taken`` from the discard pile this turn (ZC-6.1), with no joker in a set when any
     go-down without one exists (ZC-5.4)."""
     keep = 0 if rules.allow_go_out_without_discard else 1
     taken = taken if rules.forbid_discard_of_taken_card else None
-    return find_go_down(hand, hand_number, rules, keep_at_least=keep, taken=taken)
+    return find_go_down(hand, hand_number, rules, keep_at_least=keep, taken=taken,
+                        only_polite=only_polite)
 
 
 def legal_actions_for(phase: Phase, seat: int, hand: Sequence[Card], melds: Sequence[Meld],

@@ -185,7 +185,7 @@ class Rules:
             try:
                 object.__setattr__(self, name, enum(value))
             except ValueError:
-                allowed = ", ".join(repr(m.value) for m in enum)  # type: ignore[attr-defined]
+                allowed = ", ".join(repr(m.value) for m in enum)
                 raise ValueError(f"{name} must be one of {allowed}, not {value!r}") from None
 
         coerce("first_player_rule", FirstPlayerRule)

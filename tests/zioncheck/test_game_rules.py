@@ -117,7 +117,7 @@ def test_zc_3_1_six_hands_deal_sizes_and_dealer_moves_left():
         else:
             game.apply(DrawStock())
     deals = [e for e in game.events if e.kind is EventKind.DEAL]
-    assert [e.data["size"] for e in deals] == [10, 10, 10, 10, 11, 14]
+    assert [e.size for e in deals] == [10, 10, 10, 10, 11, 14]
     assert [e.seat for e in deals] == [(first_dealer + k) % 3 for k in range(6)]
     assert [r.reason for r in game.results] == ["length guard"] * 6
     assert game.current_player is None and game.legal_actions() == []
@@ -188,10 +188,10 @@ def test_zc_6_2_stock_exhausted_reshuffles_the_discards_under_the_top():
     while game.phase is Phase.CLAIM:
         events += game.apply(Pass())
     assert kinds(events)[-2:] == ["reshuffle", "draw"]
-    assert events[-2].data["count"] == 4 and events[-2].rule == "ZC-6.2"
+    assert events[-2].count == 4 and events[-2].rule == "ZC-6.2"
     assert game.discard_pile == (C("KS"),)  # the top card stays
     assert game.stock_size == 3
-    drawn = events[-1].data["cards"][0]
+    drawn = events[-1].cards[0]
     assert sorted([drawn, *game._stock]) == sorted(under)
 
 
@@ -254,13 +254,13 @@ def test_zc_7_1_double_turn_others_may_claim_the_first_discard():
 def test_zc_7_1_draw_two():
     game = scripted(rules=Rules(first_player_rule="draw_two"))
     events = game.apply(DrawStock())
-    assert events[0].data["cards"] == (C("7C"), C("7D")) and events[0].rule == "ZC-7.1"
+    assert events[0].cards == (C("7C"), C("7D")) and events[0].rule == "ZC-7.1"
     assert len(game.hand(0)) == 12
     game.apply(Discard(C("KS")))
     assert game.current_player == 1 and game.phase is Phase.DRAW
     assert game.check(TakeDiscard())
     events = game.apply(DrawStock())
-    assert len(events[0].data.get("cards", ())) == 0  # a decline: others asked first
+    assert getattr(events[0], "cards", ()) == ()  # a decline: others asked first
     assert game.claim_asking == (2, 3)
 
 
@@ -296,7 +296,7 @@ def test_zc_8_2_next_player_takes_the_discard_and_nobody_else_is_asked():
 def test_zc_8_1_claim_priority_nearest_after_the_discarder_wins():
     game = _window_after_seat0_discard()
     events = game.apply(DrawStock())
-    assert kinds(events) == ["decline"] and events[0].data["order"] == (2, 3)
+    assert kinds(events) == ["decline"] and events[0].order == (2, 3)
     both = game.clone()
     events = both.apply(Claim())  # seat 2 is asked before seat 3 and takes it
     assert kinds(events) == ["claim", "draw"] and events[0].seat == 2
@@ -393,7 +393,7 @@ def test_zc_11_lay_off_on_another_players_meld_and_wrong_card_refused():
     refused(game, LayOff(C("3D"), 0), "ZC-11.2")
     refused(game, LayOff(C("4C"), 5), "ZC-11.1")
     events = game.apply(LayOff(C("4C"), 0, "low"))
-    assert events[0].data["owner"] == 0
+    assert events[0].owner == 0
     assert game.table[0].meld.low == 4 and game.table[0].owner == 0
     legal = game.legal_actions()
     assert LayOff(C("9C"), 0, "high") in legal
@@ -552,7 +552,7 @@ def test_narration_cites_rules_and_public_text_hides_stock_cards():
     event = game.apply(DrawStock())[0]
     assert event.text == "Seat 0 draws 7♣ from the stock (ZC-6)."
     assert event.public_text == "Seat 0 draws a card from the stock (ZC-6)."
-    assert repr(event) == "ZionEvent(DRAW, seat=0, rule='ZC-6')"
+    assert repr(event) == "DrawEvent(seat=0, rule='ZC-6', cards=(Card(7, 'C'),))"
     played = new_game(players=4, seed=3)
     bots = [GreedyBot(s) for s in range(4)]
     while not played.is_over:

@@ -172,7 +172,7 @@ def test_zc_7_1_no_compensation_when_the_scripted_deal_has_a_discard(rule):
     assert game.current_player == 1 and game.turn_player == 1  # no second turn for seat 0
     events = game.apply(DrawStock())
     draws = [e for e in events if e.kind.value == "draw"]
-    assert len(draws[-1].data["cards"]) == 1 and draws[-1].rule == "ZC-6"  # one, not two
+    assert len(draws[-1].cards) == 1 and draws[-1].rule == "ZC-6"  # one, not two
 
 
 @pytest.mark.parametrize("rule", ["draw_two", "double_turn"])
@@ -181,7 +181,7 @@ def test_zc_7_1_compensation_stays_when_the_scripted_pile_is_empty(rule):
                               rules=Rules(first_player_rule=rule))
     events = game.apply(DrawStock())
     if rule == "draw_two":
-        assert len(events[-1].data["cards"]) == 2 and events[-1].rule == "ZC-7.1"
+        assert len(events[-1].cards) == 2 and events[-1].rule == "ZC-7.1"
     else:
         game.apply(Discard("8S"))
         assert game.current_player in (0, 1)
