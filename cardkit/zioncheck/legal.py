@@ -24,7 +24,7 @@ from cardkit.zioncheck.actions import (
 from cardkit.zioncheck.events import seat_name
 from cardkit.zioncheck.melds import Meld, joker_exchanges, lay_off_places
 from cardkit.zioncheck.rules import Rules
-from cardkit.zioncheck.solver import find_go_down
+from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
 
 __all__ = ["best_go_down_for", "claim_verdict", "leaves_discard", "legal_actions_for"]
@@ -76,6 +76,8 @@ def best_go_down_for(hand: Sequence[Card], hand_number: int, rules: Rules,
     go-down without one exists (ZC-5.4)."""
     keep = 0 if rules.allow_go_out_without_discard else 1
     taken = taken if rules.forbid_discard_of_taken_card else None
+    if not only_polite and not can_go_down(hand, hand_number, rules, keep_at_least=keep):
+        return None  # most hands: one search, stopping at the first go-down, says there is none
     return find_go_down(hand, hand_number, rules, keep_at_least=keep, taken=taken,
                         only_polite=only_polite)
 

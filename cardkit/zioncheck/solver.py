@@ -758,12 +758,8 @@ def _best(hand: list[Card], contract: Contract, rules: Rules, keep_at_least: int
         found = plan(False)
     elif not avoid_set_jokers:
         found = plan(True)
-    else:
-        # the best go-down with no joker in a set, else the best of all (ZC-5.4). Most hands
-        # have no go-down at all: the search that allows jokers anywhere says so for both.
-        found = plan(True)
-        if found is not None:
-            found = plan(False) or found
+    else:  # the best go-down with no joker in a set, else the best of all (ZC-5.4)
+        found = plan(False) or plan(True)
     return None if found is None else _build(hand, found, rules.same_suit_touching_runs)
 
 
