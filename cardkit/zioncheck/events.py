@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from cardkit.cards import Card
 from cardkit.zioncheck.melds import Meld
-from cardkit.zioncheck.rules import Contract
+from cardkit.zioncheck.rules import Contract, Rules
 
 __all__ = [
     "ClaimEvent",
@@ -288,14 +288,31 @@ class ExchangeEvent(ZionEvent):
 
 @dataclass(frozen=True, slots=True)
 class GoDownEvent(ZionEvent):
-    """The contract laid down (ZC-9.2). ``instead``: a go-down without a joker in a set that
-    the player could have made (ZC-5.4), or None."""
+    """The contract laid down (ZC-9.2). With a joker in a set, ``held`` (the cards held
+    before going down), ``rules`` and ``taken`` (the card taken this turn) let `instead` tell,
+    when asked, whether a go-down without one was possible (ZC-5.4)."""
 
     melds: tuple[Meld, ...]
     contract: Contract
     joker_in_set: bool
-    instead: tuple[Meld, ...] | None
+    held: tuple[Card, ...] = ()
+    rules: Rules | None = None
+    taken: Card | None = None
     kind: ClassVar[EventKind] = EventKind.GO_DOWN
+
+    @property
+    def instead(self) -> tuple[Meld, ...] | None:
+        """A go-down without a joker in a set that the player could have made (ZC-5.4), or
+        None; searched when asked, so that simulations never pay for it."""
+        if not self.joker_in_set or self.rules is None:
+            return None
+        from cardkit.zioncheck.solver import find_go_down  # the solver only when asked
+
+        rules = self.rules
+        keep = 0 if rules.allow_go_out_without_discard else 1
+        taken = self.taken if rules.forbid_discard_of_taken_card else None
+        return find_go_down(self.held, self.contract, rules, keep_at_least=keep, taken=taken,
+                            only_polite=True)
 
     def _words(self, public: bool) -> str:
         words = f"{seat_name(self.seat)} goes down with {self.contract}: {_melds(self.melds)}"
@@ -303,9 +320,10 @@ class GoDownEvent(ZionEvent):
             return words
         own = f" ({self.rule})" if self.rule else ""
         # one rule ID per sentence: the go-down's own, then the etiquette's
-        if self.instead:
+        instead = self.instead
+        if instead:
             return (f"{words}{own}. Legal, but the seed calls a joker in a set rude when another "
-                    f"go-down exists: {_melds(self.instead)} (ZC-5.4)")
+                    f"go-down exists: {_melds(instead)} (ZC-5.4)")
         return (f"{words}{own}. A joker in a set is allowed, and here no go-down without one "
                 "was possible (ZC-5.4)")
 

@@ -232,8 +232,8 @@ class Moves(GameCore):
 
     def _do_go_down(self, seat: int, melds: tuple[Meld, ...], out: list[ZionEvent]) -> None:
         joker_in_set = has_joker_in_set(melds)
-        other = self._go_down_without_set_joker(seat) if joker_in_set else None
         hand = self._hands[seat]
+        held = tuple(hand) if joker_in_set else ()  # for the event's ZC-5.4 words, when read
         for meld in melds:
             for card in meld.cards:
                 hand.remove(card)
@@ -241,7 +241,8 @@ class Moves(GameCore):
         self._down[seat] = True
         out.append(GoDownEvent(seat, "ZC-9.2", melds=melds,
                                contract=self._rules.contract(self._hand_number),
-                               joker_in_set=joker_in_set, instead=other))
+                               joker_in_set=joker_in_set, held=held,
+                               rules=self._rules if joker_in_set else None, taken=self._taken))
         if not hand:
             out.append(GoOutEvent(seat, "ZC-13.1", how="by going down with every card",
                                   hand=self._hand_number))
