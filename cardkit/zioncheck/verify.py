@@ -69,6 +69,14 @@ class Checked:
     detail: Detail = None
 
 
+# The checked forms of the actions without cards: `apply` needs no new value for them (the
+# actions are frozen values, so the history holds equal ones).
+_DRAW_OK = Checked(_OK, DrawStock())
+_TAKE_OK = Checked(_OK, TakeDiscard())
+_PASS_OK = Checked(_OK, Pass())
+_CLAIM_OK = Checked(claim_verdict(0, 0, Rules()), Claim())
+
+
 class Checks(GameCore):
     """The checks of `ZionGame` (a mixin: the state is `GameCore`'s)."""
 
@@ -198,7 +206,7 @@ class Checks(GameCore):
     def _verify_draw(self, action: DrawStock, explain: bool) -> Checked:
         self._in_phase(DrawStock)
         if not explain:
-            return Checked(_OK, action, None)
+            return _DRAW_OK
         who = seat_name(self._current)
         top = self._discard[-1] if self._discard else None
         if top is None:
@@ -219,7 +227,7 @@ class Checks(GameCore):
             raise IllegalAction(Verdict(False, f"{seat_name(seat)} discarded {self._discard[-1]}"
                                         " and may not take it back", "ZC-6"))
         if not explain:
-            return Checked(_OK, action, None)
+            return _TAKE_OK
         why = (f"{seat_name(seat)} may take {self._discard[-1]} from the discard pile as this "
                "turn's draw")
         return Checked(Verdict(True, why, "ZC-6"), action, None)
@@ -230,7 +238,7 @@ class Checks(GameCore):
         if not verdict.ok:
             raise IllegalAction(verdict)
         if not explain:
-            return Checked(verdict, action, None)
+            return _CLAIM_OK
         why = (f"{seat_name(self._current)} may claim {self._window_card} out of turn: the "
                "first seat asked that claims it takes it")
         return Checked(Verdict(True, why, "ZC-8.1"), action, None)
@@ -238,7 +246,7 @@ class Checks(GameCore):
     def _verify_pass(self, action: Pass, explain: bool) -> Checked:
         self._in_phase(Pass)
         if not explain:
-            return Checked(_OK, action, None)
+            return _PASS_OK
         why = (f"{seat_name(self._current)} may pass: {self._window_card} stays on offer to the "
                "next seat asked")
         return Checked(Verdict(True, why, "ZC-8.2"), action, None)
