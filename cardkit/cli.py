@@ -5,6 +5,7 @@
     cardkit replay match.json              narrate a saved record of either game
     cardkit simulate xeri --rounds 1000    simulate many games (see cardkit.sim)
     cardkit serve [--port 8866]            serve the Voila apps on 127.0.0.1
+    cardkit lite [--out DIR] [--serve]     build the apps as a static site (runs in the browser)
 
 The games' commands are built from the game registry (`cardkit.play_cli`); this module only
 wires the sub-commands together and turns bad input into one clear line on stderr.
@@ -19,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from cardkit.games import game_names, get_game
 from cardkit.play_cli import parse_setting
 
 __all__ = ["build_parser", "main", "parse_setting"]
@@ -28,15 +30,17 @@ __all__ = ["build_parser", "main", "parse_setting"]
 _SUBCOMMANDS = {
     "cardkit.play_cli": None,
     "cardkit.replay_cli": None,
-    "cardkit.sim_cli": None,
+    "cardkit.sim_cli": "sim",
     "cardkit.widgets.serve": "apps",
+    "cardkit.lite": None,
 }
-_COMMAND_OF = {"cardkit.widgets.serve": "serve"}
+_COMMAND_OF = {"cardkit.widgets.serve": "serve", "cardkit.sim_cli": "simulate"}
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="cardkit", description="Zion Check and 4-Player Xeri: play, explain, simulate.")
+        prog="cardkit", description=" and ".join(get_game(name).title for name in game_names())
+        + ": play, explain, simulate.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name, extra in _SUBCOMMANDS.items():
         try:

@@ -105,6 +105,8 @@ def share_address(options: Mapping[str, str] | None = None, **changes: object) -
     query = dict(options or {})
     query.update({key: str(value) for key, value in changes.items()})
     text = "?" + urlencode(query)
+    if os.environ.get("CARDKIT_PAGE_URL"):  # the static site's page (cardkit.widgets.lite_page)
+        return os.environ["CARDKIT_PAGE_URL"] + text
     host, path = os.environ.get("SERVER_NAME"), os.environ.get("SCRIPT_NAME")
     if not host or not path:
         return text

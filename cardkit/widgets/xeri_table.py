@@ -34,6 +34,7 @@ too, never lost.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import random
 import threading
@@ -54,6 +55,7 @@ from cardkit.xeri import (
     TEAM_NAMES,
     EventKind,
     GreedyBot,
+    MatchWinner,
     PlayKind,
     RandomBot,
     Rules,
@@ -111,7 +113,9 @@ def _warm_up_charts() -> None:
     global _warming
     if _warming is None:
         _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
-        _warming.start()
+        # No threads in the browser (the static site): the charts are imported at round end.
+        with contextlib.suppress(RuntimeError):
+            _warming.start()
 
 
 def _import_charts() -> None:
@@ -252,7 +256,7 @@ class XeriTable(widgets.VBox):
         """Deal a new match (the next seed of this table's series unless ``seed`` is given)."""
         if seed is None:
             seed = self._seeds.randrange(10**9)
-        self._start(new_game(seed, self.rules), pause=pause)
+        self._start(new_game(seed=seed, rules=self.rules), pause=pause)
 
     def resume_from(self, record: str) -> bool:
         """Play on from a match record (what "Start again" gives back after the kernel died):
@@ -394,7 +398,7 @@ class XeriTable(widgets.VBox):
         # narration line then also sees the state after the move, never the one before it.
         ended = [event for event in events if event.kind is EventKind.ROUND_WON]
         if ended and self.pause_at_round_end and not self.match.is_over:
-            self.held_round = ended[-1].extra[0]
+            self.held_round = ended[-1].number
             # The core deals the next round at once; its deal is narrated at "Next round",
             # so that nothing on the page runs ahead of the round shown as over.
             cut = events.index(ended[-1]) + 1
@@ -514,7 +518,10 @@ class XeriTable(widgets.VBox):
         won, points = match.rounds_won, match.totals
         rounds = (f"Rounds won: {TEAM_NAMES[0]} {won[0]}, {TEAM_NAMES[1]} {won[1]}")
         scored = f"Points: {TEAM_NAMES[0]} {points[0]}, {TEAM_NAMES[1]} {points[1]}"
-        if match.target is None:
+        if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
+            first = f"{scored} (points decide the match, XR-7.1)"
+            second = rounds
+        elif match.target is None:
             first = f"{rounds} (rounds decide the match, XR-7.1)"
             second = scored
         else:
@@ -534,11 +541,11 @@ class XeriTable(widgets.VBox):
         match = self.match
         if won is None:
             return
-        number, (p0, p1) = won.extra
-        if won.value is None:
+        number, (p0, p1) = won.number, won.points
+        if won.winner is None:
             head = f"Round {number} over: a tie at {p0} points, so nobody wins it ({won.rule})."
         else:
-            team = won.value
+            team = won.winner
             mine, theirs = (p0, p1) if team == 0 else (p1, p0)
             head = f"Round {number} over: {TEAM_NAMES[team]} win {mine} to {theirs} ({won.rule})."
         from cardkit.widgets.charts import xeri_score_table
@@ -563,7 +570,9 @@ class XeriTable(widgets.VBox):
             return "Match over."
         text = final.text if final.text.endswith(")") else f"{final.text} ({final.rule})"
         words = [f"Match over. {text}."]
-        if match.target is None:
+        if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
+            words.append("Points decide the match, not rounds won (XR-7.1).")
+        elif match.target is None:
             words.append("Rounds won decide the match, not points (XR-7.1).")
         return " ".join(words)
 

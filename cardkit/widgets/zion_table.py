@@ -287,7 +287,7 @@ class ZionTable(widgets.VBox):
     def new_game(self, seed: int | None = None, *, pause: bool = True) -> None:
         """Deal a new game (``seed`` or the next of the series) and let the bots open it."""
         seed = self._seeds.randrange(10**9) if seed is None else seed
-        self.start(new_game(self.players, seed, self.rules), pause=pause)
+        self.start(new_game(seed=seed, players=self.players, rules=self.rules), pause=pause)
 
     def start(self, game: Any, *, pause: bool = True) -> None:
         """Play on from ``game`` (a `ZionGame`, e.g. a scripted deal for a lesson): the views

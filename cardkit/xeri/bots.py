@@ -8,7 +8,7 @@ next player (always an opponent) can Xeri::
     >>> from cardkit.xeri import new_game
     >>> bots = [GreedyBot(0, seed=1), RandomBot(1, seed=2), GreedyBot(2, seed=3),
     ...         RandomBot(3, seed=4)]
-    >>> play_out(new_game(5), bots).is_over
+    >>> play_out(new_game(seed=5), bots).is_over
     True
 """
 
@@ -39,7 +39,7 @@ class _Bot:
         self.rng = Random(seed)
 
     def _view(self, game: Any) -> XeriView:
-        view = game.observe(self.seat)
+        view: XeriView = game.observe(self.seat)
         if view.current_player != self.seat:
             state = "the match is over" if view.current_player is None else \
                 f"it is {SEAT_NAMES[view.current_player]}'s turn"

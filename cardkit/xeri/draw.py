@@ -4,7 +4,7 @@ The table reads only what is public through the match's accessors (or one seat's
 a closed view draws hidden cards as backs and puts nothing of them into the page::
 
     >>> from cardkit.xeri import new_game
-    >>> html = table_html(new_game(3), view=0)
+    >>> html = table_html(new_game(seed=3), view=0)
     >>> html.startswith('<div class="ck-table ck-xeri-table" data-view="0"')
     True
 """
@@ -30,7 +30,7 @@ from cardkit.render import (
     plural,
     seat_hand_html,
 )
-from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES
+from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, MatchWinner
 
 if TYPE_CHECKING:
     from cardkit.xeri.match import XeriMatch
@@ -49,7 +49,7 @@ class _XeriPublic:
             self.round_number, self.dealer = match.round_number, match.dealer
             self.current = match.current_player
             self.hands: list[tuple[Card, ...] | None] = [match.hand(s) for s in range(4)]
-            self.hand_sizes = [len(h) for h in self.hands]  # type: ignore[arg-type]
+            self.hand_sizes = list(match.hand_sizes)
             self.pile, self.stock_size = tuple(match.pile), match.stock_size
             self.xeris = (tuple(match.xeri_cards(0)), tuple(match.xeri_cards(1)))
             self.captured: tuple[int, int] | None = (
@@ -65,8 +65,8 @@ class _XeriPublic:
             self.hand_sizes = list(seen.hand_sizes)
             self.pile, self.stock_size = tuple(seen.pile), seen.stock_size
             self.xeris = (tuple(seen.xeri_cards[0]), tuple(seen.xeri_cards[1]))
-            self.captured = None if seen.capture_counts is None else tuple(seen.capture_counts)
-            self.totals, self.rounds_won = tuple(seen.totals), tuple(seen.rounds_won)
+            self.captured = seen.capture_counts
+            self.totals, self.rounds_won = seen.totals, seen.rounds_won
             self.bottom_card = seen.bottom_card
 
 
@@ -78,6 +78,8 @@ def _scoreline(info: _XeriPublic) -> tuple[str, str]:
     """What decides the match first (rounds won, XR-7.1; points under a target, XR-7.2), then
     the other."""
     rounds, points = _both(info.rounds_won), _both(info.totals)
+    if info.target is None and info.rules.match_winner is MatchWinner.POINTS:
+        return f"Points: {points} (most after the rounds, XR-7.1)", f"rounds won: {rounds}"
     if info.target is None:
         return f"Rounds won: {rounds} (XR-7.1)", f"points: {points}"
     return f"Points: {points} (first to {info.target}, XR-7.2)", f"rounds won: {rounds}"
@@ -86,7 +88,8 @@ def _scoreline(info: _XeriPublic) -> tuple[str, str]:
 def _score_parts(info: _XeriPublic, team: int) -> list[str]:
     rounds = f"{plural(info.rounds_won[team], 'round')} won"
     points = plural(info.totals[team], "point")
-    return [rounds, points] if info.target is None else [points, rounds]
+    rounds_first = info.target is None and info.rules.match_winner is MatchWinner.ROUNDS
+    return [rounds, points] if rounds_first else [points, rounds]
 
 
 def _match_over_words(match: XeriMatch, winner: int) -> str:
@@ -152,7 +155,7 @@ def table_html(
         else:
             hand = seat_hand_html(cards, info.hand_sizes[seat], width=width,
                               overlap=0.0 if mine else 0.4, four_colour=four_colour)
-        team = TEAM_NAMES[seat & 1]
+        team_name = TEAM_NAMES[seat & 1]
         who = f"{SEAT_NAMES[seat]} (you)" if mine else SEAT_NAMES[seat]
         style = PANEL_STYLE + (";" + TURN_STYLE if seat == info.current else "")
         seats_html[place[seat]] = (
@@ -161,7 +164,7 @@ def table_html(
             f'aria-label="{escape(SEAT_NAMES[seat])}" style="{style};grid-area:{place[seat]}">'
             + heading_html(who, badges)
             + hand
-            + note_html(f"{team} · {plural(info.hand_sizes[seat], 'card')} in hand")
+            + note_html(f"{team_name} · {plural(info.hand_sizes[seat], 'card')} in hand")
             + "</section>"
         )
 

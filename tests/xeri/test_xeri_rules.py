@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from xeri_helpers import deck_for_plays, play_in_order, scripted
 
 from cardkit import Card, IllegalAction, make_pack, parse_card, parse_cards
@@ -137,11 +140,11 @@ def test_xr_2_4_a_pair_in_the_pile_is_dealt_again_hands_kept():
     deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
     match = new_game(0, deck=deck, dealer=WEST)
     redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
-    assert redeals and redeals[0].cards == tuple(parse_cards("7C 2D 7H KS"))
+    assert redeals and redeals[0].pile == tuple(parse_cards("7C 2D 7H KS"))
     assert redeals[0].text == (
         "The pile 7♣ 2♦ 7♥ K♠ is dealt again because it holds two 7s (7♣, 7♥); West shuffles it "
         "back into the stock and deals a new pile, "
-        f"{' '.join(map(str, redeals[0].value))} (XR-2.4)")
+        f"{' '.join(map(str, redeals[0].new_pile))} (XR-2.4)")
     assert redeals[0].text.count(":") == 0  # one sentence, no chain of colons
     assert redeals[0].rule == "XR-2.4"
     assert [match.hand(s) for s in range(4)] == [tuple(deck[6 * i:6 * i + 6]) for i in range(4)]
@@ -171,10 +174,10 @@ def test_xr_2_4_redeal_loop_until_the_pile_stands():
     else:
         pytest.fail("no seed gave three redeals in a row")
     for earlier, later in itertools.pairwise(redeals):
-        assert earlier.value == later.cards  # each new pile is the next one checked
+        assert earlier.new_pile == later.pile  # each new pile is the next one checked
     for event in redeals:
-        assert not check_initial_pile(event.cards)
-    assert redeals[-1].value == match.pile and check_initial_pile(match.pile)
+        assert not check_initial_pile(event.pile)
+    assert redeals[-1].new_pile == match.pile and check_initial_pile(match.pile)
     assert sorted(c.code for s in range(4) for c in match.hand(s)) == \
         sorted(c.code for c in deck[:24])
     assert len(set(match.pile) | {c for s in range(4) for c in match.hand(s)}) == 28
@@ -353,7 +356,7 @@ def test_xr_3_3_a_jack_on_an_empty_pile_captures_nothing():
 def test_xr_4_1_xeri_on_a_single_card_scores_10():
     match = scripted(WEST, PILE, "4H 9D 9C 7C 7H")
     events = play_in_order(match, 5)
-    assert events[2].kind is EventKind.XERI and events[2].value == 10
+    assert events[2].kind is EventKind.XERI and events[2].points == 10
     xeri = events[4]
     assert xeri.text == "North plays 7♥ on the single 7♣: captures it. Xeri, +10 for " \
                         "North–South (XR-4.1)"
@@ -370,7 +373,7 @@ def test_xr_4_1_capturing_a_pile_of_two_is_no_xeri():
 def test_xr_4_2_jack_xeri_scores_20():
     match = scripted(WEST, PILE, "4H JD JC")
     event = play_in_order(match, 3)[2]
-    assert event.kind is EventKind.JACK_XERI and event.value == 20 and event.rule == "XR-4.2"
+    assert event.kind is EventKind.JACK_XERI and event.points == 20 and event.rule == "XR-4.2"
     assert event.text == "South plays J♣ on the single J♦: captures it. Jack Xeri, +20 for " \
                          "North–South (XR-4.2)"
     assert match.xeri_cards(0) == (parse_card("JD"),)
@@ -388,7 +391,7 @@ def test_xr_4_3_option_jack_on_single_is_xeri():
     rules = Rules(jack_on_single_is_xeri=True)
     match = scripted(WEST, PILE, "4H 9D JC", rules)
     event = play_in_order(match, 3)[2]
-    assert event.kind is EventKind.XERI and event.value == 10 and event.rule == "XR-4.3"
+    assert event.kind is EventKind.XERI and event.points == 10 and event.rule == "XR-4.3"
     assert match.xeri_cards(0) == (parse_card("9D"),)
     match.apply(match.legal_actions()[0])
     play_in_order(match, 44)
@@ -505,7 +508,7 @@ def test_xr_6_each_xeri_and_jack_xeri_is_a_line_of_the_sheet():
                          PRESETS["jack_xeri_25"])
     lines = sheets[0].lines
     assert ("Xeri with 7♣", 10, "XR-4.1") in lines and ("Xeri with 9♦", 10, "XR-4.1") in lines
-    assert ("jack Xeri with J♦", 25, "XR-4.2") in lines
+    assert ("jack Xeri with J♦", 25, "XR-8.4") in lines
     assert sheets[0].xeri_points == 45 and sheets[1].xeri_points == 10
     assert sheets[0].total == sheets[0].card_points + 45
 
@@ -517,7 +520,7 @@ def test_xr_6_1_the_higher_round_score_wins_the_round():
     sheets = match.round_scores[0]
     won = next(e for e in match.events if e.kind is EventKind.ROUND_WON)
     expected = 0 if sheets[0].total > sheets[1].total else 1
-    assert won.value == expected and match.rounds_won[expected] == 1
+    assert won.winner == expected and match.rounds_won[expected] == 1
     assert won.text.startswith(f"{TEAM_NAMES[expected]} win round 1")
 
 
@@ -535,7 +538,7 @@ def test_xr_6_1_equal_round_points_nobody_wins():
     else:
         pytest.fail("no tied round found")
     won = next(e for e in match.events if e.kind is EventKind.ROUND_WON)
-    assert won.value is None and won.rule == "XR-6.1"
+    assert won.winner is None and won.tied and won.rule == "XR-6.1"
     assert "nobody wins it" in won.text
     assert match.rounds_won == {0: 0, 1: 0}
     # one round was agreed, but nobody has won more rounds: one more is played (XR-7.1)
@@ -574,8 +577,8 @@ def test_xr_7_1_equal_rounds_won_means_one_more_round():
     else:
         pytest.fail("no tied match found")
     extra = next(e for e in match.events if e.kind is EventKind.EXTRA_ROUND)
-    assert extra.text == f"After 2 rounds both teams have won {extra.extra[0]} round" \
-                         f"{'' if extra.extra[0] == 1 else 's'}: one more round is played (XR-7.1)"
+    assert extra.text == f"After 2 rounds both teams have won {extra.level} round" \
+                         f"{'' if extra.level == 1 else 's'}: one more round is played (XR-7.1)"
     assert match.rounds_won[0] != match.rounds_won[1]
 
 
@@ -612,7 +615,7 @@ def test_xr_7_2_both_reach_the_target_in_one_round_then_251():
             break
     else:
         pytest.fail("no match where both teams reached 151 in the same round")
-    assert raised[0].value == 251
+    assert raised[0].target == 251
     assert raised[0].text.startswith("Both teams reached 151 in the same round")
     assert "the target becomes 251 (XR-7.2)" in raised[0].text
     assert match.target >= 251 and match.totals[match.winner] >= match.target
@@ -631,7 +634,7 @@ def test_xr_7_2_target_151_then_251_then_351():
     # seed 206: both pass 151 in one round, later both pass 251 in one round
     match = _random_match(206, PRESETS["target_151"])
     raised = [e for e in match.events if e.kind is EventKind.TARGET_RAISED]
-    assert [e.value for e in raised] == [251, 351]
+    assert [e.target for e in raised] == [251, 351]
     assert raised[1].text.startswith("Both teams reached 251 in the same round")
     assert raised[1].text.endswith("the target becomes 351 (XR-7.2)")
     assert match.target == 351 and match.totals[match.winner] >= 351
@@ -656,7 +659,7 @@ def test_xr_8_1_cut_shows_the_bottom_card_to_everyone():
     deck = deck_for_plays(WEST, PILE, "")
     match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
-    assert cut.rule == "XR-8.1" and cut.card == deck[-1]
+    assert cut.rule == "XR-8.1" and cut.bottom == deck[-1]
     assert "shows the bottom card" in cut.text
     for seat in range(4):
         assert match.observe(seat).bottom_card == deck[-1]
@@ -673,7 +676,7 @@ def test_xr_8_1_a_jack_at_the_bottom_is_replaced_by_the_first_card_that_is_no_ja
     match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert match.bottom_card == deck[-2] and match.bottom_card.rank != 11
-    assert cut.extra == (parse_card("JS"),)
+    assert cut.jacks == (parse_card("JS"),)
     assert "the bottom card is the jack J♠, so the cutter puts" in cut.text
 
 
@@ -683,8 +686,8 @@ def test_xr_8_1_several_jacks_at_the_bottom():
     deck = [c for c in PACK if c not in jacks] + jacks  # the pile Q♦ K♦ A♥ 2♥ stands
     match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
-    assert match.bottom_card == parse_card("KS") == cut.card
-    assert cut.extra == tuple(jacks)
+    assert match.bottom_card == parse_card("KS") == cut.bottom
+    assert cut.jacks == tuple(jacks)
     assert cut.text == ("South, on the dealer's right, cuts the deck; the bottom 2 cards are "
                         "jacks (J♥ J♠), so the cutter puts K♠, the first card above that is no "
                         "jack, at the bottom, where everyone sees it; it will be the last card "
@@ -718,7 +721,7 @@ def test_xr_8_3_the_dealers_last_card_makes_a_xeri_by_default():
     match = scripted(WEST, *round_ending_with("JS 9H 9S"))
     events = play_in_order(match, 48)
     last = plays_of(events)[-1]
-    assert last.kind is EventKind.XERI and last.seat == WEST and last.value == 10
+    assert last.kind is EventKind.XERI and last.seat == WEST and last.points == 10
 
 
 def test_xr_8_3_dealer_last_card_no_xeri():
@@ -743,8 +746,8 @@ def test_xr_8_3_only_the_dealers_last_card_loses_the_xeri():
 def test_xr_8_4_jack_xeri_worth_25():
     match = scripted(WEST, PILE, "4H JD JC", PRESETS["jack_xeri_25"])
     event = play_in_order(match, 3)[2]
-    assert event.kind is EventKind.JACK_XERI and event.value == 25
-    assert "Jack Xeri, +25" in event.text
+    assert event.kind is EventKind.JACK_XERI and event.points == 25
+    assert event.rule == "XR-8.4" and event.text.endswith("Jack Xeri, +25 for North–South (XR-8.4)")
 
 
 def test_xr_8_5_target_preset_is_151_and_replaces_the_agreed_rounds():
@@ -784,3 +787,294 @@ def test_xr_9_1_option_show_capture_counts():
         match.apply(match.legal_actions()[0])
     assert match.observe(2).capture_counts == (len(match.captured(0)),
                                                    len(match.captured(1)))
+
+
+# ----------------------------------------------------------------------
+# The positions of the outside check (issue 7, Xeri items 9-14).
+
+
+def at_wests_turn():
+    match = new_game(0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
+    play_in_order(match, 2)  # East and South have played: West is to play
+    assert match.current_player == WEST
+    return match
+
+
+# ----------------------------------------------------------------- 9: one deck, no jokers
+
+
+@pytest.mark.parametrize("which", ["second deck", "joker 0", "joker 1"])
+def test_xr_1_2_a_second_deck_copy_or_a_joker_cites_one_deck_no_jokers(which):
+    match = at_wests_turn()
+    held = match.hand(WEST)[0]  # West holds the one real card of this face
+    foreign = (Card(held.rank, held.suit, deck=1) if which == "second deck"
+               else Card.joker(int(which[-1])))
+    before = match.to_json()
+    verdict = match.check(foreign)
+    assert not verdict and verdict.rule == "XR-1.2"
+    assert "one standard 52-card deck, no second deck and no jokers" in verdict.reason
+    assert "hand" not in verdict.reason
+    with pytest.raises(IllegalAction) as caught:
+        match.apply(foreign)
+    assert caught.value.verdict == verdict
+    assert match.to_json() == before
+
+
+# ----------------------------------------------------------------- 10: the single-question helpers
+
+
+def test_xr_6_score_round_refuses_a_xeri_card_listed_twice():
+    captured = {0: parse_cards("7C 7H 2D"), 1: parse_cards("3S")}
+    seven = parse_card("7C")
+    with pytest.raises(ValueError, match="listed twice"):
+        score_round(captured, {0: [seven, seven]})
+    assert score_round(captured, {0: [seven]})[0].xeri_points == 10
+
+
+def test_xr_4_1_score_round_refuses_more_xeris_than_the_captures_can_make():
+    pack = make_pack()
+    with pytest.raises(ValueError, match=r"3 jack Xeris but .* only 1 other jack"):
+        score_round({0: pack}, {0: pack[:40]})  # once scored 455 points
+    aces = [c for c in pack if c.rank == 1]
+    with pytest.raises(ValueError, match=r"4 Xeris on aces .* only 0 other aces .* its rank"):
+        score_round({0: pack}, {0: aces})
+    with pytest.raises(ValueError, match="2 Xeris on 7s but its captured pile holds only 1 "
+                                         "other 7"):
+        score_round({0: parse_cards("7C 7H 7D 2C")}, {0: parse_cards("7C 7H")})
+    with pytest.raises(ValueError, match="jack Xeri is a single jack captured by another jack"):
+        score_round({0: parse_cards("JC JH 2C")}, {0: parse_cards("JC JH")})
+    # two Xeris on 7s need four 7s; a jack Xeri needs a second jack
+    sheets = score_round({0: parse_cards("7C 7H 7D 7S JC JH")}, {0: parse_cards("7C 7D JC")})
+    assert sheets[0].xeri_points == 10 + 10 + 20
+
+
+def test_xr_4_3_score_round_counts_a_jack_as_the_taker_only_with_the_option():
+    captured = {0: parse_cards("9H JD 2C")}
+    with pytest.raises(ValueError, match=r"captured by a card of its rank \(XR-4.1\)"):
+        score_round(captured, {0: parse_cards("9H")})
+    option = Rules(jack_on_single_is_xeri=True)
+    assert score_round(captured, {0: parse_cards("9H")}, option)[0].xeri_points == 10
+    with pytest.raises(ValueError, match="no spare jack"):
+        score_round({0: parse_cards("9H 8D JD")}, {0: parse_cards("9H 8D")}, option)
+
+
+def test_xr_1_2_resolve_play_refuses_a_card_already_in_the_pile():
+    with pytest.raises(ValueError, match=r"8♦ is already in the pile: .*\(XR-1.2\)"):
+        resolve_play(parse_cards("7C 8D"), parse_card("8D"))
+    with pytest.raises(ValueError, match="in the pile twice"):
+        resolve_play([parse_card("7C"), parse_card("7C")], parse_card("7H"))
+    assert resolve_play(parse_cards("7C 8D"), parse_card("8H")).captures
+
+
+@pytest.mark.parametrize("card", [Card(10, "D", deck=1), Card.joker(), "10D", None])
+def test_xr_1_2_card_points_refuses_what_is_no_card_of_the_one_deck(card):
+    with pytest.raises(ValueError, match=r"must be a Card|one standard deck .*\(XR-1.2\)"):
+        card_points(card)
+    assert card_points(Card(10, "D")) == 2
+
+
+# ----------------------------------------------------------------- 11: nothing returned changes it
+
+
+def test_xr_6_round_scores_and_events_cannot_change_the_match():
+    match = new_game(4, Rules(rounds=1))
+    rng = random.Random(4)
+    while not match.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    record, texts = match.to_json(), [e.text for e in match.events]
+    sheets = match.round_scores[0]
+    with pytest.raises(TypeError):
+        match.round_scores[0][0] = None
+    with pytest.raises(TypeError):
+        sheets[0] = None  # the read-only mapping refuses as well as a fresh copy would
+    capture = next(e for e in match.events if e.kind is EventKind.CAPTURE)
+    assert isinstance(capture.cards, tuple)
+    with pytest.raises(AttributeError):
+        capture.cards.clear()
+    with pytest.raises(AttributeError):
+        match.events[-1].cards.clear()
+    scored = next(e for e in match.events if e.kind is EventKind.ROUND_SCORED)
+    with pytest.raises(TypeError):
+        scored.sheets[1] = None
+    assert match.round_scores[0] == {0: sheets[0], 1: sheets[1]}  # still reads as a dict
+    assert match.to_json() == record and [e.text for e in match.events] == texts
+
+
+def test_xr_3_2_capture_events_keep_their_own_cards_after_more_play():
+    match = new_game(9)
+    rng = random.Random(9)
+    seen = []
+    while len(match.history) < 48:
+        for event in match.apply(rng.choice(match.legal_actions())):
+            if event.kind in (EventKind.CAPTURE, EventKind.XERI, EventKind.JACK_XERI):
+                seen.append((event, event.cards, event.text))
+    assert seen
+    for event, cards, text in seen:
+        assert event.cards == cards and event.text == text
+
+
+# ----------------------------------------------------------------- 12: dealer, seats, seeds
+
+
+def test_xr_2_1_a_named_first_dealer_is_not_said_to_be_chosen_at_random():
+    named = new_game(3, dealer=2)
+    assert named.events[0].text == ("South is the first dealer, as named when the match was set "
+                                    "up (XR-2.1)")
+    again = type(named).from_json(named.to_json())
+    assert again.events[0].text == named.events[0].text
+    drawn = new_game(3)
+    assert "chosen at random as the first dealer" in drawn.events[0].text
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, "1", -1, 4])
+def test_xr_1_1_a_seat_is_a_whole_number_0_to_3(seat):
+    match = new_game(0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
+    assert match.current_player == 1
+    card = match.legal_actions()[0]
+    before = match.to_json()
+    verdict = match.check(card, seat=seat)
+    assert not verdict and verdict.rule == "XR-1.1"
+    assert f"there is no seat {seat!r}" in verdict.reason
+    with pytest.raises(IllegalAction, match="a seat is the whole number 0, 1, 2 or 3"):
+        match.apply(card, seat=seat)
+    assert match.to_json() == before
+    match.apply(card, seat=1)  # the real seat is accepted
+
+
+def test_xr_2_1_a_negative_seed_deals_a_match_of_its_own():
+    first_dealers = {}
+    for seed in range(1, 41):
+        plus, minus = new_game(seed), new_game(-seed)
+        assert [plus.hand(s) for s in range(4)] != [minus.hand(s) for s in range(4)]
+        first_dealers[seed] = (plus.dealer, minus.dealer)
+        assert new_game(-seed).to_json() == minus.to_json()  # still seeded and exact
+        assert [minus.hand(s) for s in range(4)] == \
+            [new_game(-seed).hand(s) for s in range(4)]
+    assert sum(a != b for a, b in first_dealers.values()) >= 15  # once always equal
+    match = new_game(-7)
+    rng = random.Random(7)
+    for _ in range(60):
+        match.apply(rng.choice(match.legal_actions()))
+    copy = type(match).from_json(match.to_json())
+    assert copy.snapshot() == match.snapshot()
+
+
+# ----------------------------------------------------------------- 13: narration
+
+
+def test_xr_2_4_redeal_narration_is_one_sentence_without_colons():
+    for mode in ("any_pair_or_top_jack", "allow_top_pair_and_top_jack",
+                 "top_two_pair_or_top_jack"):
+        deck = deck_for_plays(WEST, "7C 2D 3H JS" if mode != "allow_top_pair_and_top_jack"
+                              else "7C 2D 7H KS", "")
+        match = new_game(0, Rules(initial_pile_redeal=mode), deck=deck, dealer=WEST)
+        redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
+        assert redeals, mode
+        for event in redeals:
+            assert ":" not in event.text, event.text
+            assert " is dealt again because " in event.text
+            assert event.text.endswith(f"deals a new pile, {' '.join(map(str, event.new_pile))} "
+                                       f"({event.rule})")
+
+
+def test_xr_8_3_the_capture_text_names_the_team_and_the_last_card_played():
+    rules = Rules(dealer_last_card_no_xeri=True)
+    match = scripted(WEST, *round_ending_with("JS 9H 9S"), rules=rules)
+    play_in_order(match, 47)
+    last = play_in_order(match, 1)[0]
+    assert last.rule == "XR-8.3" and last.seat == WEST
+    assert "captures it for East–West" in last.text
+    assert "the last card played in the round (the dealer's)" in last.text
+    assert "dealer's last card" not in last.text
+
+
+def test_xr_8_1_the_cut_text_says_last_card_dealt():
+    match = new_game(5, Rules(cut_shows_bottom=True))
+    cut = next(e for e in match.events if e.kind is EventKind.CUT)
+    assert "it will be the last card dealt, to the dealer" in cut.text
+    assert "dealer's last card" not in cut.text
+
+
+# ----------------------------------------------------------------- 14: the seed's second variant
+
+
+def test_xr_8_2_allow_top_pair_and_top_jack_lets_those_stand_and_redeals_other_pairs():
+    rules = PRESETS["allow_top_pair_and_top_jack"]
+    assert rules.initial_pile_redeal is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK
+    assert PRESETS["seed_variants"].initial_pile_redeal is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK
+    assert Rules(initial_pile_redeal="allow_top_pair_and_top_jack") == rules
+    for stands in ("2D KS 7C 7H", "2D 3H 4S JC", "2D 3H JS JC"):
+        verdict = check_initial_pile(parse_cards(stands), rules)
+        assert verdict and verdict.rule == "XR-8.2", stands
+        match = new_game(0, rules, deck=deck_for_plays(WEST, stands, ""), dealer=WEST)
+        assert match.pile == tuple(parse_cards(stands))
+        assert EventKind.REDEAL not in [e.kind for e in match.events]
+    for redealt in ("7C 2D 7H KS", "7C 2D 3H 7S", "JD 3H 4S JC"):
+        verdict = check_initial_pile(parse_cards(redealt), rules)
+        assert not verdict and "not the two top cards" in verdict.reason, redealt
+        match = new_game(0, rules, deck=deck_for_plays(WEST, redealt, ""), dealer=WEST)
+        redeal = next(e for e in match.events if e.kind is EventKind.REDEAL)
+        assert redeal.rule == "XR-8.2" and "not the two top cards" in redeal.text
+        assert check_initial_pile(match.pile, rules)
+    # the older reading stays an option, with the opposite answers
+    older = PRESETS["top_two_pair"]
+    assert older.initial_pile_redeal is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK
+    assert not check_initial_pile(parse_cards("2D KS 7C 7H"), older)
+    assert check_initial_pile(parse_cards("7C 2D 7H KS"), older)
+
+
+# ----------------------------------------------------------------- random illegal actions
+
+
+ILLEGAL_KINDS = st.sampled_from(["card", "second_deck", "joker", "text", "none", "int",
+                                 "other_seat", "bad_seat", "over"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(-2**40, 2**40), preset=st.sampled_from(sorted(PRESETS)),
+       steps=st.integers(0, 400), tries=st.lists(st.tuples(ILLEGAL_KINDS,
+                                                           st.integers(0, 10**6)),
+                                                 min_size=1, max_size=8))
+def test_xr_3_1_random_illegal_actions_leave_the_record_unchanged(seed, preset, steps, tries):
+    match = new_game(seed, PRESETS[preset])
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if match.is_over:
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    before, snapshot, count = match.to_json(), match.snapshot(), len(match.events)
+    for kind, pick in tries:
+        mover = match.current_player
+        held = set(match.legal_actions())
+        card, seat = PACK[pick % 52], None
+        if kind == "card":
+            others = [c for c in PACK if c not in held]
+            card = others[pick % len(others)]
+        elif kind == "second_deck":
+            card = Card(card.rank, card.suit, deck=1 + pick % 3)
+        elif kind == "joker":
+            card = Card.joker(pick % 4)
+        elif kind == "text":
+            card = card.to_text()
+        elif kind == "none":
+            card = None
+        elif kind == "int":
+            card = pick
+        elif kind in ("other_seat", "bad_seat"):
+            card = sorted(held, key=lambda c: c.code)[pick % len(held)] if held else card
+            if kind == "other_seat" and mover is not None:
+                seat = (mover + 1 + pick % 3) % 4
+            else:
+                seat = [True, 1.0, -1, 4, "0", None][pick % 6] if mover is not None else 0
+                if seat is None:
+                    continue  # no seat given with a held card is a legal play
+        elif mover is not None:  # "over": a legal card, only refused when the match is over
+            continue
+        verdict = match.check(card, seat)
+        assert not verdict and verdict.rule and verdict.reason
+        with pytest.raises(IllegalAction) as caught:
+            match.apply(card, seat)
+        assert caught.value.verdict == verdict
+        assert match.to_json() == before
+        assert match.snapshot() == snapshot and len(match.events) == count
+    assert json.loads(before)["seed"] == seed
