@@ -7,7 +7,8 @@ off, exchanging a joker, going down and the hand's end. Each appends the events 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from cardkit.cards import Card
 from cardkit.engine import FrozenDict
@@ -266,16 +267,16 @@ class Moves(GameCore):
                             self._turns, {s: tuple(h) for s, h in enumerate(self._hands)})
         self._results.append(result)
         out.append(HandEndEvent(winner, reason.rule, hand=self._hand_number, winner=winner,
-                                reason=reason, points=FrozenDict(points), stuck=tuple(stuck),
+                                reason=reason, points=_read_only(points), stuck=tuple(stuck),
                                 turns=self._turns, stuck_penalty=rules.stuck_penalty))
         self._asking = []
         self._window_card = None
         if self._hand_number >= HANDS:
             self._phase = _OVER
             low = min(self._totals)
-            out.append(GameEndEvent(None, "ZC-14.2", totals=FrozenDict(enumerate(self._totals)),
-                                    winners=tuple(s for s, t in enumerate(self._totals)
-                                                  if t == low)))
+            totals = dict(enumerate(self._totals))
+            out.append(GameEndEvent(None, "ZC-14.2", totals=_read_only(totals),
+                                    winners=tuple(s for s, t in totals.items() if t == low)))
             return
         self._dealer = (self._dealer + 1) % self._players  # ZC-3.2
         self._start_hand(out)
@@ -285,3 +286,9 @@ def _table_has_free_joker(table: Sequence[TableMeld]) -> bool:
     """Does any run on the table hold a joker (which someone could free, ZC-12.1)?"""
     return any(tm.meld.kind is MeldKind.RUN and any(c.rank == 0 for c in tm.meld.cards)
                for tm in table)
+
+
+def _read_only(by_seat: Mapping[int, int]) -> Mapping[int, int]:
+    """A read-only copy of points by seat: a `FrozenDict`, which pickles and serialises as a
+    dict (typed there with text keys, as other games' events use it; seats are ints here)."""
+    return cast("Mapping[int, int]", FrozenDict(cast("dict[str, Any]", by_seat)))
