@@ -16,8 +16,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from cardkit.games import get_game
-from cardkit.zioncheck import MAX_DECKS, MAX_PLAYERS, PRESETS, Phase, Rules, ZionGame, load
+from cardkit.games import get_game, load_record
+from cardkit.zioncheck import MAX_DECKS, MAX_PLAYERS, PRESETS, Phase, Rules, ZionGame
 
 GAMES = int(os.environ.get("CARDKIT_FUZZ_GAMES", "10"))
 SEED = int(os.environ.get("CARDKIT_FUZZ_SEED", "0"))
@@ -76,7 +76,7 @@ def check_invariants(game: ZionGame, pack: Counter) -> None:
 
 
 def check_loads_back(game: ZionGame) -> None:
-    again = load(game.to_json())
+    again = load_record(game.to_json())
     assert again.to_json() == game.to_json()
     assert [e.text for e in again.events] == [e.text for e in game.events]
     assert again.hand_sizes == game.hand_sizes and again.phase is game.phase
@@ -127,5 +127,5 @@ def test_every_preset_of_every_game_loads_back_at_its_fewest_and_most_players():
                 if game.is_over:
                     break
                 game.apply(bots[game.current_player].choose(game))
-            again = spec.load(game.to_json())
+            again = load_record(game.to_json())
             assert again.to_json() == game.to_json()

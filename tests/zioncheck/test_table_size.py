@@ -10,7 +10,7 @@ from cardkit.cli import main
 from cardkit.games import get_game, load_record
 from cardkit.sim import simulate
 from cardkit.widgets import limits
-from cardkit.zioncheck import MAX_DECKS, MAX_PLAYERS, Rules, decks_for_players, load, new_game
+from cardkit.zioncheck import MAX_DECKS, MAX_PLAYERS, Rules, decks_for_players, new_game
 
 
 def test_zc_1_2_the_bounds_are_the_largest_table_the_rules_allow():
@@ -31,7 +31,7 @@ def test_zc_1_2_a_big_table_plays_and_loads_back_from_its_record(players):
     for _ in range(300):
         game.apply(bots[game.current_player].choose(game))
     assert len(game._pack) == 54 * decks_for_players(players)
-    again = load(game.to_json())
+    again = load_record(game.to_json())
     assert again.to_json() == game.to_json() and again.snapshot()["_hands"] == \
         game.snapshot()["_hands"]
     assert load_record(game.to_json()).history == game.history
@@ -41,7 +41,7 @@ def test_zc_1_2_a_big_table_plays_and_loads_back_from_its_record(players):
 def test_zc_1_2_more_decks_than_the_chart_load_back():
     game = new_game(players=4, seed=3, rules=Rules(num_decks=MAX_DECKS))
     assert game.stock_size == MAX_DECKS * 54 - 40
-    assert load(game.to_json()).stock_size == game.stock_size
+    assert load_record(game.to_json()).stock_size == game.stock_size
 
 
 @pytest.mark.parametrize("change", [
