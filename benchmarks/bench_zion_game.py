@@ -1,6 +1,13 @@
 """Zion Check whole-game speed: four greedy bots, a random-bot baseline, and OpenSpiel's gin rummy.
 
     .venv/bin/python benchmarks/bench_zion_game.py [--games 20] [--players 4]
+    .venv/bin/python benchmarks/bench_zion_game.py --big
+
+``--big`` measures the largest table instead (ZC-1.2, `cardkit.bounds`): what a whole game of
+16 players and 6 decks costs to play and to replay from its record, for greedy and random
+bots, and the worst record the bounds let in (16 players, 8 decks, the longest length guard,
+nobody going down, actions filling the 1 MB of record text), with a 4-player greedy replay as
+the baseline.
 
 Prints hands per second and turns per second (CPU time of this process, one core) for greedy
 bots, and the same for random bots in the same run. The aim (issue 8): four greedy bots play at
@@ -22,8 +29,20 @@ import subprocess
 import sys
 import time
 
-from cardkit import play_out
-from cardkit.zioncheck import GreedyBot, RandomBot, new_game
+from cardkit import bounds, play_out
+from cardkit.zioncheck import (
+    MAX_PLAYERS,
+    Discard,
+    DrawStock,
+    GreedyBot,
+    Pass,
+    Phase,
+    RandomBot,
+    Rules,
+    load,
+    new_game,
+)
+from cardkit.zioncheck.actions import Action
 
 OPENSPIEL_GIN_RUMMY = """
 import random, sys, time
@@ -62,6 +81,60 @@ def measure(bot_class: type, games: int, players: int, first_seed: int) -> dict[
             "actions_per_s": actions / seconds}
 
 
+def replay_seconds(record: str, repeats: int = 3) -> float:
+    """The least CPU time of ``repeats`` loads of ``record`` (replaying every action)."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        load(record)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def worst_record() -> str:
+    """The costliest record within the bounds: the largest table, the most decks, the longest
+    hands random play allows, actions up to the bound on the record's size."""
+    rules = Rules(num_decks=bounds.MAX_DECKS, max_turns_per_hand=bounds.MAX_RULE_VALUE)
+    game = new_game(players=MAX_PLAYERS, seed=1, rules=rules)
+    size = len(game.to_json())
+    while not game.is_over:
+        # nobody goes down: draw, pass, discard, so the record is as long as the bound allows
+        phase = game.phase
+        if phase is Phase.DRAW:
+            action: Action = DrawStock()
+        elif phase is Phase.CLAIM:
+            action = Pass()
+        else:
+            action = Discard(game.hand(game.current_player)[0])  # type: ignore[arg-type]
+        size += len(action.to_text()) + 4
+        if size > bounds.MAX_RECORD_BYTES:
+            break
+        game.apply(action)
+    return game.to_json()
+
+
+def big() -> None:
+    base = play_out(new_game(players=4, seed=1), [GreedyBot(s, seed=100 + s) for s in range(4)])
+    baseline = replay_seconds(base.to_json())
+    print(f"baseline: a 4-player greedy game ({len(base.history)} actions) replays in "
+          f"{baseline * 1000:.0f} ms CPU")
+    for name, bot in (("greedy", GreedyBot), ("random", RandomBot)):
+        start = time.process_time()
+        game = play_out(new_game(players=MAX_PLAYERS, seed=1),
+                        [bot(s, seed=100 + s) for s in range(MAX_PLAYERS)])
+        played = time.process_time() - start
+        record = game.to_json()
+        again = replay_seconds(record)
+        print(f"{name:>6} bots, {MAX_PLAYERS} players, {game.rules.decks_for(MAX_PLAYERS)} decks: "
+              f"{len(game.history)} actions, record {len(record):,} bytes; played in "
+              f"{played:.2f} s, replayed in {again:.2f} s CPU ({again / baseline:.1f}x baseline)")
+    record = worst_record()
+    again = replay_seconds(record, repeats=1)
+    print(f" worst record within the bounds ({MAX_PLAYERS} players, {bounds.MAX_DECKS} decks, "
+          f"{len(record):,} bytes): replayed in {again:.2f} s CPU ({again / baseline:.0f}x "
+          "baseline)")
+
+
 def openspiel_python() -> str | None:
     """An interpreter that can import pyspiel: $CARDKIT_OPENSPIEL_PYTHON, or this one."""
     chosen = os.environ.get("CARDKIT_OPENSPIEL_PYTHON")
@@ -88,7 +161,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per bot kind")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0, help="first seed")
+    parser.add_argument("--big", action="store_true",
+                        help="measure the largest table and the worst record instead")
     args = parser.parse_args()
+    if args.big:
+        big()
+        return
     python = openspiel_python()
     results = {}
     for name, bot in (("greedy", GreedyBot), ("random", RandomBot)):

@@ -8,9 +8,17 @@ what costs the machine noticeably. A record past one is refused with a `ValueErr
 field, its value and the accepted range, before any game is built:
 
 - `MAX_RECORD_BYTES`: the record's text (UTF-8); `MAX_JSON_DEPTH`: its nesting.
-- `PLAYERS`: a record's ``players`` (the registry's largest table is 8).
-- `MAX_DECKS`: a record's ``rules.num_decks``; `MAX_RULE_VALUE`: every other number in its
+- `PLAYERS`: a record's ``players``: 2 to 16, the largest table a game's rules allow (Zion
+  Check's ZC-1.2 chart gives 16 players 6 decks).
+- `MAX_DECKS`: a record's ``rules.num_decks`` (8); `MAX_RULE_VALUE`: every other number in its
   rules; `MAX_RULE_TEXT`: every text in its rules.
+
+The rules cores refuse to *create* a game past these bounds too (Zion Check's `Rules` and
+`ZionGame` check `PLAYERS`, `MAX_DECKS` and `MAX_RULE_VALUE`), so every game a core creates
+loads back from its own record. What the largest table costs to replay is measured in
+``benchmarks/bench_zion_game.py --big`` and stated in docs/RULES.md (ZC-1.2): a whole game of
+16 players and 6 decks replays from its record in about 0.05–0.07 s, and the costliest record
+these bounds let in (16 players, 8 decks, 1 MB of actions) in about 0.9 s.
 - `MAX_SEED`: the seed's size either side of 0; `MAX_ACTION_CHARS`: one action's text.
 
 The apps (`cardkit.widgets.limits`) use the same figures.
@@ -18,11 +26,11 @@ The apps (`cardkit.widgets.limits`) use the same figures.
 >>> check_record_values({"players": 1000})
 Traceback (most recent call last):
 ...
-ValueError: the record's players is 1000; accepted: a whole number from 2 to 8
+ValueError: the record's players is 1000; accepted: a whole number from 2 to 16
 >>> check_record_values({"rules": {"num_decks": 20000}})
 Traceback (most recent call last):
 ...
-ValueError: the record's rules.num_decks asks for 20000 decks; accepted: 1 to 4 decks
+ValueError: the record's rules.num_decks asks for 20000 decks; accepted: 1 to 8 decks
 """
 
 from __future__ import annotations
@@ -47,8 +55,8 @@ __all__ = [
 
 MAX_RECORD_BYTES = 1_000_000
 MAX_JSON_DEPTH = 32
-PLAYERS = (2, 8)
-MAX_DECKS = 4
+PLAYERS = (2, 16)
+MAX_DECKS = 8
 MAX_RULE_VALUE = 10_000
 MAX_RULE_TEXT = 100
 MAX_SEED = 2**63 - 1
@@ -154,13 +162,14 @@ def check_record_values(record: Mapping[str, Any]) -> Mapping[str, Any]:
             raise ValueError(f"the record's players is {_shown(players)}; accepted: a whole "
                              f"number from {low} to {high}")
     seed = record.get("seed")
-    if _is_number(seed) and not abs(seed) <= MAX_SEED:
+    if isinstance(seed, (int, float)) and _is_number(seed) and not abs(seed) <= MAX_SEED:
         raise ValueError(f"the record's seed is {_shown(seed)}; accepted: a whole number from "
                          f"-{MAX_SEED} to {MAX_SEED}")
     rules = record.get("rules")
     if isinstance(rules, Mapping):
         decks = rules.get("num_decks")
-        if _is_number(decks) and not (math.isfinite(decks) and decks <= MAX_DECKS):
+        if isinstance(decks, (int, float)) and _is_number(decks) and not (
+                math.isfinite(decks) and decks <= MAX_DECKS):
             shown = f"{decks:g}" if isinstance(decks, float) else _shown(decks)
             raise ValueError(f"the record's rules.num_decks asks for {shown} decks; accepted: "
                              f"1 to {MAX_DECKS} decks")

@@ -121,7 +121,7 @@ HUGE = st.integers(10**4 + 1, 10**40) | st.integers(-(10**40), -(10**4) - 1)
 
 
 @FUZZ
-@given(players=st.integers(9, 10**30) | st.integers(-(10**30), 1),
+@given(players=st.integers(17, 10**30) | st.integers(-(10**30), 1),
        decks=st.integers(bounds.MAX_DECKS + 1, 10**30), rule=HUGE,
        option=st.sampled_from(["max_turns_per_hand", "stuck_penalty", "claim_penalty_cards"]))
 def test_huge_zion_values_are_refused_naming_the_field_and_the_range(players, decks, rule,

@@ -26,6 +26,9 @@ Students and kernels (used by `cardkit serve`):
 Page options and app inputs:
 
 - `MAX_QUERY_CHARS`, `MAX_OPTION_INT`, `MAX_BOT_DELAY`: a page address.
+- `MAX_TABLE_PLAYERS`: the seats of the Zion Check table app (``?players=``, 2 to 8), tighter
+  than the core's 16 (`cardkit.bounds.PLAYERS`): a learner playing against bots follows at
+  most seven of them on one screen. The replay viewer and a pasted record seat all 16.
 - `MAX_TYPED_CARDS`, `MAX_TYPED_CHARS`: the cards typed into the meld checker.
 - `MAX_RECORD_BYTES`, `MAX_RULE_VALUE`, `MAX_DECKS`, `MAX_PLAYERS`: a pasted or uploaded game
   record; these are the rules core's own bounds (`cardkit.bounds`), which every record load
@@ -64,6 +67,7 @@ __all__ = [
     "MAX_QUERY_CHARS",
     "MAX_RECORD_BYTES",
     "MAX_RULE_VALUE",
+    "MAX_TABLE_PLAYERS",
     "MAX_TYPED_CARDS",
     "MAX_TYPED_CHARS",
     "MESSAGE_BURST",
@@ -92,11 +96,12 @@ MAX_KERNEL_LIFETIME_S = 3 * 3600
 MAX_QUERY_CHARS = 500
 MAX_OPTION_INT = 10**9
 MAX_BOT_DELAY = 5.0
+MAX_TABLE_PLAYERS = 8
 MAX_TYPED_CARDS = 120  # two decks and their jokers, with room
 MAX_TYPED_CHARS = 1_000
 # A pasted record: the core's own bounds (every record load checks them), so that an app and
 # `cardkit.games.load_record` refuse the same records.
-MAX_PLAYERS = bounds.PLAYERS[1]  # a pasted record's table, for games whose rules set none
+MAX_PLAYERS = bounds.PLAYERS[1]  # a pasted record's table (16), for games whose rules set none
 MAX_RECORD_BYTES = bounds.MAX_RECORD_BYTES
 MAX_RULE_VALUE = bounds.MAX_RULE_VALUE
 MAX_DECKS = bounds.MAX_DECKS
@@ -163,7 +168,7 @@ def check_record_text(text: str) -> dict[str, Any]:
     >>> check_record_text('{"rules": {"num_decks": 20000}}')
     Traceback (most recent call last):
     ...
-    ValueError: the record's rules.num_decks asks for 20000 decks; accepted: 1 to 4 decks
+    ValueError: the record's rules.num_decks asks for 20000 decks; accepted: 1 to 8 decks
     """
     bounds.check_record_text(text)
     try:

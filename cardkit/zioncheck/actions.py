@@ -6,7 +6,7 @@ compact, lossless text form (`to_text`) that game records store; `parse_action` 
     >>> from cardkit.cards import parse_card
     >>> a = LayOff(parse_card("9C"), 2, "high")
     >>> str(a), a.to_text()
-    ('lay off 9♣ on meld 2 (high end)', 'layoff 9C 2 high')
+    ('lay off 9♣ on meld #3 (high end)', 'layoff 9C 2 high')
     >>> parse_action("layoff 9C 2 high") == a
     True
     >>> parse_action("discard 7H@1")
@@ -15,6 +15,10 @@ compact, lossless text form (`to_text`) that game records store; `parse_action` 
 Text forms: ``draw``, ``take``, ``claim``, ``pass``, ``discard CARD``, ``layoff CARD INDEX
 [low|high]``, ``exchange CARD INDEX`` and ``down MELD | MELD ...`` (a meld is its cards; a joker
 may say what it stands for, ``JK=7C``).
+
+Table melds: ``meld_index`` (and the INDEX of the text forms) counts the table's melds from 0
+in the order laid, as `ZionGame.table` lists them; every sentence a person reads numbers them
+from 1 (``meld #1`` is ``meld_index`` 0), as the apps and the table picture do.
 """
 
 from __future__ import annotations
@@ -60,8 +64,8 @@ def _as_card(value: Any, action: str) -> Card:
 
 def _as_index(value: Any, action: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{action} needs a meld index 0, 1, 2, ... (a position in the "
-                         f"table's melds), not {value!r}")
+        raise ValueError(f"{action} needs a meld_index 0, 1, 2, ... (a position in the "
+                         f"table's melds: 0 is the first, meld #1), not {value!r}")
     return value
 
 
@@ -121,7 +125,8 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Discard a card face up, ending the turn (ZC-6.3; the last card goes out, ZC-13.1)."""
+    """Discard a card face up, ending the turn (ZC-6; not the card taken from the discard pile
+    this turn, ZC-6.1; the last card goes out, ZC-13.1)."""
 
     card: Card
     kind: ClassVar[str] = "discard"
@@ -138,7 +143,8 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class LayOff:
-    """Lay ``card`` off on table meld number ``meld_index`` (ZC-11).
+    """Lay ``card`` off on the table meld at ``meld_index`` (0-based: 0 is the first meld
+    laid, which sentences call ``meld #1``) (ZC-11).
 
     ``end`` ("low" or "high") says at which end of a run a joker goes; None lets the game choose
     (the only end that fits, or the high end for a joker that fits both)."""
@@ -160,13 +166,13 @@ class LayOff:
 
     def __str__(self) -> str:
         tail = f" ({self.end} end)" if self.end else ""
-        return f"lay off {self.card} on meld {self.meld_index}{tail}"
+        return f"lay off {self.card} on meld #{self.meld_index + 1}{tail}"
 
 
 @dataclass(frozen=True, slots=True)
 class ExchangeJoker:
-    """Put the natural ``card`` in place of the joker it matches in run ``meld_index`` and take
-    the joker into hand (ZC-12)."""
+    """Put the natural ``card`` in place of the joker it matches in the run at ``meld_index``
+    (0-based: sentences call meld_index 0 ``meld #1``) and take the joker into hand (ZC-12)."""
 
     card: Card
     meld_index: int
@@ -180,7 +186,7 @@ class ExchangeJoker:
         return f"exchange {self.card.to_text()} {self.meld_index}"
 
     def __str__(self) -> str:
-        return f"exchange {self.card} for the joker in meld {self.meld_index}"
+        return f"exchange {self.card} for the joker in meld #{self.meld_index + 1}"
 
 
 MeldSpec = Any
@@ -223,7 +229,7 @@ def _freeze_meld(meld: MeldSpec) -> MeldSpec:
     if isinstance(meld, Card) or not isinstance(meld, Iterable):
         raise ValueError(f"a meld is a Meld, a list of cards or a text such as '7C 7D 7H', "
                          f"not {meld!r}")
-    items = []
+    items: list[Card | tuple[Card, Card]] = []
     for item in meld:
         if isinstance(item, Card):
             items.append(item)
@@ -248,6 +254,8 @@ def meld_cards(meld: MeldSpec) -> tuple[Card, ...]:
 def meld_text(meld: MeldSpec, *, pretty: bool = False) -> str:
     """A meld as text: its cards, jokers with what they stand for (``JK=7C``)."""
     if hasattr(meld, "stands_for"):
+        if pretty:
+            return str(meld)  # a set's joker as JK(Q), a run's as JK(7♣)
         pairs = list(zip(meld.cards, meld.stands_for, strict=True))
     else:
         pairs = [(item, None) if isinstance(item, Card) else item for item in meld]
@@ -263,7 +271,8 @@ def meld_text(meld: MeldSpec, *, pretty: bool = False) -> str:
 
 
 Action = DrawStock | TakeDiscard | Claim | Pass | Discard | LayOff | ExchangeJoker | GoDown
-_SIMPLE = {"draw": DrawStock(), "take": TakeDiscard(), "claim": Claim(), "pass": Pass()}
+_SIMPLE: dict[str, Action] = {"draw": DrawStock(), "take": TakeDiscard(), "claim": Claim(),
+                               "pass": Pass()}
 
 
 def _bad(text: str, why: str) -> ValueError:

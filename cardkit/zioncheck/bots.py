@@ -55,7 +55,8 @@ class RandomBot:
         actions = game.observe(self.seat).legal_actions()
         if not actions:
             raise ValueError(f"it is not seat {self.seat}'s move")
-        return self.rng.choice(actions)
+        action: Action = self.rng.choice(actions)
+        return action
 
     def __repr__(self) -> str:
         return f"RandomBot(seat={self.seat})"
@@ -210,9 +211,9 @@ def _joker_to_free(obs: Any) -> Action | None:
     if not wanted:
         return None
     for card in obs.hand:
-        index = wanted.get((card.rank, card.suit))
-        if index is not None and card.rank:
-            return ExchangeJoker(card, index)
+        found = wanted.get((card.rank, card.suit))
+        if found is not None and card.rank:
+            return ExchangeJoker(card, found)
     return None
 
 
@@ -316,7 +317,7 @@ def _useful(card: Card, counts: list[int], masks: list[int], contract: Contract,
         same = counts[rank] - own
         score += 6 if same >= 2 else 3 * same
     if contract.runs:
-        score += 2 * (masks[_SUIT_INDEX[card.suit]] & _NEAR[rank]).bit_count()  # type: ignore
+        score += 2 * (masks[_SUIT_INDEX[card.suit or "C"]] & _NEAR[rank]).bit_count()
     return score
 
 

@@ -103,8 +103,7 @@ def contract_ok(melds: Sequence[Meld], contract: Contract, rules: Rules) -> bool
     mode = rules.same_suit_touching_runs
     for i, a in enumerate(runs):
         for b in runs[i + 1:]:
-            if a.suit == b.suit and not zc10_allows(a.low, a.high, b.low, b.high,  # type: ignore
-                                                    mode):
+            if a.suit == b.suit and not zc10_allows(*a.run_span[1:], *b.run_span[1:], mode):
                 return False
     return True
 

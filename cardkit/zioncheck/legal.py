@@ -24,12 +24,12 @@ from cardkit.zioncheck.actions import (
 from cardkit.zioncheck.events import seat_name
 from cardkit.zioncheck.melds import Meld, joker_exchanges, lay_off_places
 from cardkit.zioncheck.rules import Rules
-from cardkit.zioncheck.solver import find_go_down
+from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
 
 __all__ = ["best_go_down_for", "claim_verdict", "leaves_discard", "legal_actions_for"]
 
-_OK = Verdict(True, "legal")
+_MAY_CLAIM = Verdict(True, "the seat asked may claim the discard out of turn", "ZC-8.1")
 
 
 def leaves_discard(hand: Sequence[Card], used: Sequence[Card], taken: Card | None,
@@ -51,7 +51,7 @@ def claim_verdict(seat: int, claims_made: int, rules: Rules) -> Verdict:
         times = {1: "once", 2: "twice"}.get(limit, f"{limit} times")
         return Verdict(False, f"{seat_name(seat)} has already claimed {times} this hand, the "
                        "most allowed", "ZC-8.3")
-    return _OK
+    return _MAY_CLAIM
 
 
 def exchange_actions(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Action]:
@@ -70,12 +70,16 @@ def exchange_actions(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Action
 
 
 def best_go_down_for(hand: Sequence[Card], hand_number: int, rules: Rules,
-                     taken: Card | None) -> tuple[Meld, ...] | None:
+                     taken: Card | None, *, only_polite: bool = False) -> tuple[Meld, ...] | None:
     """The solver's go-down for this hand, keeping a card to discard (ZC-13.1) other than the
-    card ``taken`` from the discard pile this turn (ZC-6.1)."""
+    card ``taken`` from the discard pile this turn (ZC-6.1), with no joker in a set when any
+    go-down without one exists (ZC-5.4)."""
     keep = 0 if rules.allow_go_out_without_discard else 1
     taken = taken if rules.forbid_discard_of_taken_card else None
-    return find_go_down(hand, hand_number, rules, keep_at_least=keep, taken=taken)
+    if not only_polite and not can_go_down(hand, hand_number, rules, keep_at_least=keep):
+        return None  # most hands: one search, stopping at the first go-down, says there is none
+    return find_go_down(hand, hand_number, rules, keep_at_least=keep, taken=taken,
+                        only_polite=only_polite)
 
 
 def legal_actions_for(phase: Phase, seat: int, hand: Sequence[Card], melds: Sequence[Meld],

@@ -30,7 +30,7 @@ Conventions (decisions):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import pairwise
@@ -129,8 +129,24 @@ class Meld:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
+
+    @property
+    def run_span(self) -> tuple[str, int, int]:
+        """A run's suit and the positions (1–14, 14 the high ace) of its low and high ends;
+        ``ValueError`` for a set (the typed view of ``suit``, ``low`` and ``high``)."""
+        suit, low, high = self.suit, self.low, self.high
+        if suit is None or low is None or high is None:
+            raise ValueError(f"{self} is not a run")
+        return suit, low, high
+
+    @property
+    def set_rank(self) -> int:
+        """A set's rank; ``ValueError`` for a run (the typed view of ``rank``)."""
+        if self.rank is None:
+            raise ValueError(f"{self} is not a set")
+        return self.rank
 
     def __repr__(self) -> str:
         return f"Meld.from_text({self.to_text()!r})"
@@ -156,9 +172,9 @@ class Meld:
     def description(self) -> str:
         """``"a run of clubs, 5 to 9"`` or ``"a set of eights"``."""
         if self.kind is MeldKind.RUN:
-            return (f"a run of {_SUIT_WORD[self.suit]}, "  # type: ignore[index]
-                    f"{_rank_text(self.low)} to {_rank_text(self.high)}")  # type: ignore[arg-type]
-        return f"a set of {_PLURAL[self.rank]}"  # type: ignore[index]
+            suit, low, high = self.run_span
+            return f"a run of {_SUIT_WORD[suit]}, {_rank_text(low)} to {_rank_text(high)}"
+        return f"a set of {_PLURAL[self.set_rank]}"
 
     # -- records ----------------------------------------------------------------------------
     def to_text(self) -> str:
@@ -207,10 +223,10 @@ class Meld:
             verdict = check_meld(cards, _RULES_NO_MIN, kind="set")
             if not verdict.ok:
                 raise ValueError(f"{text!r}: {verdict}")
-            rank = verdict.meld.rank  # type: ignore[union-attr]
-            if any(f is not None and f.rank != rank for f in faces):
+            found = _meld_of(verdict)
+            if any(f is not None and f.rank != found.rank for f in faces):
                 raise ValueError(f"{text!r}: a joker in a set stands for the set's rank")
-            return verdict.meld  # type: ignore[return-value]
+            return found
         meld = _run_from_positions(cards, faces)
         if meld is None:
             raise ValueError(f"{text!r} is not a run in the order given, with those jokers")
@@ -227,10 +243,11 @@ class Meld:
         if where is False:
             raise IllegalAction(_lay_off(card, self, end)[0])  # words only for a refusal
         if self.kind is MeldKind.SET:
-            return _make_set(self.rank, (*self.cards, card))  # type: ignore[arg-type]
+            return _make_set(self.set_rank, (*self.cards, card))
+        suit, low, _high = self.run_span
         if where == "low":
-            return _make_run(self.suit, self.low - 1, (card, *self.cards))  # type: ignore
-        return _make_run(self.suit, self.low, (*self.cards, card))  # type: ignore[arg-type]
+            return _make_run(suit, low - 1, (card, *self.cards))
+        return _make_run(suit, low, (*self.cards, card))
 
     def with_joker_exchanged(self, card: Card) -> tuple[Meld, Card]:
         """Put natural ``card`` in place of the joker that stands for it; returns the new meld
@@ -268,7 +285,7 @@ def _make_set(rank: int, cards: Iterable[Card]) -> Meld:
     ordered = sorted(cards, key=lambda c: (c.rank == 0, SUITS.index(c.suit) if c.suit else 0,
                                            c.deck))
     face = _FACES[rank, "C"]
-    faces = tuple(_FACES[rank, c.suit] if c.rank else face for c in ordered)
+    faces = tuple(_FACES[rank, c.suit] if c.rank and c.suit else face for c in ordered)
     return Meld(MeldKind.SET, tuple(ordered), faces, None, rank, None, None)
 
 
@@ -282,7 +299,7 @@ def check_laid_meld(meld: Meld, rules: Rules | None = None) -> MeldVerdict:
     rules = rules or _DEFAULT_RULES
     if meld.kind is MeldKind.SET:
         verdict = check_meld(meld.cards, rules, kind="set")
-        if verdict.ok and (verdict.meld.rank != meld.rank  # type: ignore[union-attr]
+        if verdict.ok and (_meld_of(verdict).rank != meld.rank
                            or any(f.rank != meld.rank for f in meld.stands_for)):
             return _fail(f"{meld}: every card of a set stands for its rank (ZC-5.1)", "ZC-5.1")
         return verdict
@@ -319,10 +336,10 @@ def laid_meld_ok(meld: Meld, rules: Rules) -> bool:
         rank = meld.rank
         return (len(cards) >= 3 and naturals > 0 and all(c.rank in (0, rank) for c in cards)
                 and all(f.rank == rank for f in meld.stands_for))
-    low, high, suit = meld.low, meld.high, meld.suit
-    if not 4 <= len(cards) <= 14 or low < 1 or high > 14:  # type: ignore[operator]
+    suit, low, high = meld.run_span
+    if not 4 <= len(cards) <= 14 or low < 1 or high > 14:
         return False
-    for position, card, face in zip(range(low, high + 1), cards, meld.stands_for,  # type: ignore
+    for position, card, face in zip(range(low, high + 1), cards, meld.stands_for,
                                     strict=True):
         rank = 1 if position == 14 else position
         if face.rank != rank or face.suit != suit or (card.rank and (
@@ -348,7 +365,9 @@ def _run_from_positions(cards: Sequence[Card], faces: Sequence[Card | None]) -> 
     low = pos - index
     if low < 1 or low + len(cards) - 1 > 14:
         return None
-    meld = _make_run(suit, low, cards)  # type: ignore[arg-type]
+    if suit is None:
+        return None  # a face with no suit (a joker's) cannot anchor a run
+    meld = _make_run(suit, low, cards)
     for card, face, want in zip(cards, faces, meld.stands_for, strict=True):
         if card.rank and card.face != want.face:
             return None
@@ -372,6 +391,13 @@ class MeldVerdict(Verdict):
     kind: str | None = None
     jokers: tuple[tuple[Card, Card], ...] = ()
     meld: Meld | None = None
+
+
+def _meld_of(verdict: MeldVerdict) -> Meld:
+    """The meld of a verdict that accepted one (``ok`` verdicts always carry it)."""
+    if verdict.meld is None:
+        raise ValueError(f"no meld: {verdict}")
+    return verdict.meld
 
 
 def _fail(reason: str, rule: str) -> MeldVerdict:
@@ -495,7 +521,7 @@ def _analyse_run(naturals: list[Card], jokers: list[Card], joker_end: str,
     if n > 14:
         return _fail(f"{text} is too long: a run holds at most 14 cards, A-2-…-K-A (ZC-5.2)",
                      "ZC-5.2")
-    suit = naturals[0].suit if naturals else "C"
+    suit = (naturals[0].suit if naturals else None) or "C"  # natural cards have a suit
     aces = [c for c in naturals if c.rank == 1]
     others = sorted((c for c in naturals if c.rank != 1), key=lambda c: c.rank)
     for a, b in pairwise(others):
@@ -603,17 +629,17 @@ def _lay_off_end(card: Card, meld: Meld, end: str | None) -> str | bool | None:
         return False
     if meld.kind is MeldKind.SET:
         return None if not card.rank or card.rank == meld.rank else False
-    low, high = meld.low, meld.high
+    suit, low, high = meld.run_span
     if len(meld.cards) >= 14:
         return False
     rank = card.rank
     if rank:
-        if card.suit != meld.suit:
+        if card.suit != suit:
             return False
-        at_low = low > 1 and (1 if low - 1 == 14 else low - 1) == rank  # type: ignore[operator]
-        at_high = high < 14 and (1 if high + 1 == 14 else high + 1) == rank  # type: ignore
+        at_low = low > 1 and (1 if low - 1 == 14 else low - 1) == rank
+        at_high = high < 14 and (1 if high + 1 == 14 else high + 1) == rank
     else:
-        at_low, at_high = low > 1, high < 14  # type: ignore[operator]
+        at_low, at_high = low > 1, high < 14
     if end is None:
         return "high" if at_high else "low" if at_low else False
     return end if (at_high if end == "high" else at_low) else False
@@ -662,27 +688,26 @@ def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | No
     if meld.kind is MeldKind.SET:
         if card.rank and card.rank != meld.rank:
             return Verdict(False, f"{card} cannot go on {meld}: a card laid on a set has its "
-                           f"rank, {_PLURAL[meld.rank]} (ZC-11.2)", "ZC-11.2"), None  # type: ignore
+                           f"rank, {_PLURAL[meld.set_rank]} (ZC-11.2)", "ZC-11.2"), None
         if card.rank:
             return Verdict(True, f"{card} can go on {meld}, {meld.description} (ZC-11.2)",
                            "ZC-11.2"), None
         return Verdict(True, f"a joker can go on {meld}, {meld.description}, standing for the "
                        "rank (ZC-11.2); jokers in sets are frowned upon, and this one could "
                        "never be taken back (ZC-5.4, ZC-12.2)", "ZC-11.2"), None
-    low, high, suit = meld.low, meld.high, meld.suit
-    assert low is not None and high is not None
+    suit, low, high = meld.run_span
     if len(meld.cards) >= 14:
         return Verdict(False, f"{card} cannot go on {meld}: a run holds at most 14 cards "
                        "(ZC-5.2)", "ZC-5.2"), None
     if card.rank:
         ends = []
         if card.suit == suit:
-            if low > 1 and _face(low - 1, suit).rank == card.rank:  # type: ignore[arg-type]
+            if low > 1 and _face(low - 1, suit).rank == card.rank:
                 ends.append("low")
-            if high < 14 and _face(high + 1, suit).rank == card.rank:  # type: ignore[arg-type]
+            if high < 14 and _face(high + 1, suit).rank == card.rank:
                 ends.append("high")
         if not ends:
-            fits = " or ".join(str(_face(p, suit)) for p in (low - 1, high + 1)  # type: ignore
+            fits = " or ".join(str(_face(p, suit)) for p in (low - 1, high + 1)
                                if 1 <= p <= 14)
             return Verdict(False, f"{card} cannot go on {meld}: a run grows only at its ends, "
                            f"in suit and sequence (only {fits}) (ZC-11.2)", "ZC-11.2"), None
@@ -698,7 +723,7 @@ def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | No
                        f"reaches {'the ace' if end == 'high' else 'the low ace'} (ZC-2.1)",
                        "ZC-2.1"), None
     where = end or ("high" if "high" in ends else "low")
-    face = _face(high + 1 if where == "high" else low - 1, suit)  # type: ignore[arg-type]
+    face = _face(high + 1 if where == "high" else low - 1, suit)
     return Verdict(True, f"a joker can extend {meld} at the {where} end, standing for {face} "
                    "(ZC-11.2, ZC-5.3)", "ZC-11.2"), where
 
@@ -782,8 +807,8 @@ def may_fit(card: Card, meld: Meld) -> bool:
         return True
     if card.suit != meld.suit:
         return False
-    low, high = meld.low, meld.high
-    return rank == low - 1 or rank == high + 1 or (rank == 1 and high == 13)  # type: ignore
+    _suit, low, high = meld.run_span
+    return rank == low - 1 or rank == high + 1 or (rank == 1 and high == 13)
 
 
 def may_free(card: Card, meld: Meld) -> bool:
@@ -804,17 +829,19 @@ def meld_readings(spec: Any, rules: Rules) -> tuple[list[Meld], Verdict]:
     jokers high or low) and/or a set; jokers given as ``(joker, face)`` pairs must be placed
     as asked (ZC-5.3). Returns the readings (none when illegal) and a verdict saying why."""
     if isinstance(spec, Meld):
-        verdict = check_laid_meld(spec, rules)
-        return ([spec] if verdict.ok else []), verdict
+        laid = check_laid_meld(spec, rules)
+        return ([spec] if laid.ok else []), laid
     items = list(spec)
     cards = [item if isinstance(item, Card) else item[0] for item in items]
     requested = {item[0]: item[1] for item in items if not isinstance(item, Card)}
     found: list[Meld] = []
-    verdict = None
+    verdict: Verdict | None = None
     for kind, end in (("run", "high"), ("run", "low"), ("set", "high")):
         v = check_meld(cards, rules, kind=kind, joker_end=end)
-        if v.ok and _placed_as_asked(v.meld, requested) and v.meld not in found:  # type: ignore
-            found.append(v.meld)  # type: ignore[arg-type]
+        reading = v.meld if v.ok else None
+        if reading is not None and _placed_as_asked(reading, requested) \
+                and reading not in found:
+            found.append(reading)
             if verdict is None:
                 verdict = v
     if requested and not found:
@@ -823,8 +850,8 @@ def meld_readings(spec: Any, rules: Rules) -> tuple[list[Meld], Verdict]:
             if laid.ok and meld not in found:
                 found.append(meld)
                 verdict = verdict or laid
-    if found:
-        return found, verdict  # type: ignore[return-value]
+    if found and verdict is not None:
+        return found, verdict
     plain = check_meld(cards, rules)
     if not plain.ok:
         return [], plain
@@ -857,7 +884,8 @@ def _runs_as_placed(cards: Sequence[Card], requested: dict[Card, Card]) -> list[
         if meld is None:
             continue
         real = tuple(stand_in.get(c, c) for c in meld.cards)
-        run = _make_run(meld.suit, meld.low, real)  # type: ignore[arg-type]
+        suit, low, _high = meld.run_span
+        run = _make_run(suit, low, real)
         if _placed_as_asked(run, requested) and run not in found:
             found.append(run)
     return found

@@ -18,9 +18,12 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any, NamedTuple
 
+from cardkit import bounds
 from cardkit.cards import Card
 
 __all__ = [
+    "MAX_DECKS",
+    "MAX_PLAYERS",
     "PRESETS",
     "CardValues",
     "Contract",
@@ -101,14 +104,22 @@ class CardValues:
         return (self.joker, self.ace, *([self.low] * 8), *([self.high] * 4))
 
 
+MAX_PLAYERS = bounds.PLAYERS[1]
+"""The largest table (16): ZC-1.2 seats any number, and this bound keeps what a game (or a
+hostile record) costs small; the ZC-1.2 chart gives it 6 decks."""
+MAX_DECKS = bounds.MAX_DECKS
+"""The most decks ``num_decks`` may ask for (8)."""
+
+
 def decks_for_players(n: int) -> int:
     """Decks in the pack for ``n`` players (ZC-1.2).
 
     >>> [decks_for_players(n) for n in (2, 5, 6, 8, 9, 12, 13, 15, 16)]
     [2, 2, 3, 3, 4, 4, 5, 5, 6]
     """
-    if not isinstance(n, int) or n < 2:
-        raise ValueError(f"Zion Check needs at least 2 players, not {n!r} (ZC-1.2)")
+    if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= MAX_PLAYERS:
+        raise ValueError(f"Zion Check is played by 2 to {MAX_PLAYERS} players, not {n!r} "
+                         "(ZC-1.2)")
     if n <= 5:
         return 2
     if n <= 8:
@@ -116,6 +127,16 @@ def decks_for_players(n: int) -> int:
     if n <= 12:
         return 4
     return 4 + math.ceil((n - 12) / 3)
+
+
+def _at_most_rule_value(name: str, values: Any) -> None:
+    """Refuse a rule number past `cardkit.bounds.MAX_RULE_VALUE`: a record of the game could
+    not be loaded back (every game the core creates must load from its own record)."""
+    high = bounds.MAX_RULE_VALUE
+    for value in values:
+        if value > high:
+            raise ValueError(f"{name} holds {value}; a rule number is at most {high:,}, the "
+                             "bound every record is read with (cardkit.bounds)")
 
 
 _DEFAULT_CONTRACTS = ((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2))
@@ -164,7 +185,7 @@ class Rules:
             try:
                 object.__setattr__(self, name, enum(value))
             except ValueError:
-                allowed = ", ".join(repr(m.value) for m in enum)  # type: ignore[attr-defined]
+                allowed = ", ".join(repr(m.value) for m in enum)
                 raise ValueError(f"{name} must be one of {allowed}, not {value!r}") from None
 
         coerce("first_player_rule", FirstPlayerRule)
@@ -178,14 +199,18 @@ class Rules:
         if len(contracts) != 6 or any(c.sets < 0 or c.runs < 0 or c.sets + c.runs == 0
                                       for c in contracts):
             raise ValueError(f"contracts must be six non-empty (sets, runs) pairs: {contracts}")
+        _at_most_rule_value("contracts", [n for c in contracts for n in c])
         object.__setattr__(self, "contracts", contracts)
         sizes = tuple(self.deal_sizes)
         if len(sizes) != 6 or any(not isinstance(s, int) or s < 1 for s in sizes):
             raise ValueError(f"deal_sizes must be six positive ints, not {self.deal_sizes!r}")
+        _at_most_rule_value("deal_sizes", sizes)
         object.__setattr__(self, "deal_sizes", sizes)
-        if self.num_decks is not None and (not isinstance(self.num_decks, int)
-                                           or self.num_decks < 1):
-            raise ValueError(f"num_decks must be None or a positive int, not {self.num_decks!r}")
+        if self.num_decks is not None and (isinstance(self.num_decks, bool)
+                                           or not isinstance(self.num_decks, int)
+                                           or not 1 <= self.num_decks <= MAX_DECKS):
+            raise ValueError(f"num_decks must be None or a whole number from 1 to {MAX_DECKS}, "
+                             f"not {self.num_decks!r} (ZC-1.2)")
         if isinstance(self.card_values, dict):
             accepted = {f.name for f in fields(CardValues)}
             unknown = set(self.card_values) - accepted
@@ -203,12 +228,18 @@ class Rules:
         for name in ("claim_penalty_cards", "min_natural_per_meld", "stuck_penalty"):
             if not is_count(getattr(self, name), 0):
                 raise ValueError(f"{name} must be a non-negative int, not {getattr(self, name)!r}")
+            _at_most_rule_value(name, [getattr(self, name)])
         if self.max_claims_per_hand is not None and not is_count(self.max_claims_per_hand, 0):
             raise ValueError(f"max_claims_per_hand must be None or a non-negative int, not "
                              f"{self.max_claims_per_hand!r}")
+        else:
+            _at_most_rule_value("max_claims_per_hand", [self.max_claims_per_hand or 0])
         if not is_count(self.max_turns_per_hand, 1):
             raise ValueError(f"max_turns_per_hand must be a positive int, not "
                              f"{self.max_turns_per_hand!r}")
+        _at_most_rule_value("max_turns_per_hand", [self.max_turns_per_hand])
+        _at_most_rule_value("card_values", [getattr(self.card_values, f.name)
+                                            for f in fields(CardValues)])
         for name in ("allow_go_out_without_discard", "forbid_discard_of_taken_card"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")

@@ -22,22 +22,25 @@ How it searches (cards are counted by face; decks only matter when the melds are
 * Two runs of one suit must stay two melds (ZC-10): the padding of such runs is chosen among the
   placements that keep them apart or overlapping, or touching when the rules allow it.
 
-The best go-down leaves the fewest points; among equals, the one using fewer jokers; then the
-first in the search order, which depends only on the cards (not on their order in the hand).
+The best go-down puts no joker in a set whenever a go-down without one exists (ZC-5.4: the
+seed calls a joker in a set rude unless there is no other way); among those, it leaves the
+fewest points; among equals, the one using fewer jokers; then the first in the search order,
+which depends only on the cards (not on their order in the hand). ``avoid_set_jokers=False``
+orders by points alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardkit.cards import SUITS, Card
 from cardkit.zioncheck.contract import contract_for, zc10_allows
-from cardkit.zioncheck.melds import Meld, _coerce_cards, _make_run, _make_set
+from cardkit.zioncheck.melds import Meld, MeldKind, _coerce_cards, _make_run, _make_set
 from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
 
-__all__ = ["can_go_down", "find_go_down", "leftover"]
+__all__ = ["can_go_down", "find_go_down", "has_joker_in_set", "leftover"]
 
 _DEFAULT_RULES = Rules()
 SEARCH_BUDGET = 600
@@ -108,7 +111,7 @@ class _Search:
         for c in cards:
             r = c.rank
             if r:
-                counts[suit_index[c.suit] * 13 + r - 1] += 1
+                counts[suit_index[c.suit or 'C'] * 13 + r - 1] += 1  # naturals have suits
                 per_rank[r] += 1
                 natural_points += values[r]
         self.counts = counts
@@ -119,7 +122,8 @@ class _Search:
         self.set_bound = sum(rank_points[:self.sets])
         self.best: tuple[int, int] | None = None  # (points melded, -jokers used)
         self.plan: _Plan | None = None
-        self.pad_memo: dict = {}
+        self.pad_memo: dict[tuple[Any, ...], Pads] = {}
+        self.group_memo: dict[tuple[Any, ...], dict[int, tuple[Any, ...]]] = {}
         # the fewest jokers the sets need (each at least the least any rank needs)
         self.set_need = self.sets * min(self._set_need(1, own) for own in set(per_rank[1:]))
         self.cores = self._list_cores() if self.runs else []
@@ -166,7 +170,7 @@ class _Search:
         self._pick_run(0, self.runs, [], 0, 0, 0)
 
     # -- runs -------------------------------------------------------------------------------
-    def _pick_run(self, start: int, left: int, chosen: list, points: int, naturals: int,
+    def _pick_run(self, start: int, left: int, chosen: list[_Run], points: int, naturals: int,
                   gaps: int) -> bool:
         """Choose ``left`` more run cores from index ``start`` on; True stops the search."""
         if left == 0:
@@ -225,7 +229,8 @@ class _Search:
                 return True
         return False
 
-    def _rebalance(self, chosen: list, s: int, a: int, b: int, taken: list) -> list:
+    def _rebalance(self, chosen: list[_Run], s: int, a: int, b: int,
+                   taken: list[int]) -> list[tuple[int, _Run]]:
         """With ``min_natural_per_meld`` ≥ 2, an overlapping run of the same suit chosen earlier
         may hand natural cards to this one (a joker takes their place there, and one fewer
         joker is needed here). Moves them into ``taken``; returns what to restore."""
@@ -249,7 +254,7 @@ class _Search:
                     break
         return moved
 
-    def _padding(self, runs: tuple, jokers: int) -> dict[int, tuple]:
+    def _padding(self, runs: tuple[_Run, ...], jokers: int) -> Pads:
         """Feasible padding totals (≤ jokers) of these runs: {total: ((pad_low, pad_high) per
         run)}, keeping each run 4–14 cards within A…A and runs of one suit apart (ZC-10)."""
         suits = [run[0] for run in runs if run[0] >= 0]
@@ -262,9 +267,9 @@ class _Search:
         groups: dict[int, list[int]] = {}
         for i, (s, _a, _b, _t) in enumerate(runs):
             groups.setdefault(s if s >= 0 else -1 - i, []).append(i)
-        result: dict[int, list] = {0: [None] * len(runs)}
+        result: dict[int, list[Any]] = {0: [None] * len(runs)}
         for members in groups.values():
-            options: dict[int, list] = {}
+            options: dict[int, list[Any]] = {}
             if len(members) == 1:
                 i = members[0]
                 s, a, b, _t = runs[i]
@@ -276,7 +281,7 @@ class _Search:
                 spans = tuple((runs[i][1], runs[i][2]) for i in members)
                 found = self._group_padding(spans, jokers)
                 options = {t: list(zip(members, pads, strict=True)) for t, pads in found.items()}
-            merged: dict[int, list] = {}
+            merged: dict[int, list[Any]] = {}
             for total, plan in result.items():
                 for extra, pads in options.items():
                     t = total + extra
@@ -290,18 +295,18 @@ class _Search:
         self.pad_memo[key] = final
         return final
 
-    def _group_padding(self, spans: tuple, jokers: int) -> dict[int, tuple]:
+    def _group_padding(self, spans: tuple[Any, ...], jokers: int) -> dict[int, tuple[Any, ...]]:
         """Padding totals for several runs of one suit (cores ``spans``) that keep every two
         of them two melds (ZC-10): {total: ((pad_low, pad_high) per run)}, the first
         placement found for each total (padding high first, as `check_meld` places jokers)."""
         key = (spans, jokers)
-        memo = self.pad_memo.get(key)
+        memo = self.group_memo.get(key)
         if memo is not None:
             return memo
         mode = self.mode
         totals = [range(max(0, 4 - (b - a + 1)), min(14 - (b - a + 1), jokers) + 1)
                   for a, b in spans]
-        options: dict[int, tuple] = {}
+        options: dict[int, tuple[Any, ...]] = {}
         for combo in product(*totals):
             total = sum(combo)
             if total > jokers or total in options:
@@ -314,11 +319,11 @@ class _Search:
                        for x in range(len(ends)) for y in range(x + 1, len(ends))):
                     options[total] = pads
                     break
-        self.pad_memo[key] = options
+        self.group_memo[key] = options
         return options
 
     # -- sets -------------------------------------------------------------------------------
-    def _runs_chosen(self, chosen: list, points: int, naturals: int, gaps: int) -> bool:
+    def _runs_chosen(self, chosen: list[_Run], points: int, naturals: int, gaps: int) -> bool:
         best = self.best
         self.steps += 1
         if best is not None and self.steps > self.budget:
@@ -353,8 +358,9 @@ class _Search:
         candidates.sort()
         return self._pick_set(candidates, 0, self.sets, [], runs, pads, points, naturals, gaps)
 
-    def _pick_set(self, candidates: list, start: int, left: int, picked: list, runs: tuple,
-                  pads, points: int, naturals: int, gaps: int, need: int = 0,
+    def _pick_set(self, candidates: list[Any], start: int, left: int, picked: list[Any],
+                  runs: tuple[_Run, ...],
+                  pads: Pads, points: int, naturals: int, gaps: int, need: int = 0,
                   mult: int = 0) -> bool:
         """Choose ``left`` more set ranks (a multiset of candidates, best first). ``need`` is
         the jokers the sets picked so far need at least; ``mult`` how often the last rank
@@ -402,7 +408,8 @@ class _Search:
             return borrowed, max(0, 3 * m - own - borrowed)
         return max(0, m * self.min_natural - own, 3 * m - own), 0
 
-    def _sets_chosen(self, candidates: list, picked: list, runs: tuple, pads: dict,
+    def _sets_chosen(self, candidates: list[Any], picked: list[Any], runs: tuple[_Run, ...],
+                     pads: Pads,
                      points: int, naturals: int, gaps: int) -> bool:
         min_natural = self.min_natural
         groups = []  # (rank, sets of that rank, own naturals, borrowed naturals)
@@ -414,7 +421,7 @@ class _Search:
             if borrowed:
                 borrow_needs.append((r, borrowed))
             groups.append((r, m, own, borrowed))
-        borrows: tuple = ()
+        borrows: tuple[Any, ...] = ()
         if borrow_needs:
             found = _borrow(borrow_needs, runs, min_natural)
             if found is None:
@@ -423,8 +430,8 @@ class _Search:
         return self._consider(runs, pads, points, naturals, gaps, tuple(groups), borrows)
 
     # -- the fill: how many jokers go where, under the keep_at_least cap ---------------------
-    def _consider(self, runs: tuple, pads: dict, points: int, naturals: int, gaps: int,
-                  groups: tuple, borrows) -> bool:
+    def _consider(self, runs: tuple[_Run, ...], pads: Pads, points: int, naturals: int,
+                  gaps: int, groups: tuple[Any, ...], borrows: tuple[Any, ...]) -> bool:
         joker_value = self.joker_value
         jokers_left = self.jokers - gaps
         borrowed = sum(g[3] for g in groups)
@@ -461,8 +468,9 @@ class _Search:
             return self.first_only
         return False
 
-    def _capped_fill(self, totals: list, jokers_left: int, points: int, naturals: int,
-                     gaps: int, groups: tuple, spares_to_sets: bool):
+    def _capped_fill(self, totals: list[int], jokers_left: int, points: int, naturals: int,
+                     gaps: int, groups: tuple[Any, ...],
+                     spares_to_sets: bool) -> tuple[Any, ...] | None:
         """The best fill when at most ``cap`` cards may be melded (``keep_at_least``)."""
         values, joker_value = self.values, self.joker_value
         set_naturals = sum(g[2] for g in groups)
@@ -529,7 +537,7 @@ class _IndependentPads:
 
     __slots__ = ("least", "most", "runs")
 
-    def __init__(self, runs: tuple, jokers: int) -> None:
+    def __init__(self, runs: tuple[_Run, ...], jokers: int) -> None:
         self.runs = runs
         lengths = [0 if s < 0 else b - a + 1 for s, a, b, _t in runs]
         self.least = sum(max(0, 4 - n) for n in lengths)
@@ -538,10 +546,10 @@ class _IndependentPads:
     def __bool__(self) -> bool:
         return self.least <= self.most
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[int]:
         return iter(range(self.least, self.most + 1))
 
-    def __getitem__(self, total: int) -> tuple:
+    def __getitem__(self, total: int) -> tuple[Any, ...]:
         extra = total - self.least
         out = []
         for s, a, b, _t in self.runs:
@@ -555,12 +563,17 @@ class _IndependentPads:
         return tuple(out)
 
 
-def _borrow(needs: list[tuple[int, int]], runs: tuple, min_natural: int) -> tuple | None:
+Pads = dict[int, tuple[Any, ...]] | _IndependentPads
+"""Feasible padding totals of some runs: {total: ((jokers low, jokers high) per run)}."""
+
+
+def _borrow(needs: list[tuple[int, int]], runs: tuple[_Run, ...],
+            min_natural: int) -> tuple[Any, ...] | None:
     """Natural cards that sets of ranks the runs used up take from those runs, a joker taking
     each one's place: ((rank, run index, position), ...) or None if the runs cannot spare them
     (every run keeps ``min_natural`` natural cards)."""
     spare = [len(taken) - min_natural for _s, _a, _b, taken in runs]
-    places = {}
+    places: dict[Any, Any] = {}
     for i, (_s, _a, _b, taken) in enumerate(runs):
         for p in taken:
             places.setdefault(1 if p == 14 else p, []).append((i, p))
@@ -594,7 +607,7 @@ def _joker_run_place(length: int, built: list[Meld], mode: TouchingRuns) -> tupl
     for suit in SUITS:
         same = [m for m in built if m.suit == suit]
         for low in range(1, 16 - length):
-            if all(zc10_allows(low, low + length - 1, m.low, m.high, mode)  # type: ignore
+            if all(zc10_allows(low, low + length - 1, m.run_span[1], m.run_span[2], mode)
                    for m in same):
                 return suit, low
     raise AssertionError("a run of jokers can always overlap another run")  # pragma: no cover
@@ -605,7 +618,7 @@ def _build(cards: list[Card], plan: _Plan, mode: TouchingRuns) -> tuple[Meld, ..
     runs, pads, groups, borrows, kept, set_jokers, extra = plan
     pool: dict[tuple[int, str], list[Card]] = {}
     jokers: list[Card] = []
-    for c in sorted(cards, key=lambda c: (c.rank, _SUIT_INDEX.get(c.suit, 0), c.deck)):
+    for c in sorted(cards, key=lambda c: (c.rank, _SUIT_INDEX.get(c.suit or '', 0), c.deck)):
         if c.rank:
             pool.setdefault(c.face, []).append(c)  # type: ignore[arg-type]
         else:
@@ -637,7 +650,7 @@ def _build(cards: list[Card], plan: _Plan, mode: TouchingRuns) -> tuple[Meld, ..
             length = sum(pads[i])
             suit, low = _joker_run_place(length, melds_runs, mode)
             melds_runs.append(_make_run(suit, low, [jokers.pop() for _ in range(length)]))
-    melds_sets = []
+    melds_sets: list[Meld] = []
     for gi, (r, m, _own, _b) in enumerate(groups):
         naturals = list(lent.get(r, []))
         for suit in SUITS:
@@ -651,8 +664,8 @@ def _build(cards: list[Card], plan: _Plan, mode: TouchingRuns) -> tuple[Meld, ..
             short = min(range(m), key=lambda x: (len(piles[x]) >= 3, x))
             piles[short].append(joker)
         melds_sets.extend(_make_set(r, pile) for pile in piles)
-    melds_runs.sort(key=lambda m: (_SUIT_INDEX[m.suit], m.low, m.high))
-    melds_sets.sort(key=lambda m: m.rank)
+    melds_runs.sort(key=lambda m: (_SUIT_INDEX[m.run_span[0]], m.run_span[1], m.run_span[2]))
+    melds_sets.sort(key=lambda m: m.set_rank)
     return (*melds_sets, *melds_runs)
 
 
@@ -672,14 +685,19 @@ def _prepare(cards: Iterable[Card] | str, hand_number: int | Contract, rules: Ru
 
 def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
                  rules: Rules | None = None, *, keep_at_least: int = 0,
-                 avoid_set_jokers: bool = False, taken: Card | None = None,
-                 max_steps: int | None = SEARCH_BUDGET) -> tuple[Meld, ...] | None:
-    """The legal go-down from ``cards`` for hand 1–6 (or a `Contract`) that leaves the fewest
-    penalty points in hand; among equals, the one with fewer jokers. None when there is none.
+                 avoid_set_jokers: bool = True, taken: Card | None = None,
+                 max_steps: int | None = SEARCH_BUDGET,
+                 only_polite: bool = False) -> tuple[Meld, ...] | None:
+    """The legal go-down from ``cards`` for hand 1–6 (or a `Contract`) with no joker in a set
+    if there is one (ZC-5.4), leaving the fewest penalty points in hand; among equals, the one
+    with fewer jokers. None when there is none.
 
     ``keep_at_least`` cards stay in hand (a game where going out needs a final discard asks
-    for 1, ZC-13.1). With ``avoid_set_jokers`` no joker goes into a set unless there is no
-    go-down otherwise (ZC-5.4); spare jokers then go on run ends or stay in hand.
+    for 1, ZC-13.1). With ``avoid_set_jokers`` (the default) no joker goes into a set unless
+    there is no go-down otherwise (ZC-5.4); spare jokers then go on run ends or stay in hand.
+    ``avoid_set_jokers=False`` is the pure points order: the fewest points left, a joker in a
+    set or not. ``only_polite`` answers only a go-down with no joker in a set (None if there is
+    none).
     ``taken`` is a card taken from the discard pile this turn, which may not be discarded
     (ZC-6.1): the go-down never leaves it as the only card in hand; it may use it.
     Sets come first, then runs (by suit and rank).
@@ -702,13 +720,13 @@ def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
                                   or max_steps < 1):
         raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
     budget = float("inf") if max_steps is None else max_steps
-    found = _best(hand, contract, rules, keep_at_least, avoid_set_jokers, budget)
+    found = _best(hand, contract, rules, keep_at_least, avoid_set_jokers, budget, only_polite)
     if found is None or taken is None or leftover(hand, found) != [taken]:
         return found
     # ZC-6.1: another card must stay to be discarded. Every legal answer keeps some card x
     # other than the taken one: solve without each such x in turn (one per face), keep the best.
     values = rules.card_values.by_rank()
-    best: tuple[tuple[int, int, int], tuple[Meld, ...]] | None = None
+    best: tuple[tuple[bool, int, int, int], tuple[Meld, ...]] | None = None
     faces: set[tuple[int, str | None]] = set()
     for order, kept in enumerate(hand):
         if kept == taken or kept.face in faces:
@@ -716,11 +734,12 @@ def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
         faces.add(kept.face)
         rest = [c for c in hand if c != kept]
         melds = _best(rest, contract, rules, max(0, keep_at_least - 1), avoid_set_jokers,
-                      budget)
+                      budget, only_polite)
         if melds is None:
             continue
         left = leftover(rest, melds)
-        key = (sum(values[c.rank] for c in left) + values[kept.rank],
+        key = (avoid_set_jokers and has_joker_in_set(melds),
+               sum(values[c.rank] for c in left) + values[kept.rank],
                sum(1 for m in melds for c in m.cards if not c.rank), order)
         if best is None or key < best[0]:
             best = (key, melds)
@@ -728,13 +747,20 @@ def find_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
 
 
 def _best(hand: list[Card], contract: Contract, rules: Rules, keep_at_least: int,
-          avoid_set_jokers: bool, budget: float) -> tuple[Meld, ...] | None:
-    for set_jokers in ((False, True) if avoid_set_jokers else (True,)):
+          avoid_set_jokers: bool, budget: float,
+          only_polite: bool = False) -> tuple[Meld, ...] | None:
+    def plan(set_jokers: bool) -> _Plan | None:
         search = _Search(hand, contract, rules, keep_at_least, set_jokers, False, budget)
         search.solve()
-        if search.plan is not None:
-            return _build(hand, search.plan, rules.same_suit_touching_runs)
-    return None
+        return search.plan
+
+    if only_polite:
+        found = plan(False)
+    elif not avoid_set_jokers:
+        found = plan(True)
+    else:  # the best go-down with no joker in a set, else the best of all (ZC-5.4)
+        found = plan(False) or plan(True)
+    return None if found is None else _build(hand, found, rules.same_suit_touching_runs)
 
 
 def can_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
@@ -744,6 +770,11 @@ def can_go_down(cards: Iterable[Card] | str, hand_number: int | Contract,
     search = _Search(hand, contract, rules, keep_at_least, True, True)
     search.solve()
     return search.plan is not None
+
+
+def has_joker_in_set(melds: Iterable[Meld]) -> bool:
+    """Does a set of ``melds`` hold a joker (ZC-5.4)?"""
+    return any(m.kind is MeldKind.SET and any(not c.rank for c in m.cards) for m in melds)
 
 
 def leftover(cards: Sequence[Card], melds: Sequence[Meld]) -> list[Card]:

@@ -9,7 +9,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from cardkit.cards import Card
-from cardkit.zioncheck.events import seat_name
+from cardkit.zioncheck.events import HandEnd, seat_name
 from cardkit.zioncheck.melds import Meld, MeldKind
 
 __all__ = ["HandResult", "Phase", "TableMeld"]
@@ -51,7 +51,7 @@ class TableMeld:
 class HandResult:
     """How one hand ended (ZC-13, ZC-14.1).
 
-    ``reason`` is ``"went out"``, ``"stock exhausted"`` or ``"length guard"``; ``winner`` is None
+    ``reason`` is a `HandEnd` (went out, stock exhausted, length guard); ``winner`` is None
     unless someone went out; ``points`` maps every seat to its points for the hand; ``stuck`` are
     the seats that had not gone down when someone went out (ZC-13.2); ``hands`` the cards left."""
 
@@ -60,7 +60,7 @@ class HandResult:
     winner: int | None
     points: Mapping[int, int]
     stuck: tuple[int, ...]
-    reason: str
+    reason: HandEnd
     turns: int
     hands: Mapping[int, tuple[Card, ...]]
 

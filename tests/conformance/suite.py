@@ -295,10 +295,13 @@ def play_through(spec: GameSpec, game: Game, bots: Sequence[Any], rng: random.Ra
 
 def setup(spec: GameSpec, index: int) -> tuple[Any, int]:
     """The rules and player count of a line-up's ``index``-th game: the presets in turn, and
-    the default number of players with the fewest and the most now and then."""
+    the default number of players with the fewest now and then, the most once (the largest
+    table costs most) and a table half way between otherwise."""
     presets = list(spec.PRESETS.values())
     low, high = spec.players
-    counts = (spec.default_players, low, spec.default_players, high or spec.default_players)
+    most = high or spec.default_players
+    counts = (spec.default_players, low, spec.default_players,
+              most if index == 3 else (low + most) // 2)
     return presets[index % len(presets)], counts[index % len(counts)]
 
 
@@ -307,7 +310,11 @@ def play_checked(spec: GameSpec, seed: int, lineup: str, *, rules: Any = None,
     """One whole game of ``lineup`` bots, seeded, checked at every state."""
     game = spec.new(rules=rules, seed=seed, players=players)
     bots = spec.make_bots(lineup, seed=seed, players=game.num_players)
-    return play_through(spec, game, bots, random.Random(seed))
+    # a big table's state costs more to copy and replay: its deep checks are spread out so
+    # that a game of any size costs about the same
+    every = DEEP_EVERY * -(-game.num_players // spec.default_players)
+    return play_through(spec, game, bots, random.Random(seed), refusals_every=every,
+                        copies_every=every)
 
 
 def lineup_games(spec: GameSpec, lineup: str) -> Iterator[tuple[int, Any, int | None]]:

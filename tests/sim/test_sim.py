@@ -161,8 +161,8 @@ def test_bad_arguments_are_refused_clearly(kwargs, message):
 def test_zion_bad_players_name_the_seat():
     with pytest.raises(ValueError, match=r"seat 2: unknown bot kind 'smart'"):
         run("zioncheck", 3, players="greedy,random,smart")
-    with pytest.raises(ValueError, match="2 to 8 players"):
-        run("zioncheck", 3, players=["random"] * 9)
+    with pytest.raises(ValueError, match="2 to 16 players"):
+        run("zioncheck", 3, players=["random"] * 17)
 
 
 def test_zero_rows_is_an_empty_frame_with_the_columns():

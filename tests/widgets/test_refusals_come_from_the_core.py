@@ -70,6 +70,6 @@ def test_the_meld_checker_shows_the_cores_verdicts_word_for_word():
 
 
 def test_the_zion_table_refuses_a_player_count_in_the_cores_words():
-    with pytest.raises(ValueError, match=re.escape("Zion Check needs at least 2 players, not 1 "
-                                                   "(ZC-1.2)")):
+    with pytest.raises(ValueError, match=re.escape("Zion Check is played by 2 to 16 players, "
+                                                   "not 1 (ZC-1.2)")):
         ZionTable(players=1)

@@ -37,8 +37,9 @@ def test_text_form_round_trips(action):
 def test_actions_print_readably():
     assert str(DrawStock()) == "draw from the stock"
     assert str(Discard(C("10D"))) == "discard 10♦"
-    assert str(LayOff(C("JK"), 1, "low")) == "lay off JK on meld 1 (low end)"
-    assert str(ExchangeJoker(C("7C"), 0)) == "exchange 7♣ for the joker in meld 0"
+    # meld_index counts from 0; the words count the table's melds from 1 (#1 is index 0)
+    assert str(LayOff(C("JK"), 1, "low")) == "lay off JK on meld #2 (low end)"
+    assert str(ExchangeJoker(C("7C"), 0)) == "exchange 7♣ for the joker in meld #1"
     go = GoDown([parse_cards("8C 8D 8H"), [C("4S"), C("5S"), (C("JK"), C("6S")), C("7S")]])
     assert str(go) == "go down with 8♣ 8♦ 8♥ + 4♠ 5♠ JK(6♠) 7♠"
     assert go.to_text() == "down 8C 8D 8H | 4S 5S JK=6S 7S"
@@ -90,11 +91,11 @@ def test_bad_constructor_values_are_refused():
         Discard(None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="Discard: '11X' is not a card"):
         Discard("11X")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="meld index 0, 1, 2"):
+    with pytest.raises(ValueError, match="meld_index 0, 1, 2"):
         LayOff(C("9C"), -1)
-    with pytest.raises(ValueError, match="meld index 0, 1, 2"):
+    with pytest.raises(ValueError, match="meld_index 0, 1, 2"):
         ExchangeJoker(C("9C"), "a")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="meld index 0, 1, 2"):
+    with pytest.raises(ValueError, match="meld_index 0, 1, 2"):
         LayOff(C("9C"), True)
 
 

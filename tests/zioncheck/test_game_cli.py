@@ -40,7 +40,7 @@ def test_zion_bad_options_give_clear_errors(capsys):
     assert main(["zion", "--bots", "clever"]) == 2
     assert "unknown bot kind 'clever' for Zion Check" in capsys.readouterr().err
     assert main(["zion", "--players", "1"]) == 2
-    assert "played by 2 to 8 players, not 1" in capsys.readouterr().err
+    assert "played by 2 to 16 players, not 1" in capsys.readouterr().err
 
 
 def test_zion_set_reaches_every_rule_option(tmp_path, capsys):

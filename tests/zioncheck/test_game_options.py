@@ -49,7 +49,7 @@ def test_zc_3_1_deal_sizes_option_deals_those_sizes():
     assert game.stock_size == 108 - 21
     play_out(game, [RandomBot(s, seed=s) for s in range(3)])
     deals = [e for e in game.events if e.kind is EventKind.DEAL]
-    assert [e.data["size"] for e in deals] == [7, 8, 9, 10, 11, 12]
+    assert [e.size for e in deals] == [7, 8, 9, 10, 11, 12]
 
 
 def test_zc_2_3_card_values_option_scores_the_hands_of_a_game():

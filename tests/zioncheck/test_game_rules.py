@@ -106,7 +106,7 @@ def test_zc_1_2_num_decks_option_and_too_small_pack():
     assert game.stock_size == 4 * 54 - 40
     with pytest.raises(ValueError, match="holds only 54 cards"):
         new_game(players=5, seed=1, rules=Rules(num_decks=1))
-    with pytest.raises(ValueError, match="at least 2 players"):
+    with pytest.raises(ValueError, match="played by 2 to 16 players"):
         new_game(players=1)
 
 
@@ -121,7 +121,7 @@ def test_zc_3_1_six_hands_deal_sizes_and_dealer_moves_left():
         else:
             game.apply(DrawStock())
     deals = [e for e in game.events if e.kind is EventKind.DEAL]
-    assert [e.data["size"] for e in deals] == [10, 10, 10, 10, 11, 14]
+    assert [e.size for e in deals] == [10, 10, 10, 10, 11, 14]
     assert [e.seat for e in deals] == [(first_dealer + k) % 3 for k in range(6)]
     assert [r.reason for r in game.results] == ["length guard"] * 6
     assert game.current_player is None and game.legal_actions() == []
@@ -192,10 +192,10 @@ def test_zc_6_2_stock_exhausted_reshuffles_the_discards_under_the_top():
     while game.phase is Phase.CLAIM:
         events += game.apply(Pass())
     assert kinds(events)[-2:] == ["reshuffle", "draw"]
-    assert events[-2].data["count"] == 4 and events[-2].rule == "ZC-6.2"
+    assert events[-2].count == 4 and events[-2].rule == "ZC-6.2"
     assert game.discard_pile == (C("KS"),)  # the top card stays
     assert game.stock_size == 3
-    drawn = events[-1].data["cards"][0]
+    drawn = events[-1].cards[0]
     assert sorted([drawn, *game._stock]) == sorted(under)
 
 
@@ -258,13 +258,13 @@ def test_zc_7_1_double_turn_others_may_claim_the_first_discard():
 def test_zc_7_1_draw_two():
     game = scripted(rules=Rules(first_player_rule="draw_two"))
     events = game.apply(DrawStock())
-    assert events[0].data["cards"] == (C("7C"), C("7D")) and events[0].rule == "ZC-7.1"
+    assert events[0].cards == (C("7C"), C("7D")) and events[0].rule == "ZC-7.1"
     assert len(game.hand(0)) == 12
     game.apply(Discard(C("KS")))
     assert game.current_player == 1 and game.phase is Phase.DRAW
     assert game.check(TakeDiscard())
     events = game.apply(DrawStock())
-    assert len(events[0].data.get("cards", ())) == 0  # a decline: others asked first
+    assert getattr(events[0], "cards", ()) == ()  # a decline: others asked first
     assert game.claim_asking == (2, 3)
 
 
@@ -300,7 +300,7 @@ def test_zc_8_2_next_player_takes_the_discard_and_nobody_else_is_asked():
 def test_zc_8_1_claim_priority_nearest_after_the_discarder_wins():
     game = _window_after_seat0_discard()
     events = game.apply(DrawStock())
-    assert kinds(events) == ["decline"] and events[0].data["order"] == (2, 3)
+    assert kinds(events) == ["decline"] and events[0].order == (2, 3)
     both = game.clone()
     events = both.apply(Claim())  # seat 2 is asked before seat 3 and takes it
     assert kinds(events) == ["claim", "draw"] and events[0].seat == 2
@@ -397,7 +397,7 @@ def test_zc_11_lay_off_on_another_players_meld_and_wrong_card_refused():
     refused(game, LayOff(C("3D"), 0), "ZC-11.2")
     refused(game, LayOff(C("4C"), 5), "ZC-11.1")
     events = game.apply(LayOff(C("4C"), 0, "low"))
-    assert events[0].data["owner"] == 0
+    assert events[0].owner == 0
     assert game.table[0].meld.low == 4 and game.table[0].owner == 0
     legal = game.legal_actions()
     assert LayOff(C("9C"), 0, "high") in legal
@@ -556,7 +556,7 @@ def test_narration_cites_rules_and_public_text_hides_stock_cards():
     event = game.apply(DrawStock())[0]
     assert event.text == "Seat 0 draws 7♣ from the stock (ZC-6)."
     assert event.public_text == "Seat 0 draws a card from the stock (ZC-6)."
-    assert repr(event) == "ZionEvent(DRAW, seat=0, rule='ZC-6')"
+    assert repr(event) == "DrawEvent(seat=0, rule='ZC-6', cards=(Card(7, 'C'),))"
     played = new_game(players=4, seed=3)
     bots = [GreedyBot(s) for s in range(4)]
     while not played.is_over:
@@ -675,9 +675,9 @@ def test_bad_rule_options_say_what_is_accepted(options, words):
 
 
 @pytest.mark.parametrize("call, words", [
-    (lambda: new_game(players=1), "at least 2 players"),
-    (lambda: new_game(players=0), "at least 2 players"),
-    (lambda: new_game(players="4"), "at least 2 players"),
+    (lambda: new_game(players=1), "played by 2 to 16 players"),
+    (lambda: new_game(players=0), "played by 2 to 16 players"),
+    (lambda: new_game(players="4"), "played by 2 to 16 players"),
     (lambda: new_game(seed="abc"), "seed must be an int"),
     (lambda: new_game(rules={"stuck_penalty": 1}), "Rules value"),
 ])
@@ -852,7 +852,7 @@ def test_zc_7_1_no_compensation_when_the_scripted_deal_has_a_discard(rule):
     assert game.current_player == 1 and game.turn_player == 1  # no second turn for seat 0
     events = game.apply(DrawStock())
     draws = [e for e in events if e.kind.value == "draw"]
-    assert len(draws[-1].data["cards"]) == 1 and draws[-1].rule == "ZC-6"  # one, not two
+    assert len(draws[-1].cards) == 1 and draws[-1].rule == "ZC-6"  # one, not two
 
 
 @pytest.mark.parametrize("rule", ["draw_two", "double_turn"])
@@ -861,7 +861,7 @@ def test_zc_7_1_compensation_stays_when_the_scripted_pile_is_empty(rule):
                               rules=Rules(first_player_rule=rule))
     events = game.apply(DrawStock())
     if rule == "draw_two":
-        assert len(events[-1].data["cards"]) == 2 and events[-1].rule == "ZC-7.1"
+        assert len(events[-1].cards) == 2 and events[-1].rule == "ZC-7.1"
     else:
         game.apply(Discard("8S"))
         assert game.current_player in (0, 1)
@@ -909,7 +909,8 @@ def down_with_a_joker_run() -> ZionGame:
 def test_zc_12_1_exchange_on_a_missing_meld_cites_the_exchange_rule():
     game = down_with_a_joker_run()
     reason = refused(game, ExchangeJoker("3C", 4), "ZC-12.1")
-    assert "the only meld is meld 0" in reason and "0 to 0" not in reason
+    assert "no meld #5 (meld_index 4)" in reason and "the only meld is #1" in reason
+    assert "0 to 0" not in reason
     assert refused(game, LayOff("7C", 4), "ZC-11.1")
 
 
