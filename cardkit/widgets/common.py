@@ -1,4 +1,4 @@
-"""What every app shares: a message area, and callbacks that never fail silently.
+"""What every app shares: a message area, callbacks that never fail silently, the seed line.
 
 A widget callback that raises would otherwise vanish into the kernel log, and the learner would
 see nothing. `guarded` shows a refused move (an `IllegalAction`) as the rule's reason, and any
@@ -11,6 +11,7 @@ import functools
 import html
 import logging
 import os
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import urlencode
@@ -19,7 +20,7 @@ import ipywidgets as widgets
 
 from cardkit.engine import IllegalAction, Verdict
 
-__all__ = ["MessageArea", "guarded", "seed_html", "share_address"]
+__all__ = ["MessageArea", "guarded", "seed_html", "share_address", "warm_up_charts"]
 
 log = logging.getLogger("cardkit.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -122,3 +123,24 @@ def seed_html(seed: int, address: str) -> str:
         'style="color:#1d4ed8;text-decoration:underline">'
         f"{html.escape(address)}</a></div>"
     )
+
+
+_warming: threading.Thread | None = None
+
+
+def warm_up_charts() -> None:
+    """Import plotly's FigureWidget in the background (about 2 s), once per kernel.
+
+    A table starts it at the learner's first move, long before the first round ends, so that
+    the score charts then appear without that wait, and opening the app does not pay for it.
+    """
+    global _warming
+    if _warming is None:
+        _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
+        _warming.start()
+
+
+def _import_charts() -> None:
+    import plotly.graph_objs._figurewidget  # noqa: F401
+
+    import cardkit.widgets.charts  # noqa: F401
