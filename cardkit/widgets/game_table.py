@@ -82,9 +82,9 @@ class EndBox(widgets.VBox):
 
 class ScorePanel(widgets.VBox):
     """The score charts of the game so far, under a table: made at the first round's end
-    (plotly loads only then) by ``make(game)``, which returns an object with a ``widget`` and
-    ``update(game)`` (`cardkit.widgets.charts`), and updated in place afterwards. ``heading``
-    titles them; ``wait`` is shown while the charts are made the first time."""
+    (plotly loads only then) by ``make(game)``, which returns them drawn, as an object with a
+    ``widget`` and ``update(game)`` (`cardkit.widgets.charts`), and updated in place
+    afterwards. ``heading`` titles them; ``wait`` is shown while they are first made."""
 
     def __init__(self, css_class: str, make: Callable[[Any], Any], *,
                  heading: Callable[[Any], str] | None = None, wait: str = "") -> None:
@@ -103,7 +103,8 @@ class ScorePanel(widgets.VBox):
             if self._wait:  # making the figures takes a moment the first time: say so
                 self.children = (widgets.HTML(self._wait),)
             self.charts = self._make(game)
-        self.charts.update(game)
+        else:
+            self.charts.update(game)
         title = (widgets.HTML(self._heading(game)),) if self._heading else ()
         self.children = (*title, self.charts.widget)
 

@@ -204,7 +204,7 @@ class XeriTable(GameTable):
 
     def new_match(self, seed: int | None = None, *, pause: bool = True) -> None:
         """Deal a new match (the next seed of this table's series unless ``seed`` is given)."""
-        self._start(new_game(self.deal_seed(seed), self.rules), pause=pause)
+        self._start(new_game(seed=self.deal_seed(seed), rules=self.rules), pause=pause)
 
     def _resume(self, match: Any) -> None:
         self._start(match, pause=True, words="Your match is back where it was")
@@ -385,10 +385,10 @@ class XeriTable(GameTable):
         return self.scores.charts
 
 
-def _xeri_charts(_match: Any) -> Any:
+def _xeri_charts(match: Any) -> Any:
     from cardkit.widgets.charts import XeriScoreCharts
 
-    return XeriScoreCharts()
+    return XeriScoreCharts(match)
 
 
 def _sheets_heading(match: Any) -> str:
