@@ -30,6 +30,7 @@ import ipywidgets as widgets
 from cardkit.engine import IllegalAction
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
+from cardkit.widgets.narration import NarrationLog
 from cardkit.widgets.resume import ResumeLink, checked_record
 
 __all__ = ["EndBox", "GameTable", "ScorePanel", "check_bot_options"]
@@ -138,6 +139,17 @@ class GameTable(widgets.VBox):
         # A click queued while the bots played would otherwise act later (issue 12): every
         # control that acts on the game goes through one gate.
         self.clicks = ClickGate()
+
+    narration: NarrationLog  # made by the subclass, with its colours
+
+    def log_text(self) -> list[str]:
+        """The narration lines, newest first (as shown)."""
+        return self.narration.texts()
+
+    @property
+    def log_lines(self) -> list[tuple[str, str]]:
+        """The narration's lines as (text, kind), oldest first."""
+        return [(line.text, line.kind) for line in self.narration.lines]
 
     # ----------------------------------------------------------------- seeds and bots
 

@@ -184,11 +184,6 @@ class XeriTable(GameTable):
         return self.held
 
     @property
-    def log_lines(self) -> list[tuple[str, str]]:
-        """The narration's lines as (text, kind), oldest first."""
-        return [(line.text, line.kind) for line in self.narration.lines]
-
-    @property
     def humans(self) -> frozenset[int]:
         """The seats played from this page."""
         return frozenset(range(4)) if self.hot_seat else frozenset({self.seat})

@@ -11,12 +11,20 @@ now are coloured (class ``ck-offered``), the others carry the core's reason as t
   run end (ZC-11), exchange a joker (ZC-12), discard, a new game, whether to be asked about
   claims, and the line that says where the one selected card fits;
 - `ClaimHelp`: what a claim is, said once a game at its first claim window or claim (ZC-8).
+
+Going down: select cards, press "Add meld" (each meld is listed with its live verdict, and the
+whole with what is missing for the contract), then "Go down". "Suggest go-down" fills the
+melds with the solver's arrangement. Cards staged into a meld carry its number; a card goes in
+one meld. After going down, select one card and a table meld to "Lay off" (a run's end can be
+chosen) or "Exchange joker"; the line under the buttons says where the selected card fits.
+When a bot discards, the claim window asks the learner to "Claim" or "Pass" (ZC-8) when "Ask
+me whether to claim" is on (off by default, for beginners: their claim windows pass).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -161,9 +169,11 @@ class MeldBuilder:
         self.hand.marks = marks
 
     def offer(self, game: Any, seat: int, *, mine: bool, held: bool) -> None:
+        """Offer "Go down" when the core allows the melds built; list them with verdicts."""
         offer(self.go_down_button, game, self.go_down() if self.pending else None, seat,
               style="success", mine=mine, held=held,
               need="" if self.pending else "add melds first")
+        self.show(game, quiet=game.has_gone_down(seat) or held)
 
     def show(self, game: Any, *, quiet: bool) -> None:
         """List the melds being built with their verdicts and the contract's (or, with no
@@ -199,7 +209,8 @@ class MeldBuilder:
 class ActionBar:
     """The table's other controls (see the module's docstring)."""
 
-    def __init__(self, ask_claims: bool) -> None:
+    def __init__(self, ask_claims: bool, hand: HandWidget, message: MessageArea) -> None:
+        self.hand, self.message = hand, message
         self.draw_button = button("Draw from stock", "draw the top card of the stock (ZC-6)",
                                   "primary")
         self.take_button = button("Take discard", "take the top discard as your draw (ZC-6)",
@@ -231,6 +242,36 @@ class ActionBar:
         self.end_row = widgets.HBox([self.discard_button, self.new_game_button,
                                      self.ask_claims], layout=row)
 
+    def connect(self, clicks: Any, guard: Callable[[Any], Any],
+                act: Callable[[Any], Any]) -> None:
+        """Each game-acting button of the bar, through the table's click gate ``clicks`` and
+        its ``guard``, builds its action and gives it to ``act`` (the table's)."""
+        for control, make in ((self.draw_button, DrawStock), (self.take_button, TakeDiscard),
+                              (self.claim_button, Claim), (self.pass_button, Pass)):
+            clicks.on_click(control, guard(lambda _b, make=make: act(make())))
+        for control, what, with_card in ((self.discard_button, "Discard", Discard),
+                                         (self.lay_off_button, "Lay off", self.lay_off),
+                                         (self.exchange_button, "Exchange joker", self.exchange)):
+            clicks.on_click(control, guard(
+                lambda _b, what=what, with_card=with_card: self._act_on_one(
+                    what, with_card, act)))
+
+    def _act_on_one(self, what: str, with_card: Callable[[Card], Any],
+                    act: Callable[[Any], Any]) -> None:
+        """Act with the one selected card (``what`` names the button when that is not so)."""
+        cards = self.hand.selected_cards
+        if len(cards) != 1:
+            self.message.show(f"{what} needs exactly one card selected. Now "
+                              f"{len(cards)} {'is' if len(cards) == 1 else 'are'} selected "
+                              "(ZC-6).", "refused")
+            return
+        act(with_card(cards[0]))
+
+    def box(self, melds: MeldBuilder) -> widgets.VBox:
+        """All the table's controls, the meld builder's among them, in the page's order."""
+        return widgets.VBox([self.draw_row, melds.row, melds.view, self.table_row,
+                             self.options_view, self.end_row])
+
     @property
     def buttons(self) -> tuple[widgets.Button, ...]:
         return (self.draw_button, self.take_button, self.claim_button, self.pass_button,
@@ -252,7 +293,8 @@ class ActionBar:
         return ExchangeJoker(card, self.meld_index())
 
     def offer(self, game: Any, seat: int, one: Card | None, *, mine: bool, held: bool) -> None:
-        """Colour what the core allows now; the others' tooltips say why not."""
+        """Colour what the core allows now; the others' tooltips say why not. Say where the
+        ``one`` selected card fits."""
         need = "" if one is not None else "select exactly one card first (ZC-6)"
         for control, action, style in (
                 (self.draw_button, DrawStock(), "primary"),
@@ -265,6 +307,7 @@ class ActionBar:
                 (self.discard_button, Discard(one) if one else None, "danger")):
             offer(control, game, action, seat, style=style, mine=mine, held=held, need=need)
         self.end_choice.layout.display = "" if game.table else "none"
+        self.show_options(game, one, seat)
 
     def show_melds(self, options: list[tuple[str, int]]) -> None:
         """The table melds to choose from, as (label, index); the choice is kept if it can."""

@@ -16,11 +16,11 @@ click sent meanwhile is dropped rather than played later (`cardkit.widgets.click
     table.discard_button.click()            # discard it; the bots play until it is our move
     table.message.text, table.log_text()[:3]
 
-The controls are `cardkit.widgets.zion_controls`' meld builder and action bar (going down,
-laying off, claims). At each hand's end the game pauses with the result, the score sheet and a
-"Next hand" button; until it is pressed the status, the hand row and the table show the hand
-that ended (each seat's cards left and points), not the next deal, which the core has already
-made.
+The controls are `cardkit.widgets.zion_controls`' meld builder and action bar: going down,
+laying off, exchanging jokers, claims. At each hand's end the game pauses with the result, the
+score sheet and a "Next hand" button; until it is pressed the status, the hand row and the
+table show the hand that ended (each seat's cards left and points), not the next deal, which
+the core has already made.
 
 What the page shows: the status (hand, contract, whose move), the learner's hand once, as the
 clickable row (Tab and Enter or Space work too), the table (stock, discard pile, each seat's
@@ -41,49 +41,36 @@ from cardkit.cards import Card
 from cardkit.widgets.common import guarded
 from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
 from cardkit.widgets.hand import HandWidget
-from cardkit.widgets.narration import LogLine, NarrationLog
+from cardkit.widgets.narration import NarrationLog
 from cardkit.widgets.zion_controls import ActionBar, ClaimHelp, MeldBuilder, button
 from cardkit.widgets.zion_view import (
+    LOG_STYLE,
     caption_html,
+    hand_over_words,
+    log_line,
     meld_choices,
-    seat_label,
     status_html,
     table_view_html,
     turn_words,
 )
 from cardkit.zioncheck import (
-    Claim,
-    Discard,
-    DrawStock,
     GoDown,
     GreedyBot,
     Pass,
     Phase,
     RandomBot,
     Rules,
-    TakeDiscard,
     decks_for_players,
     new_game,
 )
 from cardkit.zioncheck import draw as zion_draw
-from cardkit.zioncheck.events import EventKind, seat_name
+from cardkit.zioncheck.events import EventKind
 
 __all__ = ["ZionTable"]
 
 BOTS = {"greedy": GreedyBot, "random": RandomBot}
 LOG_LINES = 300
 _HAND_END = (EventKind.HAND_END, EventKind.GAME_END)
-_EMPHASIS = {
-    EventKind.GO_DOWN: "down", EventKind.GO_OUT: "out", EventKind.HAND_END: "score",
-    EventKind.GAME_END: "score", EventKind.DEAL: "deal", EventKind.CLAIM: "claim",
-    EventKind.EXCHANGE: "claim", EventKind.LAY_OFF: "down",
-}
-_LOG_STYLE = {
-    "down": "color:#1f5f3f;font-weight:600", "out": "color:#9b2c2c;font-weight:700",
-    "score": "font-weight:700", "deal": "color:#3573c9;font-weight:600",
-    "claim": "color:#8a4b00;font-weight:600", "you": "color:#222",
-}
-
 
 class ZionTable(GameTable):
     """Zion Check against bots: the learner plays ``seat``; the other seats are bots.
@@ -128,7 +115,7 @@ class ZionTable(GameTable):
         self.hand = HandWidget(multiple=True, label="your hand", four_colour=self.four_colour,
                                card_width=56)
         self.melds = MeldBuilder(self.hand, self.message)
-        self.actions = bar = ActionBar(ask_claims)
+        self.actions = bar = ActionBar(ask_claims, self.hand, self.message)
         # the controls by their old names too (tests, notebooks): table.draw_button, …
         for name in ("draw_button", "take_button", "claim_button", "pass_button", "meld_choice",
                      "end_choice", "lay_off_button", "exchange_button", "discard_button",
@@ -147,22 +134,15 @@ class ZionTable(GameTable):
         self._claims = ClaimHelp()
         self.claim_help, self.claim_help_button = self._claims.view, self._claims.button
         self.claim_help_box = self._claims.box
-        self.narration = NarrationLog(css_class="ck-zion-log", styles=_LOG_STYLE,
+        self.narration = NarrationLog(css_class="ck-zion-log", styles=LOG_STYLE,
                                       max_lines=LOG_LINES, list_class="ck-zion-narration")
         self.results_view = widgets.HTML().add_class("ck-zion-results")
         self.chart_box = ScorePanel("ck-zion-chart", _zion_charts)
 
         guard = guarded(self.message)
-        for control, make in ((bar.draw_button, DrawStock), (bar.take_button, TakeDiscard),
-                              (bar.claim_button, Claim), (bar.pass_button, Pass),
-                              # with no melds built the core says what the contract needs
-                              (self.go_down_button, self.melds.go_down)):
-            self.clicks.on_click(control, guard(lambda _b, make=make: self.act(make())))
-        for control, what, make in ((bar.discard_button, "Discard", Discard),
-                                    (bar.lay_off_button, "Lay off", bar.lay_off),
-                                    (bar.exchange_button, "Exchange joker", bar.exchange)):
-            self.clicks.on_click(control, guard(
-                lambda _b, what=what, make=make: self._act_on_one(what, make)))
+        bar.connect(self.clicks, guard, self.act)
+        # with no melds built the core says what the contract needs
+        self.clicks.on_click(self.go_down_button, guard(lambda _b: self.act(self.melds.go_down())))
         for control, handler in (
             (self.add_meld_button, self.on_add_meld),
             (self.clear_melds_button, self.on_clear_melds), (self.suggest_button, self.on_suggest),
@@ -176,13 +156,11 @@ class ZionTable(GameTable):
         self.meld_choice.observe(guard(lambda _change: self._refresh_controls()), names="value")
         self.end_choice.observe(guard(lambda _change: self._refresh_controls()), names="value")
 
-        controls = widgets.VBox([bar.draw_row, self.melds.row, self.melds_view, bar.table_row,
-                                 self.options_view, bar.end_row])
         # The learner's hand and buttons on the left, the table beside them: both fit a
         # 1280×720 projector; on a narrow window the table goes below.
         left = widgets.VBox(
             [self.status, self.hand_end_box, self.claim_help_box, self.hand_caption, self.hand,
-             controls, self.message, self.seed_line],
+             bar.box(self.melds), self.message, self.seed_line],
             layout=widgets.Layout(flex="3 1 560px", min_width="0"),
         )
         right = widgets.VBox(
@@ -315,16 +293,6 @@ class ZionTable(GameTable):
 
     # ----------------------------------------------------------------- the learner's buttons
 
-    def _act_on_one(self, what: str, make: Callable[[Card], Any]) -> None:
-        """Act with the one selected card (``what`` names the button when that is not so)."""
-        cards = self.hand.selected_cards
-        if len(cards) != 1:
-            self.message.show(f"{what} needs exactly one card selected. Now "
-                              f"{len(cards)} {'is' if len(cards) == 1 else 'are'} selected "
-                              "(ZC-6).", "refused")
-            return
-        self.act(make(cards[0]))
-
     def on_add_meld(self, _: Any = None) -> None:
         if self.melds.add():
             self._refresh()
@@ -353,15 +321,6 @@ class ZionTable(GameTable):
 
     # ----------------------------------------------------------------- what the page shows
 
-    def log_text(self) -> list[str]:
-        """The narration lines, newest first (as shown)."""
-        return self.narration.texts()
-
-    @property
-    def log_lines(self) -> list[tuple[str, str]]:
-        """The narration's lines as (text, kind), oldest first."""
-        return [(line.text, line.kind) for line in self.narration.lines]
-
     def _hide_end(self) -> None:
         self.hand_end_box.hide()
 
@@ -376,12 +335,7 @@ class ZionTable(GameTable):
         lines, ended = [], False
         for event in game.events[self._events_seen:]:
             self._events_seen += 1
-            own = event.seat == self.seat
-            # the learner sees their own draws; the bots' stock cards stay hidden
-            text = event.text if own else event.public_text
-            if own:
-                text = text.replace(seat_name(self.seat), f"{seat_name(self.seat)} (you)", 1)
-            lines.append(LogLine(text, _EMPHASIS.get(event.kind, "you" if own else "")))
+            lines.append(log_line(event, self.seat))
             ended = ended or event.kind in _HAND_END
             if event.kind is EventKind.CLAIM:
                 self._explain_claims()
@@ -401,10 +355,7 @@ class ZionTable(GameTable):
             return
         self._results_shown = len(game.results)
         last = game.results[-1]
-        how = (f"{seat_label(last.winner, self.seat)} went out" if last.winner is not None
-               else f"nobody went out ({last.reason})")
-        summary = (f"Hand {last.hand_number} over: {how}. Your points for it: "
-                   f"{last.points[self.seat]} (ZC-14.1).")
+        summary = hand_over_words(last, self.seat)
         self.message.show(summary, "ok")
         self.results_view.value = zion_draw.results_html(game, you=self.seat)
         # The charts first (plotly takes seconds the first time): the result box and its
@@ -466,8 +417,6 @@ class ZionTable(GameTable):
         self.melds.offer(game, self.seat, mine=mine, held=held)
         self._show_busy()  # pressable, except while the bots play (issue 12)
         self.hand.disabled = game.is_over or held
-        self.melds.show(game, quiet=game.has_gone_down(self.seat) or held)
-        self.actions.show_options(game, one, self.seat)
         if game.phase is Phase.CLAIM and mine and not held:
             self._explain_claims()
 

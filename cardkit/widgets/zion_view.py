@@ -1,9 +1,10 @@
 """What the Zion Check table's page says, as pure functions of the game and the learner's seat.
 
 The status line (hand, contract, whose move), the turn's words, the hand row's caption (at a
-hand's end: the cards left and their points), the table picture in its scrolling box, and the
-choices of table melds for a lay-off. `cardkit.widgets.zion_table` puts them on the page; the
-pictures themselves are `cardkit.zioncheck.draw`'s::
+hand's end: the cards left and their points), the table picture in its scrolling box, the
+choices of table melds for a lay-off, a hand's result in a line, and how each event is
+narrated to the learner (their own draws seen, the bots' stock cards hidden).
+`cardkit.widgets.zion_table` puts them on the page; the pictures are `cardkit.zioncheck.draw`'s::
 
     >>> from cardkit.zioncheck import new_game
     >>> game = new_game(players=3, seed=1)  # Seat 1 plays first
@@ -17,12 +18,25 @@ import html
 from typing import Any
 
 from cardkit.render import plural
+from cardkit.widgets.narration import LogLine
 from cardkit.zioncheck import Phase, TakeDiscard
 from cardkit.zioncheck import draw as zion_draw
-from cardkit.zioncheck.events import seat_name
+from cardkit.zioncheck.events import EventKind, seat_name
 
-__all__ = ["caption_html", "meld_choices", "seat_label", "status_html", "table_view_html",
-           "turn_words"]
+__all__ = ["LOG_STYLE", "caption_html", "hand_over_words", "log_line", "meld_choices",
+           "seat_label", "status_html", "table_view_html", "turn_words"]
+
+_EMPHASIS = {
+    EventKind.GO_DOWN: "down", EventKind.GO_OUT: "out", EventKind.HAND_END: "score",
+    EventKind.GAME_END: "score", EventKind.DEAL: "deal", EventKind.CLAIM: "claim",
+    EventKind.EXCHANGE: "claim", EventKind.LAY_OFF: "down",
+}
+LOG_STYLE = {
+    "down": "color:#1f5f3f;font-weight:600", "out": "color:#9b2c2c;font-weight:700",
+    "score": "font-weight:700", "deal": "color:#3573c9;font-weight:600",
+    "claim": "color:#8a4b00;font-weight:600", "you": "color:#222",
+}
+"""The narration's colours, by the kind of a `log_line`."""
 
 
 def seat_label(seat: int, you: int) -> str:
@@ -102,3 +116,22 @@ def meld_choices(game: Any, you: int) -> list[tuple[str, int]]:
     index."""
     return [(f"#{i + 1} {placed.meld.description} ({seat_label(placed.owner, you)}): "
              f"{placed.meld}", i) for i, placed in enumerate(game.table)]
+
+
+def log_line(event: Any, you: int) -> LogLine:
+    """How ``event`` is narrated to the learner at seat ``you``: their own moves in full and
+    named "(you)", everyone else's as the public sees them (a bot's stock card stays hidden)."""
+    own = event.seat == you
+    text = event.text if own else event.public_text
+    if own:
+        text = text.replace(seat_name(you), f"{seat_name(you)} (you)", 1)
+    return LogLine(text, _EMPHASIS.get(event.kind, "you" if own else ""))
+
+
+def hand_over_words(result: Any, you: int) -> str:
+    """A hand's result in one line: who went out (or why nobody did) and the learner's
+    points for it (ZC-14.1)."""
+    how = (f"{seat_label(result.winner, you)} went out" if result.winner is not None
+           else f"nobody went out ({result.reason})")
+    return (f"Hand {result.hand_number} over: {how}. Your points for it: "
+            f"{result.points[you]} (ZC-14.1).")
