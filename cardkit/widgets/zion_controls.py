@@ -1,4 +1,4 @@
-"""The Zion Check table's controls: the meld builder, the action bar and the claim help.
+"""The Zion Check table's controls: the meld builder and the action bar.
 
 No button is greyed out without a word: every button stays pressable, the ones the core allows
 now are coloured (class ``ck-offered``), the others carry the core's reason as their tooltip
@@ -9,8 +9,7 @@ now are coloured (class ``ck-offered``), the others carry the core's reason as t
   the staged cards marked with their meld's number in the hand row;
 - `ActionBar`: draw, take the discard, claim or pass (ZC-8), lay off on a chosen table meld and
   run end (ZC-11), exchange a joker (ZC-12), discard, a new game, whether to be asked about
-  claims, and the line that says where the one selected card fits;
-- `ClaimHelp`: what a claim is, said once a game at its first claim window or claim (ZC-8).
+  claims, and the line that says where the one selected card fits.
 
 Going down: select cards, press "Add meld" (each meld is listed with its live verdict, and the
 whole with what is missing for the contract), then "Go down". "Suggest go-down" fills the
@@ -40,6 +39,7 @@ from cardkit.zioncheck import (
     GoDown,
     LayOff,
     Pass,
+    Phase,
     TakeDiscard,
     explain_go_down,
     find_go_down,
@@ -48,7 +48,7 @@ from cardkit.zioncheck import (
     no_go_down,
 )
 
-__all__ = ["ActionBar", "ClaimHelp", "MeldBuilder", "button", "offer"]
+__all__ = ["ActionBar", "MeldBuilder", "button", "offer"]
 
 _ENDS = (("the end that fits", "either"), ("low end", "low"), ("high end", "high"))
 _NO_MELD = (("(no melds on the table yet)", -1),)  # a Dropdown shows a None value as blank
@@ -113,6 +113,31 @@ class MeldBuilder:
     def go_down(self) -> GoDown:
         return GoDown(tuple(self.pending))
 
+    def connect(self, clicks: Any, guard: Callable[[Any], Any], act: Callable[[Any], Any],
+                refresh: Callable[[], Any], playing: Callable[[], tuple[Any, int]]) -> None:
+        """The builder's buttons, through the table's click gate ``clicks`` and its ``guard``:
+        "Go down" gives its action to ``act`` (with no melds built the core says what the
+        contract needs); the others change the melds and ``refresh`` the table. ``playing``
+        gives the game and the learner's seat."""
+        def add(_b: Any) -> None:
+            if self.add():
+                refresh()
+
+        def clear(_b: Any) -> None:
+            self.pending = []
+            self.message.clear()
+            refresh()
+
+        def suggest(_b: Any) -> None:
+            game, seat = playing()
+            if self.suggest(game, seat, game.hand(seat)):
+                refresh()
+
+        clicks.on_click(self.go_down_button, guard(lambda _b: act(self.go_down())))
+        for control, handler in ((self.add_button, add), (self.clear_button, clear),
+                                 (self.suggest_button, suggest)):
+            clicks.on_click(control, guard(handler))
+
     def add(self) -> bool:
         """Stage the selected cards as a new meld; refused (with why) when none is selected or
         a card is staged already. Returns whether a meld was added."""
@@ -142,7 +167,7 @@ class MeldBuilder:
             # the core says why a second go-down is refused (ZC-9.3)
             self.message.show_verdict(game.check(GoDown(()), seat=seat))
             return False
-        mine_to_play = game.current_player == seat and game.phase.value == "play"
+        mine_to_play = game.current_player == seat and game.phase is Phase.PLAY
         melds = (game.best_go_down() if mine_to_play
                  else find_go_down(hand, game.hand_number, game.rules))
         if melds is None:
@@ -341,42 +366,3 @@ class ActionBar:
         self.options_view.value = (
             '<div class="ck-zion-card-options" style="font-size:90%;color:#333">'
             + html.escape(" ".join(lines)) + "</div>")
-
-
-class ClaimHelp:
-    """What a claim is, in a box the learner closes with "Got it" (ZC-8), said once a game."""
-
-    def __init__(self) -> None:
-        self.view = widgets.HTML().add_class("ck-zion-claim-help")
-        self.button = button("Got it", "hide the explanation of claims")
-        self.box = widgets.VBox(
-            [self.view, self.button],
-            layout=widgets.Layout(display="none", border="2px solid #d9822b",
-                                  padding="4px 10px", margin="4px 0"),
-        ).add_class("ck-zion-claim-box")
-        self.explained = False
-        self.button.on_click(lambda _b: self.hide())
-
-    def hide(self) -> None:
-        self.box.layout.display = "none"
-
-    def reset(self) -> None:
-        """A new game: the next claim is explained again."""
-        self.explained = False
-        self.hide()
-
-    def explain(self, *, asked: bool) -> None:
-        """Say what a claim is, the first time in this game (``asked``: the learner is asked
-        about claims, and the words say why)."""
-        if self.explained:
-            return
-        self.explained = True
-        why = "You are asked because “Ask me whether to claim” is on. " if asked else ""
-        self.view.value = (
-            '<div class="ck-claim-help" role="note" style="font-size:14px;line-height:1.4">'
-            "<b>What is a claim? (ZC-8, also called “May I”)</b><br>"
-            "A discarded card may be claimed by any other player. "
-            "The claimer takes it even out of turn. "
-            "The next player decides first. Then the others are asked in turn (ZC-8.2). "
-            f"{why}Press Claim to take the card, or Pass to let it go.</div>")
-        self.box.layout.display = ""

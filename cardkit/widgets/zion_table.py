@@ -38,21 +38,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.cards import Card
+from cardkit.widgets import zion_view as view
 from cardkit.widgets.common import guarded
 from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
 from cardkit.widgets.hand import HandWidget
 from cardkit.widgets.narration import NarrationLog
-from cardkit.widgets.zion_controls import ActionBar, ClaimHelp, MeldBuilder, button
-from cardkit.widgets.zion_view import (
-    LOG_STYLE,
-    caption_html,
-    hand_over_words,
-    log_line,
-    meld_choices,
-    status_html,
-    table_view_html,
-    turn_words,
-)
+from cardkit.widgets.zion_claims import ClaimHelp, passes_for
+from cardkit.widgets.zion_controls import ActionBar, MeldBuilder, button
 from cardkit.zioncheck import (
     GoDown,
     GreedyBot,
@@ -121,11 +113,10 @@ class ZionTable(GameTable):
                      "end_choice", "lay_off_button", "exchange_button", "discard_button",
                      "new_game_button", "ask_claims", "options_view"):
             setattr(self, name, getattr(bar, name))
-        self.add_meld_button, self.clear_melds_button = self.melds.add_button, \
-            self.melds.clear_button
-        self.go_down_button, self.suggest_button = self.melds.go_down_button, \
-            self.melds.suggest_button
-        self.melds_view = self.melds.view
+        for name, part in (("add_meld_button", "add_button"), ("go_down_button", "go_down_button"),
+                           ("clear_melds_button", "clear_button"), ("melds_view", "view"),
+                           ("suggest_button", "suggest_button")):
+            setattr(self, name, getattr(self.melds, part))
         self.seed_line.add_class("ck-zion-seed")
         self.next_hand_button = button("Next hand", "deal the next hand and play on", "primary")
         self.hand_end_box = EndBox("ck-zion-hand-end", self.next_hand_button,
@@ -134,21 +125,17 @@ class ZionTable(GameTable):
         self._claims = ClaimHelp()
         self.claim_help, self.claim_help_button = self._claims.view, self._claims.button
         self.claim_help_box = self._claims.box
-        self.narration = NarrationLog(css_class="ck-zion-log", styles=LOG_STYLE,
+        self.narration = NarrationLog(css_class="ck-zion-log", styles=view.LOG_STYLE,
                                       max_lines=LOG_LINES, list_class="ck-zion-narration")
         self.results_view = widgets.HTML().add_class("ck-zion-results")
         self.chart_box = ScorePanel("ck-zion-chart", _zion_charts)
 
         guard = guarded(self.message)
         bar.connect(self.clicks, guard, self.act)
-        # with no melds built the core says what the contract needs
-        self.clicks.on_click(self.go_down_button, guard(lambda _b: self.act(self.melds.go_down())))
-        for control, handler in (
-            (self.add_meld_button, self.on_add_meld),
-            (self.clear_melds_button, self.on_clear_melds), (self.suggest_button, self.on_suggest),
-            (self.new_game_button, self.on_new_game), (self.next_hand_button, self.on_next_hand),
-        ):
-            self.clicks.on_click(control, guard(handler))
+        self.melds.connect(self.clicks, guard, self.act, self._refresh,
+                           lambda: (self.game, self.seat))
+        self.clicks.on_click(self.new_game_button, guard(self.on_new_game))
+        self.clicks.on_click(self.next_hand_button, guard(self.on_next_hand))
         self.acting = (*bar.buttons, *self.melds.buttons, self.next_hand_button)
         # passing for the learner lets the bots play: busy time for the gate too
         self.ask_claims.observe(self.clicks.timed(guard(self._on_ask_claims)), names="value")
@@ -265,7 +252,7 @@ class ZionTable(GameTable):
         return pause and bool(self.bot_delay)
 
     def _move_for_human(self, seat: int) -> bool:
-        if not self._passes_for_learner():
+        if not passes_for(self.game, self.seat, asked=self.ask_claims.value):
             return False
         self.game.apply(Pass(), seat=seat)
         self._narrate()
@@ -280,33 +267,12 @@ class ZionTable(GameTable):
     def _after_bot_move(self, events: list[Any]) -> None:
         self._narrate()
 
-    def _passes_for_learner(self) -> bool:
-        """Pass for the learner in a claim window when they asked not to be asked (ZC-8.2)."""
-        game = self.game
-        return (not self.ask_claims.value and game.current_player == self.seat
-                and game.phase is Phase.CLAIM and bool(game.check(Pass(), seat=self.seat)))
-
     def _on_ask_claims(self, _change: Any) -> None:
-        if self._passes_for_learner():
+        if passes_for(self.game, self.seat, asked=self.ask_claims.value):
             self.message.clear()
             self._run_bots(pause=True)
 
     # ----------------------------------------------------------------- the learner's buttons
-
-    def on_add_meld(self, _: Any = None) -> None:
-        if self.melds.add():
-            self._refresh()
-
-    def on_clear_melds(self, _: Any = None) -> None:
-        self.pending_melds = []
-        self.message.clear()
-        self._refresh()
-
-    def on_suggest(self, _: Any = None) -> None:
-        """Fill the melds with the solver's go-down for the learner's hand, or say none exists
-        (`MeldBuilder.suggest`)."""
-        if self.melds.suggest(self.game, self.seat, self.my_hand):
-            self._refresh()
 
     def on_next_hand(self, _: Any = None) -> None:
         """Leave the finished hand's result and play the next hand (the "Next hand" button)."""
@@ -335,7 +301,7 @@ class ZionTable(GameTable):
         lines, ended = [], False
         for event in game.events[self._events_seen:]:
             self._events_seen += 1
-            lines.append(log_line(event, self.seat))
+            lines.append(view.log_line(event, self.seat))
             ended = ended or event.kind in _HAND_END
             if event.kind is EventKind.CLAIM:
                 self._explain_claims()
@@ -355,7 +321,7 @@ class ZionTable(GameTable):
             return
         self._results_shown = len(game.results)
         last = game.results[-1]
-        summary = hand_over_words(last, self.seat)
+        summary = view.hand_over_words(last, self.seat)
         self.message.show(summary, "ok")
         self.results_view.value = zion_draw.results_html(game, you=self.seat)
         # The charts first (plotly takes seconds the first time): the result box and its
@@ -382,7 +348,7 @@ class ZionTable(GameTable):
         self._claims.explain(asked=self.ask_claims.value)
 
     def _turn_words(self) -> str:
-        return turn_words(self.game, self.seat, held=self.held)
+        return view.turn_words(self.game, self.seat, held=self.held)
 
     def _refresh(self) -> None:
         game = self.game
@@ -392,15 +358,15 @@ class ZionTable(GameTable):
         ended = (None if self.held is None else
                  next((r for r in game.results if r.hand_number == self.held), None))
         number = game.hand_number if ended is None else ended.hand_number
-        self.table_view.value = table_view_html(game, self.seat, ended,
-                                                four_colour=self.four_colour)
-        self.status.value = status_html(game, self.seat, number, over=ended is not None,
-                                        words=self._turn_words())
+        self.table_view.value = view.table_view_html(game, self.seat, ended,
+                                                     four_colour=self.four_colour)
+        self.status.value = view.status_html(game, self.seat, number, over=ended is not None,
+                                             words=self._turn_words())
         hand = self.my_hand if ended is None else ended.hands[self.seat]
         self.hand.cards = sorted(hand)  # by suit, then rank: melds are easier to see
         self.melds.keep(hand)  # melds being built keep only cards still in hand
-        self.hand_caption.value = caption_html(hand, self.seat, ended)
-        self.actions.show_melds(meld_choices(game, self.seat))
+        self.hand_caption.value = view.caption_html(hand, self.seat, ended)
+        self.actions.show_melds(view.meld_choices(game, self.seat))
         self._refresh_controls()
 
     def _refresh_controls(self) -> None:
