@@ -20,8 +20,7 @@ import ipywidgets as widgets
 
 from cardkit.engine import IllegalAction, Verdict
 
-__all__ = ["MessageArea", "deal_address", "guarded", "seed_html", "share_address",
-           "warm_up_charts"]
+__all__ = ["MessageArea", "guarded", "seed_html", "share_address", "warm_up_charts"]
 
 log = logging.getLogger("cardkit.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -113,24 +112,6 @@ def share_address(options: Mapping[str, str] | None = None, **changes: object) -
     port = os.environ.get("SERVER_PORT")
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}{':' + port if port else ''}{path}{text}"
-
-
-PACE_OPTIONS = ("bot_delay",)
-"""Options that set how fast one screen plays, not what is dealt: a shared address leaves them
-out."""
-
-
-def deal_address(options: Mapping[str, str] | None, seed: int) -> str:
-    """The address that deals ``seed`` again for everyone: this page's ``options`` with that
-    seed, but without `PACE_OPTIONS` (a teacher who tried the app with ``?bot_delay=0`` shares
-    the deal, not bots that answer at once)::
-
-        >>> deal_address({"players": "3", "bot_delay": "0"}, 7) if "SERVER_NAME" not in \
-        ...     os.environ else 0
-        '?players=3&seed=7'
-    """
-    kept = {key: value for key, value in (options or {}).items() if key not in PACE_OPTIONS}
-    return share_address(kept, seed=seed)
 
 
 def seed_html(seed: int, address: str) -> str:

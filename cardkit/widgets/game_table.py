@@ -19,7 +19,6 @@ human (a claim window the learner asked not to be asked about), how to show the 
 
 from __future__ import annotations
 
-import numbers
 import random
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -51,7 +50,7 @@ def check_bot_options(bot: str, bot_delay: object, bots: Mapping[str, Any]) -> f
     """
     if bot not in bots:
         raise ValueError(f"bot is one of {', '.join(sorted(bots))}, not {bot!r}")
-    if not (isinstance(bot_delay, numbers.Real) and bot_delay >= 0):
+    if not (isinstance(bot_delay, (int, float)) and bot_delay >= 0):
         raise ValueError(f"bot_delay is a number of seconds >= 0, not {bot_delay!r}")
     return float(bot_delay)
 
@@ -96,7 +95,7 @@ class ScorePanel(widgets.VBox):
 
     def clear(self) -> None:
         self.charts = None
-        self.children = ()
+        self.children: tuple[widgets.Widget, ...] = ()
 
     def show(self, game: Any) -> None:
         """Draw (the first time) or update the charts from ``game``."""
@@ -106,7 +105,8 @@ class ScorePanel(widgets.VBox):
             self.charts = self._make(game)
         else:
             self.charts.update(game)
-        title = (widgets.HTML(self._heading(game)),) if self._heading else ()
+        title: tuple[widgets.Widget, ...] = (
+            (widgets.HTML(self._heading(game)),) if self._heading else ())
         self.children = (*title, self.charts.widget)
 
 

@@ -186,7 +186,7 @@ class MeldBuilder:
         cards = set(held)
         self.pending = [meld for meld in self.pending if set(meld) <= cards]
         texts = self.hand.cards
-        marks = {}
+        marks: dict[Any, str] = {}  # card index -> its meld's mark
         for number, meld in enumerate(self.pending, 1):
             for card in meld:
                 if card.to_text() in texts:
@@ -321,15 +321,17 @@ class ActionBar:
         """Colour what the core allows now; the others' tooltips say why not. Say where the
         ``one`` selected card fits."""
         need = "" if one is not None else "select exactly one card first (ZC-6)"
-        for control, action, style in (
-                (self.draw_button, DrawStock(), "primary"),
-                (self.take_button, TakeDiscard(), "primary"),
-                (self.claim_button, Claim(), "warning"), (self.pass_button, Pass(), "")):
+        plain: list[tuple[widgets.Button, Any, str]] = [
+            (self.draw_button, DrawStock(), "primary"),
+            (self.take_button, TakeDiscard(), "primary"),
+            (self.claim_button, Claim(), "warning"), (self.pass_button, Pass(), "")]
+        for control, action, style in plain:
             offer(control, game, action, seat, style=style, mine=mine, held=held)
-        for control, action, style in (
-                (self.lay_off_button, self.lay_off(one) if one else None, ""),
-                (self.exchange_button, self.exchange(one) if one else None, ""),
-                (self.discard_button, Discard(one) if one else None, "danger")):
+        with_card: list[tuple[widgets.Button, Any, str]] = [
+            (self.lay_off_button, self.lay_off(one) if one else None, ""),
+            (self.exchange_button, self.exchange(one) if one else None, ""),
+            (self.discard_button, Discard(one) if one else None, "danger")]
+        for control, action, style in with_card:
             offer(control, game, action, seat, style=style, mine=mine, held=held, need=need)
         self.end_choice.layout.display = "" if game.table else "none"
         self.show_options(game, one, seat)

@@ -1,6 +1,6 @@
 """What the tables share (`GameTable`, `NarrationLog`, the shared address) and the fixes that
-came with it: one option check, one seed series, the narration's order and bounds, the Xeri
-teaching view drawing the learner's cards once, and a shared address without ``bot_delay``."""
+came with it: one option check, one seed series, the narration's order and bounds, and the
+Xeri teaching view drawing the learner's cards once."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from cardkit.widgets.common import deal_address
 from cardkit.widgets.game_table import check_bot_options
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.xeri_table import XeriTable
@@ -88,12 +87,3 @@ def test_xr_9_1_show_all_hands_draws_the_learners_cards_once():
     only_mine = mine - elsewhere - set(table.match.pile)
     assert only_mine and not any(f'aria-label="{card.name}"' in shown for card in only_mine)
     assert f"{len(mine)} cards, shown in the hand row" in shown
-
-
-def test_the_shared_address_deals_the_same_game_but_keeps_no_bot_delay(monkeypatch):
-    for name in ("SERVER_NAME", "SCRIPT_NAME", "SERVER_PORT"):
-        monkeypatch.delenv(name, raising=False)
-    options = {"players": "3", "bot_delay": "0", "claims": "1"}
-    assert deal_address(options, 7) == "?players=3&claims=1&seed=7"
-    assert deal_address({"seed": "4", "bot_delay": "0"}, 9) == "?seed=9"
-    assert deal_address(None, 2) == "?seed=2"
