@@ -119,7 +119,8 @@ class GameTable(widgets.VBox):
     BOTS: ClassVar[Mapping[str, Callable[..., Any]]]  # the bot kinds: "greedy", "random"
     MAX_BOT_MOVES: ClassVar[int] = 10_000  # a guard: the bots never play forever
 
-    game: Any
+    game: Any  # the game played (the subclass starts it)
+    narration: NarrationLog  # made by the subclass, with its colours
 
     def __init__(self, *, seed: int | None, bot: str, bot_delay: float,
                  share: Callable[[int], str] | None) -> None:
@@ -139,8 +140,6 @@ class GameTable(widgets.VBox):
         # A click queued while the bots played would otherwise act later (issue 12): every
         # control that acts on the game goes through one gate.
         self.clicks = ClickGate()
-
-    narration: NarrationLog  # made by the subclass, with its colours
 
     def log_text(self) -> list[str]:
         """The narration lines, newest first (as shown)."""
