@@ -20,7 +20,8 @@ import ipywidgets as widgets
 
 from cardkit.engine import IllegalAction, Verdict
 
-__all__ = ["MessageArea", "guarded", "seed_html", "share_address", "warm_up_charts"]
+__all__ = ["MessageArea", "guarded", "seed_html", "share_address", "wait_for_charts",
+           "warm_up_charts"]
 
 log = logging.getLogger("cardkit.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -138,6 +139,13 @@ def warm_up_charts() -> None:
     if _warming is None:
         _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
         _warming.start()
+
+
+def wait_for_charts() -> None:
+    """Wait until a warm-up started by `warm_up_charts` has imported the charts: importing
+    them meanwhile from the callback's thread too can find numpy half-imported."""
+    if _warming is not None:
+        _warming.join()
 
 
 def _import_charts() -> None:

@@ -43,7 +43,7 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card, parse_card
 from cardkit.engine import IllegalAction, Verdict
-from cardkit.widgets.common import guarded, warm_up_charts
+from cardkit.widgets.common import guarded, wait_for_charts, warm_up_charts
 from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.xeri_hand import XeriHand, preview_text
@@ -381,6 +381,7 @@ class XeriTable(GameTable):
 
 
 def _xeri_charts(match: Any) -> Any:
+    wait_for_charts()  # the warm-up of the first play, if it is still importing them
     from cardkit.widgets.charts import XeriScoreCharts
 
     return XeriScoreCharts(match)
