@@ -132,7 +132,7 @@ class GameTable(widgets.VBox):
         self.held: int | None = None  # the finished round shown until its button is pressed
         self.bots: dict[int, Any] = {}
         self.bots_playing = False  # the game-acting controls are disabled meanwhile
-        self.acting: tuple[widgets.Button, ...] = ()  # those controls (set by the subclass)
+        self._acting: tuple[widgets.Button, ...] = ()  # those controls (set by the subclass)
         self.message = MessageArea()
         self.seed_line = widgets.HTML()
         # the page keeps the game's record, to bring it back if the kernel dies (issue 12)
@@ -200,7 +200,7 @@ class GameTable(widgets.VBox):
             self._refresh()
 
     def _show_busy(self) -> None:
-        for control in self.acting:
+        for control in self._acting:
             control.disabled = self.bots_playing
 
     # ----------------------------------------------------------------- the round's end

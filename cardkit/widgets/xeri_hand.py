@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card
 from cardkit.widgets.hand import HandWidget
-from cardkit.xeri import SEAT_NAMES, PlayKind
+from cardkit.xeri import PlayKind, seat_name
 
 __all__ = ["XeriHand", "preview_text"]
 
@@ -71,7 +71,7 @@ class XeriHand:
         elif mover is None:
             text = "The match is over: press New match to play again."
         elif mover != viewer:
-            text = f"Wait for your turn: {SEAT_NAMES[mover]} is to play."
+            text = f"Wait for your turn: {seat_name(mover)} is to play."
         else:
             text = preview_text(match.preview(cards[0]))
         self.preview.value = (
@@ -83,7 +83,7 @@ class XeriHand:
         """Whose hand the row shows; in the hot seat, the privacy screen while the hand of
         ``waiting_for`` is hidden; at the end of round ``held``, when the next cards come."""
         if waiting_for is not None:
-            who = SEAT_NAMES[waiting_for]
+            who = seat_name(waiting_for)
             self.ready_button.description = f"Pass to {who} — press when {who} is ready"
             self.ready_button.tooltip = f"show {who}'s hand"
             self.privacy_box.layout.display = ""
@@ -94,5 +94,5 @@ class XeriHand:
             self.caption.value = (f"<b>Round {held} is over.</b> The cards of round {held + 1} "
                                   "are dealt when you press Next round.")
         else:
-            partner = SEAT_NAMES[(viewer + 2) % 4]
-            self.caption.value = f"<b>{SEAT_NAMES[viewer]}'s hand</b>. Partner: {partner}."
+            partner = seat_name((viewer + 2) % 4)
+            self.caption.value = f"<b>{seat_name(viewer)}'s hand</b>. Partner: {partner}."

@@ -143,7 +143,7 @@ class XeriTable(GameTable):
                                  "drawing the charts…</h3>")
 
         guard = guarded(self.message)
-        self.acting = (self.play_button, self.next_round_button, self.new_button)
+        self._acting = (self.play_button, self.next_round_button, self.new_button)
         self.clicks.on_click(self.play_button, lambda _button: self.play())
         self.clicks.on_click(self.next_round_button, guard(lambda _b: self.next_round()))
         self.clicks.on_click(self.ready_button, guard(lambda _b: self.ready()))

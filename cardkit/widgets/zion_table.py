@@ -32,6 +32,7 @@ hand the results table and the points chart. Errors in any callback show in the 
 from __future__ import annotations
 
 import html
+import time  # noqa: F401  (the bots pause with time.sleep in game_table; tests patch it here)
 from collections.abc import Callable
 from typing import Any
 
@@ -136,7 +137,7 @@ class ZionTable(GameTable):
                            lambda: (self.game, self.seat))
         self.clicks.on_click(self.new_game_button, guard(self.on_new_game))
         self.clicks.on_click(self.next_hand_button, guard(self.on_next_hand))
-        self.acting = (*bar.buttons, *self.melds.buttons, self.next_hand_button)
+        self._acting = (*bar.buttons, *self.melds.buttons, self.next_hand_button)
         # passing for the learner lets the bots play: busy time for the gate too
         self.ask_claims.observe(self.clicks.timed(guard(self._on_ask_claims)), names="value")
         self.hand.on_select(guard(lambda _cards: self._refresh_controls()))
