@@ -102,10 +102,9 @@ def _fill(fig: go.Figure | None, traces: Sequence[go.BaseTraceType], layout: Map
     new numbers: a FigureWidget on a page changes without being rebuilt.
     """
     if fig is None:
-        fig = make()
-        fig.add_traces(list(traces))
-        fig.update_layout(**layout)
-        return fig
+        # A figure widget gets its traces in the state it is created with: traces added by a
+        # later message can be lost when the page's plotly view is still loading.
+        return make(data=list(traces), layout=layout)
     context = fig.batch_update() if hasattr(fig, "batch_update") else _nothing()
     with context:
         if len(fig.data) == len(traces):
@@ -291,8 +290,10 @@ def zion_totals_chart(
     if not hands:
         layout["annotations"] = [_empty_note("no hand finished yet")]
 
-    def make() -> go.Figure:
+    def make(data: list[Any], layout: Mapping[str, Any]) -> go.Figure:
         grid = make_subplots(rows=1, cols=2, horizontal_spacing=0.12)
+        grid.add_traces(data)
+        grid.update_layout(**layout)
         return go.FigureWidget(grid) if widget else grid
 
     return _fill(fig, traces, layout, make)
@@ -308,27 +309,33 @@ class XeriScoreCharts:
     """
 
     def __init__(self, match: Any = None, *, figure_widget: bool = True) -> None:
-        self.round_fig = xeri_round_chart([], widget=figure_widget)
-        self.running_fig = xeri_running_chart([], widget=figure_widget)
-        self.sheet = widgets.HTML()
+        rounds = _xeri_rounds(match) if match is not None else []
+        figures = [xeri_round_chart(rounds),
+                   xeri_running_chart(rounds, target=getattr(match, "target", None))]
         if figure_widget:
             # Side by side within a 1280-pixel window (plotly's default 700 each would push the
-            # second chart off the page); on a narrower window the second wraps below.
-            for fig in (self.round_fig, self.running_fig):
+            # second chart off the page); on a narrower window the second wraps below. Made
+            # whole before they become widgets: the page then gets them in one state.
+            for fig in figures:
                 fig.layout.width = CHART_WIDTH
+            figures = [go.FigureWidget(fig) for fig in figures]
+        self.round_fig, self.running_fig = figures
+        self.sheet = widgets.HTML()
         self.widget = widgets.VBox(
             [self.sheet, widgets.HBox([self.round_fig, self.running_fig],
                                       layout=widgets.Layout(flex_flow="row wrap"))]
             if figure_widget else [self.sheet])
         self.widget.add_class("ck-score-charts")
-        if match is not None:
-            self.update(match)
+        self._show_sheet(rounds)
 
     def update(self, match: Any) -> None:
         """Redraw from ``match`` (a XeriMatch): new numbers in the same figures."""
         rounds = _xeri_rounds(match)
         xeri_round_chart(rounds, fig=self.round_fig)
         xeri_running_chart(rounds, target=getattr(match, "target", None), fig=self.running_fig)
+        self._show_sheet(rounds)
+
+    def _show_sheet(self, rounds: list[Mapping[int, Any]]) -> None:
         self.sheet.value = (xeri_score_table(rounds[-1], round_number=len(rounds))
                             if rounds else "")
 
@@ -338,12 +345,10 @@ class ZionScoreCharts:
 
     def __init__(self, game: Any = None, *, players: int | None = None,
                  figure_widget: bool = True) -> None:
-        self.fig = zion_totals_chart(_Blank(players or getattr(game, "players", 0) or 0),
-                                     widget=figure_widget)
+        self.fig = zion_totals_chart(  # drawn from the game at once: see XeriScoreCharts
+            game if game is not None else _Blank(players or 0), widget=figure_widget)
         self.widget = widgets.VBox([self.fig] if figure_widget else [])
         self.widget.add_class("ck-score-charts")
-        if game is not None:
-            self.update(game)
 
     def update(self, game: Any) -> None:
         """Redraw from ``game`` (a ZionGame, or its hand results)."""
