@@ -6,6 +6,8 @@
 #   make test   lint and run every test layer (unit, property, golden, widgets, browser,
 #               the tutorials with nbval, the docs build, the Binder environment)
 #   make docs   build the documentation site into docs/_build/html
+#   make lite   build the apps as a static site into build/lite (Python runs in the browser:
+#               any web host or a USB stick serves a class; `cardkit lite --serve` to try it)
 PYTHON ?= python3
 VENV   ?= .venv
 PORT   ?= 8866
@@ -18,7 +20,7 @@ POOL   ?= $(if $(CLASS),4,1)
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-browser test-tutorials docs lint typecheck bench clean
+.PHONY: demo test test-browser test-tutorials docs lint typecheck bench clean lite
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +33,10 @@ $(VENV)/.apps: pyproject.toml | $(BIN)/python
 
 $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $@ $(VENV)/.apps $(VENV)/.lite
+
+$(VENV)/.lite: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[lite]'
 	touch $@ $(VENV)/.apps
 
 # `cardkit serve` finds the app notebooks in notebooks/ beside the editable install.
@@ -57,6 +63,11 @@ test-tutorials: $(VENV)/.test
 # The documentation site, offline, warnings as errors: docs/_build/html/index.html.
 docs: $(VENV)/.test
 	$(BIN)/python -m sphinx -b html -W --keep-going docs docs/_build/html
+
+# The static site (docs/serving.md): PyPI and npm packages only, cached in ~/.cache/cardkit-lite;
+# the cardkit wheel is made from this checkout every time.
+lite: $(VENV)/.lite
+	$(BIN)/cardkit lite --out build/lite
 
 # Only the real-browser tests (Voila + Debian's Chromium), about a minute.
 test-browser: $(VENV)/.test

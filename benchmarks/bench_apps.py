@@ -1,12 +1,22 @@
-"""How fast the Voila apps feel, measured in Debian's Chromium (a benchmark, not a test).
+"""How fast the Voila apps and the static site's apps feel, in Debian's Chromium (a benchmark,
+not a test).
 
-    .venv/bin/python benchmarks/bench_apps.py [--opens 3] [--clicks 30]
+    .venv/bin/python benchmarks/bench_apps.py [--opens 3] [--clicks 30] [--only voila|lite]
 
 Prints, for every app notebook: the time from opening its page to its first interactive view
 (a new kernel each time, as Voila starts one per page load), the time from a click to the
 updated view (p50 and p95), and the memory of the app's kernel. The baseline, measured in the
 same run, is a notebook with one bare ipywidgets Button and Label: the ratios say what cardkit
 adds on top of Voila itself. Aims (issue 4): open < 5 s, click p95 < 250 ms.
+
+The static site (`cardkit lite`, issue 22) is built (downloads from ~/.cache/cardkit-lite) and
+served on 127.0.0.1 with every other address blocked. For each of its apps: the first view in
+a fresh browser (cold: Pyodide and the wheels fetched and compiled), the first view again in
+the same browser (warm: from the browser's cache; a new Python starts each time, as with
+Voila's kernels), and the click-to-update times, beside the Voila figures. It also times the
+probability lab's first-pile question in pure Python in the page (20,000 piles judged by the
+rules core), the test of whether the lab could come along. The machine's load is printed:
+these figures scale with it. Aims (issue 22): warm < 5 s, cold < 20 s, clicks p95 < 250 ms.
 """
 
 from __future__ import annotations
@@ -178,14 +188,129 @@ QUERIES = {"xeri_table": "seed=3&bot_delay=0", "replay_viewer": "game=xeri&seed=
            "zion_table": "seed=9&bot_delay=0"}
 
 
+FIRST_PILE = """import time
+
+import ipywidgets as widgets
+
+from cardkit.cards import make_pack
+from cardkit.xeri import Rules
+from cardkit.xeri.play import pile_needs_redeal
+
+started = time.perf_counter()
+rng, pack, mode = __import__("random").Random(0), make_pack(), Rules().initial_pile_redeal
+redealt = sum(pile_needs_redeal([c.rank for c in rng.sample(pack, 4)], mode)
+              for _ in range(20_000))
+took = time.perf_counter() - started
+label = widgets.Label(f"{redealt / 20_000:.4f} in {took:.2f} s")
+label.add_class("cardkit-app")
+label.add_class("cardkit-first-pile")
+label"""
+LITE_APPS = ("xeri_table", "zion_table", "meld_checker", "replay_viewer")
+
+
+def _lite(args: argparse.Namespace) -> dict[str, tuple[float, float, list[float]]]:
+    """The static site's apps: (cold open, warm open, clicks) each; and the first-pile run."""
+    import threading
+
+    from cardkit.lite import build_site, serve_site, site_size_mb
+
+    workdir = Path(tempfile.mkdtemp(prefix="cardkit-bench-lite-"))
+    notebooks = workdir / "notebooks"
+    shutil.copytree(ROOT / "notebooks", notebooks)
+    first_pile = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(FIRST_PILE)])
+    first_pile.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                         "language": "python"}
+    nbformat.write(first_pile, notebooks / "first_pile.ipynb")
+    started = time.perf_counter()
+    build_site(workdir / "site", notebooks=notebooks, log=False)
+    built = time.perf_counter() - started
+    server = serve_site(workdir / "site", port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    results: dict[str, tuple[float, float, list[float]]] = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            for app in (*LITE_APPS, "first_pile"):
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                context.route(lambda url: not url.startswith(base + "/"),
+                              lambda route: route.abort())
+                opens, clicks = [], []
+                for attempt in range(2):  # cold, then warm from the browser's cache
+                    page = context.new_page()
+                    page.set_default_timeout(300_000)
+                    start = time.perf_counter()
+                    page.goto(f"{base}/voici/render/{app}.html?{QUERIES.get(app, 'seed=1')}")
+                    page.locator(".cardkit-app").first.wait_for(state="visible")
+                    opens.append(time.perf_counter() - start)
+                    if app == "first_pile" and attempt == 0:
+                        text = page.locator(".cardkit-first-pile").inner_text()
+                        print(f"first-pile question in the browser: {text} "
+                              "(20,000 piles, pure Python)", file=sys.stderr, flush=True)
+                        results["first pile"] = (float(text.split()[-2]), 0.0, [])
+                    if attempt == 0 and app in CLICKERS:
+                        clicks = CLICKERS[app](page, args.clicks)
+                    page.close()
+                context.close()
+                results[app] = (opens[0], opens[1], clicks)
+                print(f"measured static {app}", file=sys.stderr, flush=True)
+            browser.close()
+        results["site"] = (site_size_mb(workdir / "site"), built, [])
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(workdir, ignore_errors=True)
+    return results
+
+
+def _print_lite(lite: dict[str, tuple[float, float, list[float]]],
+                voila: dict[str, tuple[list[float], list[float], float]]) -> None:
+    size, built = lite["site"][:2]
+    print(f"\nStatic site (cardkit lite): {size:.0f} MB, built in {built:.0f} s (downloads "
+          "cached); Python in the page; beside the Voila figures of this run")
+    print(f"{'app':<16}{'cold open':>12}{'warm open':>12}{'click p50':>12}{'click p95':>12}"
+          f"{'Voila open':>13}{'Voila p95':>12}")
+    for app in LITE_APPS:
+        cold, warm, clicks = lite[app]
+        click_cols = (f"{_ms(_percentile(clicks, 0.5)):>12}{_ms(_percentile(clicks, 0.95)):>12}"
+                      if clicks else f"{'-':>12}{'-':>12}")
+        if app in voila:
+            opens, voila_clicks, _memory = voila[app]
+            voila_cols = (f"{statistics.median(opens):>11.2f} s"
+                          f"{_ms(_percentile(voila_clicks, 0.95)) if voila_clicks else '-':>12}")
+        else:
+            voila_cols = f"{'-':>13}{'-':>12}"
+        print(f"{app:<16}{cold:>10.2f} s{warm:>10.2f} s{click_cols}{voila_cols}")
+    took = lite["first pile"][0]
+    verdict = "fast enough" if took < 20 else "too slow"
+    print(f"probability lab's first-pile question, 20,000 piles in pure Python in the page: "
+          f"{took:.2f} s ({verdict} for the aim of 20 s; the lab itself simulates with numpy "
+          "and pandas, so it stays out of the static site)")
+    print("aims (static): warm open < 5 s, cold open < 20 s, click p95 < 250 ms")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opens", type=int, default=3, help="page loads per app (3)")
     parser.add_argument("--clicks", type=int, default=30, help="timed clicks per app (30)")
+    parser.add_argument("--only", choices=("voila", "lite"), default=None,
+                        help="measure only the Voila apps or only the static site")
     args = parser.parse_args()
     if not os.access(CHROMIUM, os.X_OK):
         print(f"no Chromium at {CHROMIUM}: apt-get install chromium, or set CARDKIT_CHROMIUM")
         return 1
+    load = os.getloadavg()
+    print(f"machine: {os.cpu_count()} cores, load average {load[0]:.1f} {load[1]:.1f} "
+          f"{load[2]:.1f} (1, 5, 15 min) at the start")
+    voila = {} if args.only == "lite" else _voila(args)
+    if args.only != "voila":
+        _print_lite(_lite(args), voila)
+    load = os.getloadavg()
+    print(f"load average at the end: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+    return 0
+
+
+def _voila(args: argparse.Namespace) -> dict[str, tuple[list[float], list[float], float]]:
 
     workdir = Path(tempfile.mkdtemp(prefix="cardkit-bench-"))
     for notebook in (ROOT / "notebooks").glob("*.ipynb"):
@@ -268,7 +393,7 @@ def main() -> int:
               f"answers shown: p50 {p50}; slowest {slowest} (the round's end: scoring and the "
               f"first plotly charts); kernel RSS with the charts {memory:.0f} MB")
     print("aims: open < 5 s with a cold kernel; click-to-update p95 < 250 ms")
-    return 0
+    return results
 
 
 if __name__ == "__main__":

@@ -94,12 +94,12 @@ class Card:
         # ``code`` tells every physical card apart (rank, suit and deck), so one int compare
         # does; this sits on the hot path of every hand search and ``list.remove``
         if other.__class__ is Card:
-            return self.code == other.code  # type: ignore[attr-defined]
+            return self.code == other.code
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self.code != other.code  # type: ignore[attr-defined]
+            return self.code != other.code
         return NotImplemented
 
     @classmethod
@@ -123,23 +123,24 @@ class Card:
     @property
     def ascii(self) -> str:
         """ASCII text such as ``7C``, ``10D``, ``AS`` or ``JK`` (parseable by `parse_card`)."""
-        return "JK" if self.rank == 0 else self.rank_text + self.suit  # type: ignore[operator]
+        suit = self.suit  # None only for a joker
+        return "JK" if suit is None else self.rank_text + suit
 
     @property
     def name(self) -> str:
         """Spoken name, e.g. ``"seven of clubs"`` or ``"joker"`` (used for aria-labels)."""
-        if self.rank == 0:
+        if self.suit is None:  # a joker
             return "joker"
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"  # type: ignore[index]
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
     @property
     def is_red(self) -> bool:
         return self.suit in ("D", "H")
 
     def __str__(self) -> str:
-        if self.rank == 0:
+        if self.suit is None:  # a joker
             return "JK"
-        return self.rank_text + SUIT_SYMBOLS[self.suit]  # type: ignore[index]
+        return self.rank_text + SUIT_SYMBOLS[self.suit]
 
     def __repr__(self) -> str:
         if self.rank == 0:
@@ -164,9 +165,9 @@ class Card:
 
 
 def _sort_key(card: Card) -> tuple[int, int, int]:
-    if card.rank == 0:
+    if card.suit is None:  # a joker
         return (4, 0, card.deck)
-    return (_SUIT_INDEX[card.suit], card.rank, card.deck)  # type: ignore[index]
+    return (_SUIT_INDEX[card.suit], card.rank, card.deck)
 
 
 def card_from_code(code: int) -> Card:

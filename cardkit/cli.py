@@ -5,6 +5,7 @@
     cardkit replay match.json              narrate a saved record of either game
     cardkit simulate xeri --rounds 1000    simulate many games (see cardkit.sim)
     cardkit serve [--port 8866]            serve the Voila apps on 127.0.0.1
+    cardkit lite [--out DIR] [--serve]     build the apps as a static site (runs in the browser)
 
 The games' commands are built from the game registry (`cardkit.play_cli`); this module only
 wires the sub-commands together and turns bad input into one clear line on stderr.
@@ -28,10 +29,11 @@ __all__ = ["build_parser", "main", "parse_setting"]
 _SUBCOMMANDS = {
     "cardkit.play_cli": None,
     "cardkit.replay_cli": None,
-    "cardkit.sim_cli": None,
+    "cardkit.sim_cli": "sim",
     "cardkit.widgets.serve": "apps",
+    "cardkit.lite": None,
 }
-_COMMAND_OF = {"cardkit.widgets.serve": "serve"}
+_COMMAND_OF = {"cardkit.widgets.serve": "serve", "cardkit.sim_cli": "simulate"}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from cardkit import bounds
@@ -63,7 +64,7 @@ class IllegalAction(ValueError):
         return self.verdict.reason
 
 
-class FrozenDict(dict):  # a dict subclass: json, pickle and == treat it as a dict
+class FrozenDict(dict[str, Any]):  # a dict subclass: json, pickle and == treat it as a dict
     """A dict that refuses every change once made: the values an event carries.
 
     It reads, compares, prints and serialises as a dict (``json.dumps``, ``pickle``,
@@ -101,13 +102,37 @@ class FrozenDict(dict):  # a dict subclass: json, pickle and == treat it as a di
 
 
 class Event(Protocol):
-    """Something that happened in a game. Games define events as frozen dataclasses.
+    """Something that happened in a game. The contract every game's events keep:
 
-    Events hold data only; ``text`` builds the narration when it is asked for, so that
-    simulations pay nothing for words they never read. ``rule`` is the rule ID that applied.
+    - **One class per kind.** Each kind of event is its own ``@dataclass(frozen=True,
+      slots=True)`` with typed fields that mean one thing (no ``value`` or ``extra`` whose
+      meaning depends on the kind, no mapping of keys described in docstrings). Fields hold
+      values only (cards, numbers, tuples, enums, frozen values), never the game, so an event
+      cannot change once made, compares by value and pickles.
+    - **One base class per game**, ``<Game>Event`` (``XeriEvent``, ``ZionEvent``), with
+      ``__slots__ = ()``, that every event class of the game subclasses: it holds what they
+      share (``text``, ``__str__``), and ``isinstance(e, XeriEvent)`` and annotations use it.
+    - ``kind``: a class attribute (``ClassVar``) naming the class's member of the game's
+      ``EventKind`` enum, so code branches on ``event.kind is EventKind.X`` (or on
+      ``isinstance``), never on text.
+    - ``seat``: the seat that acted, or ``None`` for an event of the whole table (a field, or a
+      ``ClassVar`` set to ``None`` on a class whose events never have a seat).
+    - ``rule``: the ID of the rule of the book that applied (``None`` only where no rule
+      speaks).
+    - ``text``: a property that builds the narration when it is read, never when the event is
+      made, so that simulations pay nothing for words they never read; ``str(event)`` is the
+      same text.
+    - How something ended (a round, a hand, the match) is a member of an enum, never a string.
     """
 
-    rule: str | None
+    @property
+    def kind(self) -> Enum: ...
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def rule(self) -> str | None: ...
 
     @property
     def text(self) -> str: ...
@@ -211,7 +236,7 @@ def play_out(game: G, bots: Sequence[Bot], *, max_actions: int | None = None) ->
     taken = 0
     while not game.is_over and (max_actions is None or taken < max_actions):
         seat = game.current_player
-        game.apply(bots[seat].choose(game))  # type: ignore[index]
+        game.apply(bots[seat].choose(game))  # type: ignore[index]  # not over: a seat acts
         taken += 1
     return game
 

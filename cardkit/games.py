@@ -157,7 +157,7 @@ def _xeri() -> GameSpec:
     def narrate(event: Any) -> list[str]:
         lines = [event.text]
         if event.kind is EventKind.ROUND_SCORED:
-            for team, sheet in dict(event.extra).items():
+            for team, sheet in dict(event.sheets).items():
                 lines.append(f"  {xeri.TEAM_NAMES[team]}:")
                 lines += [f"    {line}" for line in str(sheet).splitlines()]
         return lines

@@ -193,8 +193,10 @@ def _as_estimate(question: str, sim: Any, level: float) -> Estimate:
 def pile_needs_redeal(ranks: Sequence[int], option: str = "any_pair_or_top_jack") -> bool:
     """Must a new pile (ranks bottom to top, 11 = jack) be dealt again (XR-2.4, XR-8.2)?
 
-    This is the rule as RULES.md words it, written out here so the counts below can be checked
-    against the game's own test (``tests/sim`` compares them on every pile)::
+    An independent oracle: the rule as RULES.md words it, written out here on purpose rather
+    than taken from the game (`cardkit.xeri.play.redeal_positions`), so that the counts below
+    check the game's rule instead of repeating it (``tests/xeri/test_xeri_redeal_copies.py``
+    compares the two on every pile)::
 
         >>> pile_needs_redeal([3, 7, 5, 11]), pile_needs_redeal([3, 7, 5, 11], "never")
         (True, False)

@@ -32,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _say_event(event: Any, say: Callable[[str], Any]) -> None:
     say(event.text)
-    sheets = getattr(event, "extra", None)
+    sheets = getattr(event, "sheets", None)
     if getattr(event.kind, "name", "") == "ROUND_SCORED" and hasattr(sheets, "items"):
         from cardkit.xeri import TEAM_NAMES
 

@@ -290,7 +290,7 @@ def _xeri_round_row(events: list[Any], kinds: Any) -> dict[str, Any] | None:
             row["leftover_cards"] = len(e.cards)
             row["leftover_team"] = e.seat & 1
         elif kind is kinds.ROUND_SCORED:
-            sheets = e.extra
+            sheets = e.sheets
             for team in (0, 1):
                 sheet = sheets[team]
                 row[f"points_{team}"] = sheet.total

@@ -47,7 +47,7 @@ def test_binder_files_pin_what_the_issue_names() -> None:
     assert pins["ipywidgets"].startswith("8.") and pins["voila"].startswith("0.5.")
     assert pins["jupyterlab"].startswith("4.")
     assert {"plotly", "anywidget"} <= set(pins)
-    assert "-e ." in lines
+    assert "-e .[sim]" in lines  # cardkit with its simulation extra (the tutorials simulate)
     assert (BINDER / "runtime.txt").read_text().strip().startswith("python-3.")
 
 

@@ -7,6 +7,7 @@ other error as an error line, in the app's `MessageArea`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import logging
@@ -107,6 +108,8 @@ def share_address(options: Mapping[str, str] | None = None, **changes: object) -
     query = dict(options or {})
     query.update({key: str(value) for key, value in changes.items()})
     text = "?" + urlencode(query)
+    if os.environ.get("CARDKIT_PAGE_URL"):  # the static site's page (cardkit.widgets.lite_page)
+        return os.environ["CARDKIT_PAGE_URL"] + text
     host, path = os.environ.get("SERVER_NAME"), os.environ.get("SCRIPT_NAME")
     if not host or not path:
         return text
@@ -138,13 +141,15 @@ def warm_up_charts() -> None:
     global _warming
     if _warming is None:
         _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
-        _warming.start()
+        # No threads in the browser (the static site): the charts are imported at round end.
+        with contextlib.suppress(RuntimeError):
+            _warming.start()
 
 
 def wait_for_charts() -> None:
     """Wait until a warm-up started by `warm_up_charts` has imported the charts: importing
     them meanwhile from the callback's thread too can find numpy half-imported."""
-    if _warming is not None:
+    if _warming is not None and _warming.is_alive():
         _warming.join()
 
 

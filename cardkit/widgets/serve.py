@@ -326,11 +326,19 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
     with its default options. What a teacher who mistyped an address sees, instead of a
     traceback.
     """
+    known = list(accepted)
+    if sys.platform == "emscripten":  # the static site: the page's address comes from the page
+        from cardkit.widgets.lite_page import when_addressed
+
+        return when_addressed(lambda: _show_app_now(build, known))
+    return _show_app_now(build, known)
+
+
+def _show_app_now(build: Callable[[dict[str, str]], Any], known: list[str]) -> Any:
     import html
 
     import ipywidgets as widgets
 
-    known = list(accepted)
     try:
         return build(page_options(accepted=known))
     except ValueError as error:

@@ -28,6 +28,7 @@ the same step (`ReplayViewer.resume_from`, `cardkit.widgets.resume`).
 
 from __future__ import annotations
 
+import asyncio
 import html
 import threading
 import time
@@ -237,7 +238,23 @@ class TurnStepper(widgets.VBox):
                 self.go(0)  # Play at the end starts again from the deal
             self._playing = threading.Thread(target=self._play_on, daemon=True,
                                              name="cardkit-replay")
-            self._playing.start()
+            try:
+                self._playing.start()
+            except RuntimeError:  # no threads (Python in the browser): step on the event loop
+                self._playing = None
+                self._step_later()
+
+    def _step_later(self) -> None:
+        asyncio.get_event_loop().call_later(PLAY_INTERVAL_MS / 1000, self._play_step)
+
+    def _play_step(self) -> None:
+        if not self.player.value:
+            return
+        if self.position >= len(self.steps):
+            self.player.value = False
+            return
+        self.go(self.position + 1)
+        self._step_later()
 
     def _play_on(self) -> None:
         while self.player.value:

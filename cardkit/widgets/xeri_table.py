@@ -299,7 +299,7 @@ class XeriTable(GameTable):
         # narration line then also sees the state after the move, never the one before it.
         ended = [event for event in events if event.kind is EventKind.ROUND_WON]
         if ended and self.pause_at_round_end and not self.match.is_over:
-            self.held = ended[-1].extra[0]
+            self.held = ended[-1].number
             # The core deals the next round at once; its deal is narrated at "Next round",
             # so that nothing on the page runs ahead of the round shown as over.
             cut = events.index(ended[-1]) + 1

@@ -12,13 +12,14 @@ The table's picture is `cardkit.xeri.draw.table_html`.
 """
 
 from cardkit.xeri.bots import GreedyBot, RandomBot
-from cardkit.xeri.events import EventKind, XeriEvent
+from cardkit.xeri.events import EventKind, MatchEnd, XeriEvent
 from cardkit.xeri.match import Phase, XeriMatch, load, new_game, new_match
 from cardkit.xeri.play import PlayKind, PlayOutcome, check_initial_pile, resolve_play
 from cardkit.xeri.rules import (
     PRESETS,
     SEAT_NAMES,
     TEAM_NAMES,
+    MatchWinner,
     PileRedeal,
     Rules,
     rules_from_dict,
@@ -41,6 +42,8 @@ __all__ = [
     "TEAM_NAMES",
     "EventKind",
     "GreedyBot",
+    "MatchEnd",
+    "MatchWinner",
     "Phase",
     "PileRedeal",
     "PlayKind",

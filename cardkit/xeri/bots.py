@@ -39,7 +39,7 @@ class _Bot:
         self.rng = Random(seed)
 
     def _view(self, game: Any) -> XeriView:
-        view = game.observe(self.seat)
+        view: XeriView = game.observe(self.seat)
         if view.current_player != self.seat:
             state = "the match is over" if view.current_player is None else \
                 f"it is {SEAT_NAMES[view.current_player]}'s turn"

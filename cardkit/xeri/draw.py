@@ -34,7 +34,7 @@ from cardkit.render import (
     seat_hand_html,
 )
 from cardkit.xeri.events import EventKind
-from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES
+from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, MatchWinner
 
 if TYPE_CHECKING:
     from cardkit.xeri.match import XeriMatch
@@ -56,7 +56,7 @@ class _XeriPublic:
             self.round_number, self.dealer = match.round_number, match.dealer
             self.current = match.current_player
             self.hands: list[tuple[Card, ...] | None] = [match.hand(s) for s in range(4)]
-            self.hand_sizes = [len(h) for h in self.hands]  # type: ignore[arg-type]
+            self.hand_sizes = list(match.hand_sizes)
             self.pile, self.stock_size = tuple(match.pile), match.stock_size
             self.xeris = (tuple(match.xeri_cards(0)), tuple(match.xeri_cards(1)))
             self.captured: tuple[int, int] | None = (
@@ -72,8 +72,8 @@ class _XeriPublic:
             self.hand_sizes = list(seen.hand_sizes)
             self.pile, self.stock_size = tuple(seen.pile), seen.stock_size
             self.xeris = (tuple(seen.xeri_cards[0]), tuple(seen.xeri_cards[1]))
-            self.captured = None if seen.capture_counts is None else tuple(seen.capture_counts)
-            self.totals, self.rounds_won = tuple(seen.totals), tuple(seen.rounds_won)
+            self.captured = seen.capture_counts
+            self.totals, self.rounds_won = seen.totals, seen.rounds_won
             self.bottom_card = seen.bottom_card
 
 
@@ -85,6 +85,8 @@ def _scoreline(info: _XeriPublic) -> tuple[str, str]:
     """What decides the match first (rounds won, XR-7.1; points under a target, XR-7.2), then
     the other."""
     rounds, points = _both(info.rounds_won), _both(info.totals)
+    if info.target is None and info.rules.match_winner is MatchWinner.POINTS:
+        return f"Points: {points} (most after the rounds, XR-7.1)", f"rounds won: {rounds}"
     if info.target is None:
         return f"Rounds won: {rounds} (XR-7.1)", f"points: {points}"
     return f"Points: {points} (first to {info.target}, XR-7.2)", f"rounds won: {rounds}"
@@ -93,7 +95,8 @@ def _scoreline(info: _XeriPublic) -> tuple[str, str]:
 def _score_parts(info: _XeriPublic, team: int) -> list[str]:
     rounds = f"{plural(info.rounds_won[team], 'round')} won"
     points = plural(info.totals[team], "point")
-    return [rounds, points] if info.target is None else [points, rounds]
+    rounds_first = info.target is None and info.rules.match_winner is MatchWinner.ROUNDS
+    return [rounds, points] if rounds_first else [points, rounds]
 
 
 def _match_over_words(match: XeriMatch, winner: int) -> str:
@@ -162,7 +165,7 @@ def table_html(
         else:
             hand = seat_hand_html(cards, info.hand_sizes[seat], width=width,
                               overlap=0.0 if mine else 0.4, four_colour=four_colour)
-        team = TEAM_NAMES[seat & 1]
+        team_name = TEAM_NAMES[seat & 1]
         who = f"{SEAT_NAMES[seat]} (you)" if mine else SEAT_NAMES[seat]
         style = PANEL_STYLE + (";" + TURN_STYLE if seat == info.current else "")
         seats_html[place[seat]] = (
@@ -171,7 +174,7 @@ def table_html(
             f'aria-label="{escape(SEAT_NAMES[seat])}" style="{style};grid-area:{place[seat]}">'
             + heading_html(who, badges)
             + hand
-            + note_html(f"{team} · {plural(info.hand_sizes[seat], 'card')} in hand")
+            + note_html(f"{team_name} · {plural(info.hand_sizes[seat], 'card')} in hand")
             + "</section>"
         )
 
@@ -325,7 +328,9 @@ def scoreboard_html(match: XeriMatch) -> str:
     won, points = match.rounds_won, match.totals
     rounds = f"Rounds won: {TEAM_NAMES[0]} {won[0]}, {TEAM_NAMES[1]} {won[1]}"
     scored = f"Points: {TEAM_NAMES[0]} {points[0]}, {TEAM_NAMES[1]} {points[1]}"
-    if match.target is None:
+    if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
+        first, second = f"{scored} (points decide the match, XR-7.1)", rounds
+    elif match.target is None:
         first, second = f"{rounds} (rounds decide the match, XR-7.1)", scored
     else:
         first, second = f"{scored} (first to {match.target} wins, XR-7.2)", rounds
@@ -346,7 +351,9 @@ def _match_end_words(match: XeriMatch) -> str:
         return "Match over."
     text = final.text if final.text.endswith(")") else f"{final.text} ({final.rule})"
     words = [f"Match over. {text}."]
-    if match.target is None:
+    if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
+        words.append("Points decide the match, not rounds won (XR-7.1).")
+    elif match.target is None:
         words.append("Rounds won decide the match, not points (XR-7.1).")
     return " ".join(words)
 
@@ -357,11 +364,11 @@ def round_end_html(match: XeriMatch) -> str:
     won = next((e for e in reversed(match.events) if e.kind is EventKind.ROUND_WON), None)
     if won is None:
         return ""
-    number, (p0, p1) = won.extra
-    if won.value is None:
+    number, (p0, p1) = won.number, won.points
+    if won.winner is None:
         head = f"Round {number} over: a tie at {p0} points, so nobody wins it ({won.rule})."
     else:
-        team = won.value
+        team = won.winner
         mine, theirs = (p0, p1) if team == 0 else (p1, p0)
         head = f"Round {number} over: {TEAM_NAMES[team]} win {mine} to {theirs} ({won.rule})."
     lines = [f'<div class="ck-round-head" role="status" style="font-size:16px;'

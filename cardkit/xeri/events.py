@@ -1,28 +1,40 @@
-"""Events of a Xeri match: plain data, narrated in words only when ``.text`` is read.
+"""Events of a Xeri match: one frozen dataclass per kind, narrated only when ``.text`` is read.
 
-Events are tuples (cheap to make on the hot path of a simulation); ``text`` cites the rule::
+Each kind of event is its own class (`cardkit.engine.Event` states the contract): its fields are
+typed and mean one thing, ``kind`` names it as an `EventKind`, ``rule`` is the rule that applied,
+and ``text`` builds the words when asked, so a simulation pays nothing for them::
 
     >>> from cardkit import parse_card
-    >>> e = XeriEvent(EventKind.XERI, 0, parse_card("7H"), (parse_card("7C"), parse_card("7H")),
-    ...               10, "XR-4.1", None)
-    >>> e.text
-    'North plays 7♥ on the single 7♣: captures it. Xeri, +10 for North–South (XR-4.1)'
-"""
+    >>> e = Xeri(0, (parse_card("7C"), parse_card("7H")), 10, "XR-4.1")
+    >>> e.kind, e.text
+    (<EventKind.XERI: 'xeri'>, 'North plays 7♥ on the single 7♣: captures it. Xeri, +10 for North–South (XR-4.1)')
+    >>> e.seat = 2
+    Traceback (most recent call last):
+    ...
+    dataclasses.FrozenInstanceError: cannot assign to field 'seat'
+"""  # noqa: E501
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardkit.cards import Card
 from cardkit.xeri.play import redeal_cause
 from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, PileRedeal
+from cardkit.xeri.scoring import ScoreSheet, TeamSheets
 
-__all__ = ["EventKind", "XeriEvent"]
+__all__ = [
+    "Capture", "Cut", "Deal", "EventKind", "ExtraRound", "FirstDealer", "JackXeri", "Leftover",
+    "MatchEnd", "MatchWon", "NewRound", "Play", "Redeal", "RoundScored", "RoundWon",
+    "SecondDeal", "TargetRaised", "Xeri", "XeriEvent", "maker",
+]
 
 
 class EventKind(Enum):
-    """What happened."""
+    """What happened: one member per event class (``event.kind``)."""
 
     FIRST_DEALER = "first dealer"
     NEW_ROUND = "new round"
@@ -42,7 +54,21 @@ class EventKind(Enum):
     MATCH_WON = "match won"
 
 
-def _cards(cards: Any) -> str:
+class MatchEnd(str, Enum):
+    """How a match was decided (XR-7.1, XR-7.2); also what an extra round breaks a tie on."""
+
+    ROUNDS = "rounds"
+    """More rounds won after the agreed rounds (XR-7.1, ``match_winner="rounds"``)."""
+    POINTS = "points"
+    """More points after the agreed rounds (XR-7.1, ``match_winner="points"``)."""
+    TARGET = "target"
+    """The first team to the target at the end of a round (XR-7.2)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
     return " ".join(str(c) for c in cards)
 
 
@@ -50,169 +76,396 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-class XeriEvent(NamedTuple):
-    """One event. ``seat`` acts, ``card`` is the card played or shown, ``cards`` the cards moved
-    (for a capture: the pile with the played card on top), ``value`` a number whose meaning
-    depends on ``kind`` (points, round, team, target), ``rule`` the rule ID, ``extra`` details.
-    """
+class XeriEvent:
+    """The base of every Xeri event: ``kind``, ``seat`` (who acted, or ``None``), ``rule`` and
+    the narration ``text``, which ends with the rule ID."""
 
-    kind: EventKind
-    seat: int | None
-    card: Card | None
-    cards: Any
-    value: Any
-    rule: str
-    extra: Any
+    __slots__ = ()
+    kind: ClassVar[EventKind]
+
+    if TYPE_CHECKING:  # each event class has these as fields or as class attributes
+        @property
+        def seat(self) -> int | None: ...
+
+        @property
+        def rule(self) -> str: ...
+
+    def _words(self) -> str:
+        raise NotImplementedError  # every event class says itself
 
     @property
     def text(self) -> str:
         """The event in plain words, ending with its rule ID."""
-        return f"{_NARRATORS[self.kind](self)} ({self.rule})"
+        return f"{self._words()} ({self.rule})"
 
     def __str__(self) -> str:
         return self.text
 
 
-def _first_dealer(e: XeriEvent) -> str:
-    if e.extra:  # named when the match was set up (new_game(..., dealer=...))
-        return f"{SEAT_NAMES[e.seat]} is the first dealer, as named when the match was set up"
-    return f"{SEAT_NAMES[e.seat]} is chosen at random as the first dealer"
+E = TypeVar("E", bound=XeriEvent)
 
 
-def _new_round(e: XeriEvent) -> str:
-    who = SEAT_NAMES[e.seat]
-    if e.value == 1:
-        return f"Round 1: {who} deals"
-    return f"Round {e.value}: {who} deals (the deal passes clockwise)"
+# ----------------------------------------------------------------- dealing (XR-2)
+
+@dataclass(frozen=True, slots=True)
+class FirstDealer(XeriEvent):
+    """``seat`` deals first: ``named`` when the match was set up with a dealer, else drawn."""
+
+    kind: ClassVar[EventKind] = EventKind.FIRST_DEALER
+
+    seat: int
+    named: bool
+    rule: str = "XR-2.1"
+
+    def _words(self) -> str:
+        if self.named:
+            who = SEAT_NAMES[self.seat]
+            return f"{who} is the first dealer, as named when the match was set up"
+        return f"{SEAT_NAMES[self.seat]} is chosen at random as the first dealer"
 
 
-def _cut(e: XeriEvent) -> str:
-    text = f"{SEAT_NAMES[e.seat]}, on the dealer's right, cuts the deck"
-    if e.card is None:
-        return text
-    if e.extra:  # the jacks that lay at the bottom, top to bottom
-        shown = (f"the bottom card is the jack {e.extra[0]}" if len(e.extra) == 1 else
-                 f"the bottom {len(e.extra)} cards are jacks ({_cards(e.extra)})")
-        return (f"{text}; {shown}, so the cutter puts {e.card}, the first card above that is "
-                "no jack, at the bottom, where everyone sees it; it will be the last card dealt, "
+@dataclass(frozen=True, slots=True)
+class NewRound(XeriEvent):
+    """Round ``number`` (from 1) starts; ``seat`` deals it."""
+
+    kind: ClassVar[EventKind] = EventKind.NEW_ROUND
+
+    seat: int
+    number: int
+    rule: str = "XR-2.1"
+
+    def _words(self) -> str:
+        who = SEAT_NAMES[self.seat]
+        if self.number == 1:
+            return f"Round 1: {who} deals"
+        return f"Round {self.number}: {who} deals (the deal passes clockwise)"
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(XeriEvent):
+    """``seat`` cuts. Under ``cut_shows_bottom`` (XR-8.1) ``bottom`` is the card shown and
+    ``jacks`` the jacks that lay below it, top to bottom; else ``bottom`` is ``None``."""
+
+    kind: ClassVar[EventKind] = EventKind.CUT
+
+    seat: int
+    bottom: Card | None
+    jacks: tuple[Card, ...]
+    rule: str
+
+    def _words(self) -> str:
+        text = f"{SEAT_NAMES[self.seat]}, on the dealer's right, cuts the deck"
+        if self.bottom is None:
+            return text
+        if self.jacks:
+            jacks = self.jacks
+            shown = (f"the bottom card is the jack {jacks[0]}" if len(jacks) == 1 else
+                     f"the bottom {len(jacks)} cards are jacks ({_cards(jacks)})")
+            return (f"{text}; {shown}, so the cutter puts {self.bottom}, the first card above "
+                    "that is no jack, at the bottom, where everyone sees it; it will be the last "
+                    "card dealt, to the dealer")
+        return (f"{text} and shows the bottom card {self.bottom}; it will be the last card dealt, "
                 "to the dealer")
-    return (f"{text} and shows the bottom card {e.card}; it will be the last card dealt, to the "
-            "dealer")
 
 
-def _deal(e: XeriEvent) -> str:
-    return (f"{SEAT_NAMES[e.seat]} deals 6 cards to each player, then 4 face up to the pile: "
-            f"{_cards(e.cards)} (the last on top); {e.value} cards stay in the stock")
+@dataclass(frozen=True, slots=True)
+class Deal(XeriEvent):
+    """``seat`` deals the hands and the ``pile`` (bottom to top); ``stock`` cards stay."""
+
+    kind: ClassVar[EventKind] = EventKind.DEAL
+
+    seat: int
+    pile: tuple[Card, ...]
+    stock: int
+    rule: str = "XR-2.3"
+
+    def _words(self) -> str:
+        return (f"{SEAT_NAMES[self.seat]} deals 6 cards to each player, then 4 face up to the "
+                f"pile: {_cards(self.pile)} (the last on top); {self.stock} cards stay in the "
+                "stock")
 
 
-def _redeal(e: XeriEvent) -> str:
-    cause = redeal_cause(e.cards, PileRedeal(e.extra))
-    return (f"The pile {_cards(e.cards)} is dealt again because {cause}; {SEAT_NAMES[e.seat]} "
-            f"shuffles it back into the stock and deals a new pile, {_cards(e.value)}")
+@dataclass(frozen=True, slots=True)
+class Redeal(XeriEvent):
+    """The ``pile`` that may not stand under ``mode`` goes back; ``new_pile`` is dealt."""
+
+    kind: ClassVar[EventKind] = EventKind.REDEAL
+
+    seat: int
+    pile: tuple[Card, ...]
+    new_pile: tuple[Card, ...]
+    mode: PileRedeal
+    rule: str
+
+    def _words(self) -> str:
+        cause = redeal_cause(self.pile, self.mode)
+        return (f"The pile {_cards(self.pile)} is dealt again because {cause}; "
+                f"{SEAT_NAMES[self.seat]} shuffles it back into the stock and deals a new pile, "
+                f"{_cards(self.new_pile)}")
 
 
-def _second_deal(e: XeriEvent) -> str:
-    rest = "the stock is now empty" if e.value == 0 else f"{e.value} cards stay in the stock"
-    return f"All hands are empty: {SEAT_NAMES[e.seat]} deals 6 more cards to each player; {rest}"
+@dataclass(frozen=True, slots=True)
+class SecondDeal(XeriEvent):
+    """All hands are empty: ``seat`` deals 6 more each; ``stock`` cards stay (XR-2.5)."""
+
+    kind: ClassVar[EventKind] = EventKind.SECOND_DEAL
+
+    seat: int
+    stock: int
+    rule: str = "XR-2.5"
+
+    def _words(self) -> str:
+        rest = ("the stock is now empty" if self.stock == 0 else
+                f"{self.stock} cards stay in the stock")
+        return (f"All hands are empty: {SEAT_NAMES[self.seat]} deals 6 more cards to each "
+                f"player; {rest}")
 
 
-def _play(e: XeriEvent) -> str:
-    who = SEAT_NAMES[e.seat]
-    if not e.cards:
-        return f"{who} plays {e.card} on the empty table: it starts a new pile"
-    return f"{who} plays {e.card} onto {e.cards[0]}: no match and no jack, it stays on top"
+# ----------------------------------------------------------------- plays (XR-3, XR-4)
+
+@dataclass(frozen=True, slots=True)
+class Play(XeriEvent):
+    """``seat`` plays ``card``, which captures nothing (XR-3.3): it lands ``onto`` the top
+    card, or starts a new pile when ``onto`` is ``None``."""
+
+    kind: ClassVar[EventKind] = EventKind.PLAY
+    rule: ClassVar[str] = "XR-3.3"
+    seat: int
+    card: Card
+    onto: Card | None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The pile's top card the card lands on, ``(top,)``, or ``()`` on an empty table."""
+        return () if self.onto is None else (self.onto,)
+
+    def _words(self) -> str:
+        who = SEAT_NAMES[self.seat]
+        if self.onto is None:
+            return f"{who} plays {self.card} on the empty table: it starts a new pile"
+        return f"{who} plays {self.card} onto {self.onto}: no match and no jack, it stays on top"
 
 
-def _capture(e: XeriEvent) -> str:
-    who, team = SEAT_NAMES[e.seat], TEAM_NAMES[e.seat & 1]
-    cards = e.cards
-    top = cards[-2]
-    if len(cards) == 2:
-        text = f"{who} plays {e.card} on the single {top}: captures it for {team}"
-        if e.rule == "XR-8.3":
-            return f"{text}, but the last card played in the round (the dealer's) is never a Xeri"
-        if e.rule == "XR-4.3":
-            return f"{text}, but a jack taking a card that is not a jack is no Xeri"
-        return text
-    how = "a jack takes the pile" if e.card.rank == 11 and top.rank != 11 else "captures the pile"
-    return f"{who} plays {e.card} on {top}: {how}, {len(cards)} cards for {team}"
+class _Taking(XeriEvent):
+    """What the capturing events share: ``cards`` is the pile taken, the played card on top."""
+
+    __slots__ = ()
+    seat: int
+    cards: tuple[Card, ...]
+
+    @property
+    def card(self) -> Card:
+        """The card played, which took the pile (the last of ``cards``)."""
+        return self.cards[-1]
 
 
-def _xeri(e: XeriEvent) -> str:
-    who, team = SEAT_NAMES[e.seat], TEAM_NAMES[e.seat & 1]
-    name = "Jack Xeri" if e.kind is EventKind.JACK_XERI else "Xeri"
-    if e.rule == "XR-4.3":
-        name = "Xeri (with this option a jack on a single card makes one)"
-    return (f"{who} plays {e.card} on the single {e.cards[-2]}: captures it. "
-            f"{name}, +{e.value} for {team}")
+@dataclass(frozen=True, slots=True)
+class Capture(_Taking):
+    """``seat`` captures ``cards`` (the pile, the played card on top) and it is no Xeri:
+    ``rule`` says why (XR-3.2 a pile of several cards, XR-4.3 a jack on a single other card,
+    XR-8.3 the dealer's last card)."""
+
+    kind: ClassVar[EventKind] = EventKind.CAPTURE
+    seat: int
+    cards: tuple[Card, ...]
+    rule: str
+
+    def _words(self) -> str:
+        who, team = SEAT_NAMES[self.seat], TEAM_NAMES[self.seat & 1]
+        cards, card = self.cards, self.cards[-1]
+        top = cards[-2]
+        if len(cards) == 2:
+            text = f"{who} plays {card} on the single {top}: captures it for {team}"
+            if self.rule == "XR-8.3":
+                return (f"{text}, but the last card played in the round (the dealer's) is never "
+                        "a Xeri")
+            if self.rule == "XR-4.3":
+                return f"{text}, but a jack taking a card that is not a jack is no Xeri"
+            return text
+        how = ("a jack takes the pile" if card.rank == 11 and top.rank != 11 else
+               "captures the pile")
+        return f"{who} plays {card} on {top}: {how}, {len(cards)} cards for {team}"
 
 
-def _leftover(e: XeriEvent) -> str:
-    verb = "goes" if len(e.cards) == 1 else "go"
-    text = f"The {_n(len(e.cards), 'card')} left on the pile ({_cards(e.cards)}) {verb} to "
-    if e.extra:  # nobody captured this round
-        return (f"{text}{TEAM_NAMES[e.seat & 1]}: nobody captured this round, so the dealer "
-                f"({SEAT_NAMES[e.seat]}), who played last, takes them; this is never a Xeri")
-    return (f"{text}{TEAM_NAMES[e.seat & 1]}, who captured last ({SEAT_NAMES[e.seat]}); "
-            "this is never a Xeri")
+@dataclass(frozen=True, slots=True)
+class Xeri(_Taking):
+    """``seat`` takes the single card ``cards[0]`` with the card on top: a Xeri worth
+    ``points`` (XR-4.1; XR-4.3 when a jack takes another card under
+    ``jack_on_single_is_xeri``)."""
+
+    kind: ClassVar[EventKind] = EventKind.XERI
+    seat: int
+    cards: tuple[Card, ...]
+    points: int
+    rule: str
+
+    def _words(self) -> str:
+        who, team = SEAT_NAMES[self.seat], TEAM_NAMES[self.seat & 1]
+        name = "Jack Xeri" if self.kind is EventKind.JACK_XERI else "Xeri"
+        if self.rule == "XR-4.3":
+            name = "Xeri (with this option a jack on a single card makes one)"
+        return (f"{who} plays {self.cards[-1]} on the single {self.cards[-2]}: captures it. "
+                f"{name}, +{self.points} for {team}")
 
 
-def _sheet(team: int, sheet: Any) -> str:
+@dataclass(frozen=True, slots=True)
+class JackXeri(Xeri):
+    """A jack takes a single jack: a jack Xeri worth ``points`` (XR-4.2; XR-8.4 at 25)."""
+
+    kind: ClassVar[EventKind] = EventKind.JACK_XERI
+
+
+# ----------------------------------------------------------------- the end of a round (XR-5, 6)
+
+@dataclass(frozen=True, slots=True)
+class Leftover(XeriEvent):
+    """The ``cards`` left on the pile go to ``seat``'s team (XR-5.1): the last capturer, or the
+    dealer when ``nobody_captured``."""
+
+    kind: ClassVar[EventKind] = EventKind.LEFTOVER
+
+    seat: int
+    cards: tuple[Card, ...]
+    nobody_captured: bool
+    rule: str = "XR-5.1"
+
+    def _words(self) -> str:
+        cards = self.cards
+        verb = "goes" if len(cards) == 1 else "go"
+        text = f"The {_n(len(cards), 'card')} left on the pile ({_cards(cards)}) {verb} to "
+        team, who = TEAM_NAMES[self.seat & 1], SEAT_NAMES[self.seat]
+        if self.nobody_captured:
+            return (f"{text}{team}: nobody captured this round, so the dealer ({who}), who "
+                    "played last, takes them; this is never a Xeri")
+        return f"{text}{team}, who captured last ({who}); this is never a Xeri"
+
+
+def _sheet(team: int, sheet: ScoreSheet) -> str:
     xeris = sum(1 for line in sheet.lines if "Xeri" in line.label)
     tail = f", {_n(xeris, 'Xeri')}" if xeris else ""
     return f"{TEAM_NAMES[team]} {sheet.total} ({_n(sheet.cards, 'card')}{tail})"
 
 
-def _round_scored(e: XeriEvent) -> str:
-    sheets = e.extra
-    return f"Round {e.value} scores: {_sheet(0, sheets[0])}, {_sheet(1, sheets[1])}"
+@dataclass(frozen=True, slots=True)
+class RoundScored(XeriEvent):
+    """Round ``number`` is scored: ``sheets`` holds each team's `ScoreSheet` (XR-6)."""
+
+    kind: ClassVar[EventKind] = EventKind.ROUND_SCORED
+
+    seat: ClassVar[None] = None
+    number: int
+    sheets: TeamSheets
+    rule: str = "XR-6"
+
+    def _words(self) -> str:
+        sheets = self.sheets
+        return f"Round {self.number} scores: {_sheet(0, sheets[0])}, {_sheet(1, sheets[1])}"
 
 
-def _round_won(e: XeriEvent) -> str:
-    number, (p0, p1) = e.extra
-    if e.value is None:
-        return f"Round {number} is a tie at {p0} points: nobody wins it"
-    team = e.value
-    return (f"{TEAM_NAMES[team]} win round {number}, "
-            f"{max(p0, p1)} points to {min(p0, p1)}")
+@dataclass(frozen=True, slots=True)
+class RoundWon(XeriEvent):
+    """Round ``number`` ends with ``points`` per team: ``winner`` is the team with more, or
+    ``None`` at a tie, which nobody wins (XR-6.1)."""
+
+    kind: ClassVar[EventKind] = EventKind.ROUND_WON
+
+    seat: ClassVar[None] = None
+    number: int
+    winner: int | None
+    points: tuple[int, int]
+    rule: str = "XR-6.1"
+
+    @property
+    def tied(self) -> bool:
+        """Did both teams score as many points (nobody wins the round)?"""
+        return self.winner is None
+
+    def _words(self) -> str:
+        p0, p1 = self.points
+        if self.winner is None:
+            return f"Round {self.number} is a tie at {p0} points: nobody wins it"
+        return (f"{TEAM_NAMES[self.winner]} win round {self.number}, "
+                f"{max(p0, p1)} points to {min(p0, p1)}")
 
 
-def _extra_round(e: XeriEvent) -> str:
-    won = e.extra
-    return (f"After {e.value} rounds both teams have won {_n(won[0], 'round')}: "
-            "one more round is played")
+# ----------------------------------------------------------------- the match (XR-7)
+
+@dataclass(frozen=True, slots=True)
+class ExtraRound(XeriEvent):
+    """After ``played`` rounds the teams are level on ``tied_on`` (``level``: rounds won or
+    points each): one more round is played (XR-7.1)."""
+
+    kind: ClassVar[EventKind] = EventKind.EXTRA_ROUND
+
+    seat: ClassVar[None] = None
+    played: int
+    tied_on: MatchEnd
+    level: int
+    rule: str = "XR-7.1"
+
+    def _words(self) -> str:
+        if self.tied_on is MatchEnd.POINTS:
+            level = f"both teams have {_n(self.level, 'point')}"
+        else:
+            level = f"both teams have won {_n(self.level, 'round')}"
+        return f"After {_n(self.played, 'round')} {level}: one more round is played"
 
 
-def _target_raised(e: XeriEvent) -> str:
-    t0, t1 = e.extra
-    return (f"Both teams reached {e.value - 100} in the same round ({t0} and {t1}): "
-            f"the target becomes {e.value}")
+@dataclass(frozen=True, slots=True)
+class TargetRaised(XeriEvent):
+    """Both teams reached the old target (``totals``): it becomes ``target`` (XR-7.2)."""
+
+    kind: ClassVar[EventKind] = EventKind.TARGET_RAISED
+
+    seat: ClassVar[None] = None
+    target: int
+    totals: tuple[int, int]
+    rule: str = "XR-7.2"
+
+    def _words(self) -> str:
+        t0, t1 = self.totals
+        return (f"Both teams reached {self.target - 100} in the same round ({t0} and {t1}): "
+                f"the target becomes {self.target}")
 
 
-def _match_won(e: XeriEvent) -> str:
-    team = e.value
-    kind, (a, b) = e.extra
-    if kind == "target":
-        return (f"{TEAM_NAMES[team]} reach the target first and win the match, "
-                f"{max(a, b)} points to {min(a, b)}")
-    return (f"{TEAM_NAMES[team]} win the match, {max(a, b)} rounds to {min(a, b)}")
+@dataclass(frozen=True, slots=True)
+class MatchWon(XeriEvent):
+    """Team ``winner`` wins the match, decided as ``how`` says; ``score`` is what decided it
+    per team (rounds won for `MatchEnd.ROUNDS`, points otherwise)."""
+
+    kind: ClassVar[EventKind] = EventKind.MATCH_WON
+
+    seat: ClassVar[None] = None
+    winner: int
+    how: MatchEnd
+    score: tuple[int, int]
+    rule: str
+
+    def _words(self) -> str:
+        team = TEAM_NAMES[self.winner]
+        high, low = max(self.score), min(self.score)
+        if self.how is MatchEnd.TARGET:
+            return f"{team} reach the target first and win the match, {high} points to {low}"
+        if self.how is MatchEnd.POINTS:
+            return f"{team} win the match on points, {high} to {low}"
+        return f"{team} win the match, {high} rounds to {low}"
 
 
-_NARRATORS = {
-    EventKind.FIRST_DEALER: _first_dealer,
-    EventKind.NEW_ROUND: _new_round,
-    EventKind.CUT: _cut,
-    EventKind.DEAL: _deal,
-    EventKind.REDEAL: _redeal,
-    EventKind.SECOND_DEAL: _second_deal,
-    EventKind.PLAY: _play,
-    EventKind.CAPTURE: _capture,
-    EventKind.XERI: _xeri,
-    EventKind.JACK_XERI: _xeri,
-    EventKind.LEFTOVER: _leftover,
-    EventKind.ROUND_SCORED: _round_scored,
-    EventKind.ROUND_WON: _round_won,
-    EventKind.EXTRA_ROUND: _extra_round,
-    EventKind.TARGET_RAISED: _target_raised,
-    EventKind.MATCH_WON: _match_won,
-}
+def maker(cls: type[E]) -> Callable[..., E]:
+    """A constructor of ``cls`` for the hot path, taking the fields by position: the same
+    frozen event as ``cls(...)``, set slot by slot instead of through the frozen
+    ``__setattr__`` check that a frozen dataclass's ``__init__`` pays for every field.
+
+        >>> from cardkit import parse_card
+        >>> maker(Play)(0, parse_card("7H"), None) == Play(0, parse_card("7H"), None)
+        True
+    """
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # every event is a dataclass
+    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
+    body = "".join(f"    _set_{name}(event, {name})\n" for name in names)
+    source = (f"def make({', '.join(names)}):\n    event = _new(_cls)\n{body}    return event\n")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    exec(source, scope)  # source made above from the class's own field names
+    make: Callable[..., E] = scope["make"]
+    make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
+    return make

@@ -32,13 +32,15 @@ _JACK = 11
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _needs_redeal(deck, row, rank, pile_rule):  # pragma: no cover - compiled
+def _needs_redeal(deck: np.ndarray, row: int, rank: np.ndarray,
+                  pile_rule: int) -> bool:  # pragma: no cover - compiled
     """Whether the pile (positions 0-3, 3 on top) is dealt again, by `vector._PILE_RULES`."""
     r0, r1, r2, r3 = rank[deck[row, 0]], rank[deck[row, 1]], rank[deck[row, 2]], rank[deck[row, 3]]
     if pile_rule == 3:
         return False
     if pile_rule == 2:
-        return r3 == _JACK or r2 == r3
+        top_two: bool = r3 == _JACK or r2 == r3
+        return top_two
     lower = r0 in (r1, r2, r3) or r1 in (r2, r3)  # any pair but the top two cards
     if pile_rule == 1:
         return lower
@@ -46,7 +48,8 @@ def _needs_redeal(deck, row, rank, pile_rule):  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True)
-def deal(u, again, pile_rule, rank, deck, redeals):  # pragma: no cover - compiled
+def deal(u: np.ndarray, again: np.ndarray, pile_rule: int, rank: np.ndarray, deck: np.ndarray,
+         redeals: np.ndarray) -> None:  # pragma: no cover - compiled
     """Deal every row exactly as `cardkit.xeri.vector` does with numpy: a Fisher–Yates
     shuffle of 52 cards from ``u[row]``, then up to ``again.shape[1]`` redeals (XR-2.4), each
     a Fisher–Yates shuffle of the pile and stock (positions 0-3 and 28-51) from
@@ -75,8 +78,10 @@ def deal(u, again, pile_rule, rank, deck, redeals):  # pragma: no cover - compil
 
 
 @njit(cache=True, nogil=True)
-def play(deck, dealer, greedy_seat, noise, rank, points, chance, xp, jxp, jack_single,
-         no_last, card_weight, jack_keep, out):  # pragma: no cover - compiled
+def play(deck: np.ndarray, dealer: np.ndarray, greedy_seat: np.ndarray, noise: np.ndarray,
+         rank: np.ndarray, points: np.ndarray, chance: np.ndarray, xp: int, jxp: int,
+         jack_single: bool, no_last: bool, card_weight: float, jack_keep: float,
+         out: np.ndarray) -> None:  # pragma: no cover - compiled
     """Play and score every row of ``deck`` (laid out as `cardkit.xeri.vector` deals it) into
     ``out[COLUMNS.index(name), row]``. ``noise[row, t]`` breaks greedy ties. GreedyBot's
     weights come as arguments: a cached compilation must not keep stale constants."""

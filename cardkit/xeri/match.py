@@ -26,18 +26,48 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from random import Random
 from typing import Any, ClassVar
 
 from cardkit.cards import Card, make_pack, parse_card
 from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record
-from cardkit.xeri.events import EventKind, XeriEvent
-from cardkit.xeri.play import PlayOutcome, _resolve, pile_needs_redeal, resolve_play
+from cardkit.xeri.events import (
+    Capture,
+    Cut,
+    Deal,
+    EventKind,
+    ExtraRound,
+    FirstDealer,
+    JackXeri,
+    Leftover,
+    MatchEnd,
+    MatchWon,
+    NewRound,
+    Play,
+    Redeal,
+    RoundScored,
+    RoundWon,
+    SecondDeal,
+    TargetRaised,
+    Xeri,
+    XeriEvent,
+    maker,
+)
+from cardkit.xeri.play import (
+    TAKES,
+    PlayKind,
+    PlayOutcome,
+    _resolve,
+    pile_needs_redeal,
+    play_kind,
+    resolve_play,
+)
 from cardkit.xeri.rules import (
     SEAT_NAMES,
     TEAM_NAMES,
+    MatchWinner,
     PileRedeal,
     Rules,
     rules_or_default,
@@ -67,9 +97,19 @@ _HAND_SIZE = 6
 _PLAYS_PER_DEAL = 4 * _HAND_SIZE
 _TURNS = tuple(tuple((first + i) & 3 for i in range(2 * _PLAYS_PER_DEAL)) for first in range(4))
 """The seats of a round's 48 plays, by the seat that leads (XR-3.1, XR-2.5)."""
-_new = tuple.__new__
-_PLAY, _CAPTURE = EventKind.PLAY, EventKind.CAPTURE
-_XERI, _JACK_XERI = EventKind.XERI, EventKind.JACK_XERI
+_CAPTURE = PlayKind.CAPTURE
+_JACK_XERI = PlayKind.JACK_XERI
+# The events of every play and round, made field by field (see `maker`): plays and rounds are
+# the hot path of every simulation.
+_play, _capture = maker(Play), maker(Capture)
+_xeri, _jack_xeri = maker(Xeri), maker(JackXeri)
+_new_round, _cut, _deal, _second_deal = (maker(NewRound), maker(Cut), maker(Deal),
+                                         maker(SecondDeal))
+_leftover, _round_scored, _round_won = maker(Leftover), maker(RoundScored), maker(RoundWon)
+_PLAYS: list[Play | None] = [None] * (4 * 52 * 53)
+"""Every `Play` event made so far, by seat, card and the top card it lands on (or none). An
+event is a frozen value, so every match reuses one object for the same play: most plays
+capture nothing, and this keeps them as cheap as a tuple."""
 
 
 def round_random(seed: int, number: int) -> Random:
@@ -226,10 +266,7 @@ class XeriMatch:
         self._rounds_won = [0, 0]
         self._winner: int | None = None
         self._target = rules.target
-        self._events: list[XeriEvent] = [
-            XeriEvent(EventKind.FIRST_DEALER, self._dealer, None, (), None, "XR-2.1",
-                      True if dealer is not None else None)
-        ]
+        self._events: list[XeriEvent] = [FirstDealer(self._dealer, dealer is not None)]
         self._start_round(self._deck)
 
     # ----------------------------------------------------------------- dealing (XR-2)
@@ -239,7 +276,7 @@ class XeriMatch:
         self._round += 1
         rng = round_random(self._seed, self._round)
         dealer = self._dealer
-        events = [XeriEvent(EventKind.NEW_ROUND, dealer, None, (), self._round, "XR-2.1", None)]
+        events: list[XeriEvent] = [_new_round(dealer, self._round, "XR-2.1")]
         if deck is None:
             cards = list(PACK)
             _shuffle(cards, rng.random)
@@ -256,10 +293,9 @@ class XeriMatch:
                 jacks = tuple(cards[lowest + 1:])
                 cards.append(cards.pop(lowest))
             bottom = cards[-1]
-            events.append(XeriEvent(EventKind.CUT, cutter, bottom, (), None, "XR-8.1",
-                                    jacks or None))
+            events.append(_cut(cutter, bottom, jacks, "XR-8.1"))
         else:
-            events.append(XeriEvent(EventKind.CUT, cutter, None, (), None, "XR-2.2", None))
+            events.append(_cut(cutter, None, (), "XR-2.2"))
         self._bottom = bottom
         stock = cards[::-1]  # the top of the deck is the end of the list
         self._deal_hands(stock)
@@ -267,7 +303,7 @@ class XeriMatch:
         del stock[-4:]
         mode = rules.initial_pile_redeal
         first_pile = tuple(pile)
-        redeals = []
+        redeals: list[XeriEvent] = []
         rule = "XR-8.2" if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK else "XR-2.4"
         while pile_needs_redeal([c.rank for c in pile], mode):  # XR-2.4
             bad = tuple(pile)
@@ -280,10 +316,8 @@ class XeriMatch:
                 stock = [stock[0], *rest]
             pile = stock[-4:][::-1]
             del stock[-4:]
-            redeals.append(XeriEvent(EventKind.REDEAL, dealer, None, bad, tuple(pile), rule,
-                                     mode.value))
-        events.append(XeriEvent(EventKind.DEAL, dealer, None, first_pile, len(stock), "XR-2.3",
-                                None))
+            redeals.append(Redeal(dealer, bad, tuple(pile), mode, rule))
+        events.append(_deal(dealer, first_pile, len(stock), "XR-2.3"))
         events += redeals
         self._stock = stock
         self._pile = pile
@@ -344,8 +378,14 @@ class XeriMatch:
         """
         mover = self._current
         if mover is None:
-            how = "reached the target" if self._rules.target is not None else "won more rounds"
-            return Verdict(False, f"the match is over: {TEAM_NAMES[self._winner]} {how}; "
+            if self._rules.target is not None:
+                how = "reached the target"
+            elif self._rules.match_winner is MatchWinner.POINTS:
+                how = "scored more points"
+            else:
+                how = "won more rounds"
+            team = "a team" if self._winner is None else TEAM_NAMES[self._winner]
+            return Verdict(False, f"the match is over: {team} {how}; "
                            "no more cards are played",
                            "XR-7.2" if self._rules.target is not None else "XR-7.1")
         if seat is not None and (seat.__class__ is not int or seat != mover):
@@ -385,38 +425,32 @@ class XeriMatch:
         card = held
         self._history.append(card)
         pile = self._pile
-        if pile:
-            top = pile[-1]
-            rank = card.rank
-            if top.rank == rank or rank == 11:  # a capture (XR-3.2)
-                pile = (*pile, card)  # the event keeps its own, unchangeable cards
-                team = seat & 1
-                self._captured[team] += pile
-                self._pile = []
-                self._last_capturer = seat
-                if len(pile) != 2:
-                    event = _new(XeriEvent, (_CAPTURE, seat, card, pile, 0, "XR-3.2", None))
-                elif top.rank != rank and not self._jack_single:
-                    event = _new(XeriEvent, (_CAPTURE, seat, card, pile, 0, "XR-4.3", None))
-                elif self._no_last_xeri and self._left == 1 and not self._stock:
-                    event = _new(XeriEvent, (_CAPTURE, seat, card, pile, 0, "XR-8.3", None))
-                else:
-                    self._xeris[team].append(top)  # the Xeri card lies face up (XR-4.4)
-                    if top.rank == 11:
-                        event = _new(XeriEvent, (_JACK_XERI, seat, card, pile,
-                                                 self._jack_points, "XR-4.2", None))
-                    else:
-                        event = _new(XeriEvent, (_XERI, seat, card, pile, self._xeri_points,
-                                                 "XR-4.1" if top.rank == rank else "XR-4.3",
-                                                 None))
-            else:
-                pile.append(card)
-                event = _new(XeriEvent, (_PLAY, seat, card, (top,), 0, "XR-3.3", None))
-        else:
-            pile.append(card)
-            event = _new(XeriEvent, (_PLAY, seat, card, (), 0, "XR-3.3", None))
-        self._events.append(event)
         left = self._left - 1
+        event: XeriEvent
+        if not pile or not TAKES[pile[-1].rank][card.rank]:  # XR-3.3: the card stays
+            onto = pile[-1] if pile else None
+            key = (seat * 52 + card.code) * 53 + (52 if onto is None else onto.code)
+            made = _PLAYS[key]
+            if made is None:
+                made = _PLAYS[key] = _play(seat, card, onto)
+            event = made
+            pile.append(card)
+        else:  # a capture (XR-3.2); what kind, `play_kind` says
+            kind, rule = play_kind(pile, card.rank, self._rules, not left and not self._stock)
+            taken = (*pile, card)  # the event keeps its own, unchangeable cards
+            team = seat & 1
+            self._captured[team] += taken
+            self._pile = []
+            self._last_capturer = seat
+            if kind is _CAPTURE:
+                event = _capture(seat, taken, rule)
+            else:
+                self._xeris[team].append(pile[-1])  # the Xeri card lies face up (XR-4.4)
+                if kind is _JACK_XERI:
+                    event = _jack_xeri(seat, taken, self._jack_points, rule)
+                else:
+                    event = _xeri(seat, taken, self._xeri_points, rule)
+        self._events.append(event)
         self._left = left
         if left:
             self._current = (seat + 1) & 3
@@ -429,15 +463,14 @@ class XeriMatch:
             self._deal_hands(self._stock)
             self._left = _PLAYS_PER_DEAL
             self._current = (self._dealer + 1) & 3
-            second = XeriEvent(EventKind.SECOND_DEAL, self._dealer, None, (), len(self._stock),
-                               "XR-2.5", None)
+            second = _second_deal(self._dealer, len(self._stock), "XR-2.5")
             self._events.append(second)
             events.append(second)
             return events
         return self._end_round(events)
 
     def _end_round(self, events: list[XeriEvent]) -> list[XeriEvent]:
-        more = []
+        more: list[XeriEvent] = []
         leftover = tuple(self._pile)
         if self._pile:  # XR-5.1: the rest goes to the last capturer's team, never a Xeri
             last = self._last_capturer
@@ -445,8 +478,7 @@ class XeriMatch:
             # (XR-8.2); the book is silent there, so the dealer, who played last, takes the rest.
             taker = self._dealer if last is None else last
             self._captured[taker & 1] += self._pile
-            more.append(XeriEvent(EventKind.LEFTOVER, taker, None, tuple(self._pile), None,
-                                  "XR-5.1", last is None))
+            more.append(_leftover(taker, tuple(self._pile), last is None, "XR-5.1"))
             self._pile = []
         by_jack: frozenset[Card] = frozenset()
         if self._jack_single and (self._xeris[0] or self._xeris[1]):  # lines cite XR-4.3
@@ -454,7 +486,7 @@ class XeriMatch:
         sheets = _score(self._captured, self._xeris, self._rules, by_jack)
         self._round_scores.append(sheets)
         number = self._round
-        more.append(XeriEvent(EventKind.ROUND_SCORED, None, None, (), number, "XR-6", sheets))
+        more.append(_round_scored(number, sheets, "XR-6"))
         p0, p1 = sheets[0].total, sheets[1].total
         self._totals[0] += p0
         self._totals[1] += p1
@@ -468,8 +500,7 @@ class XeriMatch:
             (len(self._captured[0]), len(self._captured[1])),
             (tuple(self._xeris[0]), tuple(self._xeris[1])), self._redeals, self._last_capturer,
             leftover, (self._totals[0], self._totals[1])))
-        more.append(XeriEvent(EventKind.ROUND_WON, None, None, (), won, "XR-6.1",
-                              (number, (p0, p1))))
+        more.append(_round_won(number, won, (p0, p1), "XR-6.1"))
         more += self._decide_match()
         self._events += more
         events += more
@@ -486,33 +517,32 @@ class XeriMatch:
         for event in reversed(self._events):
             if event.kind is EventKind.NEW_ROUND:
                 break
-            if event.kind is _XERI and event.rule == "XR-4.3":
+            if isinstance(event, Xeri) and event.rule == "XR-4.3":
                 taken.append(event.cards[-2])
         return frozenset(taken)
 
     def _decide_match(self) -> list[XeriEvent]:
         target = self._target
-        totals = tuple(self._totals)
-        if target is None:  # XR-7.1
-            won = (self._rounds_won[0], self._rounds_won[1])
-            winner, extra = rounds_outcome(won, self._round, self._rules.rounds)
+        totals = (self._totals[0], self._totals[1])
+        if target is None:  # XR-7.1: rounds won or points, as the option says
+            if self._rules.match_winner is MatchWinner.POINTS:
+                how, score = MatchEnd.POINTS, totals
+            else:
+                how, score = MatchEnd.ROUNDS, (self._rounds_won[0], self._rounds_won[1])
+            winner, extra = rounds_outcome(score, self._round, self._rules.rounds)
             if extra:
-                return [XeriEvent(EventKind.EXTRA_ROUND, None, None, (), self._round, "XR-7.1",
-                                  won)]
+                return [ExtraRound(self._round, how, score[0])]
             if winner is None:
                 return []
             self._winner = winner
-            return [XeriEvent(EventKind.MATCH_WON, None, None, (), winner, "XR-7.1",
-                              ("rounds", won))]
+            return [MatchWon(winner, how, score, "XR-7.1")]
         raised, winner = target_outcome(totals, target)  # XR-7.2
-        events = [XeriEvent(EventKind.TARGET_RAISED, None, None, (), new, "XR-7.2", totals)
-                  for new in raised]
+        events: list[XeriEvent] = [TargetRaised(new, totals) for new in raised]
         if raised:
             self._target = raised[-1]
         if winner is not None:
             self._winner = winner
-            events.append(XeriEvent(EventKind.MATCH_WON, None, None, (), winner, "XR-7.2",
-                                    ("target", totals)))
+            events.append(MatchWon(winner, MatchEnd.TARGET, totals, "XR-7.2"))
         return events
 
     # ----------------------------------------------------------------- looking at the state
@@ -593,7 +623,7 @@ class XeriMatch:
         for index, item in enumerate(results):
             if item.__class__ is tuple:
                 results[index] = RoundResult(*item)
-        return tuple(results)  # type: ignore[arg-type]
+        return tuple(results)  # type: ignore[arg-type]  # every item is a RoundResult now
 
     @property
     def totals(self) -> dict[int, int]:
@@ -664,7 +694,8 @@ class XeriMatch:
         team_of(seat)
         hidden = {c for other in range(4) if other != seat for c in self.hand(other)}
         hidden.update(self._stock)
-        hidden.discard(self._bottom)  # type: ignore[arg-type]
+        if self._bottom is not None:
+            hidden.discard(self._bottom)
         return frozenset(hidden)
 
     def preview(self, card: Card) -> PlayOutcome:
@@ -698,25 +729,10 @@ class XeriMatch:
     # ----------------------------------------------------------------- copies and records
 
     def clone(self) -> XeriMatch:
-        """An independent copy (cheap: lists are copied, rules and cards shared)."""
-        new = object.__new__(XeriMatch)
-        for name in ("_bottom", "_current", "_dealer", "_deck", "_face_up", "_first_dealer",
-                     "_jack_points", "_jack_single", "_last_capturer", "_left", "_no_last_xeri",
-                     "_redeals", "_round", "_round_start", "_rules", "_seed", "_target",
-                     "_winner", "_xeri_points"):
-            setattr(new, name, getattr(self, name))
-        new._hands = [dict(hand) for hand in self._hands]
-        new._pile = list(self._pile)
-        new._stock = list(self._stock)
-        new._captured = [list(self._captured[0]), list(self._captured[1])]
-        new._xeris = [list(self._xeris[0]), list(self._xeris[1])]
-        new._history = list(self._history)
-        new._events = list(self._events)
-        new._round_scores = list(self._round_scores)
-        new._results = list(self._results)
-        new._totals = list(self._totals)
-        new._rounds_won = list(self._rounds_won)
-        return new
+        """An independent copy, built slot by slot: every slot is either an unchangeable value,
+        shared (`_SHARED_SLOTS`), or copied by its own function (`_COPIED_SLOTS`); the module
+        refuses to load if a slot is in neither, so a new slot cannot be forgotten."""
+        return _clone(self)
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that makes up the state, as one comparable tuple (for tests)."""
@@ -772,6 +788,53 @@ class XeriMatch:
         from cardkit.xeri.draw import table_html
 
         return table_html(self)
+
+
+def _two_lists(lists: list[list[Card]]) -> list[list[Card]]:
+    return [list(lists[0]), list(lists[1])]
+
+
+def _hands_copy(hands: list[dict[int, Card]]) -> list[dict[int, Card]]:
+    return [dict(hand) for hand in hands]
+
+
+_SHARED_SLOTS = ("_bottom", "_current", "_dealer", "_deck", "_face_up", "_first_dealer",
+                 "_jack_points", "_jack_single", "_last_capturer", "_left", "_no_last_xeri",
+                 "_redeals", "_round", "_round_start", "_rules", "_seed", "_target", "_winner",
+                 "_xeri_points")
+"""The slots that hold unchangeable values (numbers, cards, tuples, the frozen rules):
+a clone shares them."""
+_COPIED_SLOTS: dict[str, Callable[[Any], Any]] = {
+    "_hands": _hands_copy, "_captured": _two_lists, "_xeris": _two_lists, "_pile": list,
+    "_stock": list, "_history": list, "_events": list, "_round_scores": list, "_results": list,
+    "_totals": list, "_rounds_won": list,
+}
+"""The slots that hold lists or dicts the match changes, with how a clone copies each (the
+events, sheets and results in those lists are frozen, so the lists are copied, not them)."""
+
+
+def _make_clone() -> Callable[[XeriMatch], XeriMatch]:
+    """`XeriMatch.clone`'s body, written out from the two tables (as fast as if typed by
+    hand); refuses to build when a slot is in neither table or in both."""
+    slots = set(XeriMatch.__slots__)
+    shared, copied = set(_SHARED_SLOTS), set(_COPIED_SLOTS)
+    if slots != shared | copied or shared & copied:
+        raise TypeError("every XeriMatch slot must be in exactly one of _SHARED_SLOTS and "
+                        f"_COPIED_SLOTS; unplaced: {sorted(slots - shared - copied)}, placed "
+                        f"twice: {sorted(shared & copied)}, not a slot: "
+                        f"{sorted((shared | copied) - slots)}")
+    lines = ["def clone(self):", "    new = _new(_cls)"]
+    lines += [f"    new.{name} = self.{name}" for name in _SHARED_SLOTS]
+    lines += [f"    new.{name} = _copy_{name}(self.{name})" for name in _COPIED_SLOTS]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": XeriMatch}
+    scope.update({f"_copy_{name}": copy for name, copy in _COPIED_SLOTS.items()})
+    exec("\n".join(lines) + "\n", scope)  # made above from the slot names
+    clone: Callable[[XeriMatch], XeriMatch] = scope["clone"]
+    return clone
+
+
+_clone = _make_clone()
 
 
 def _team(team: int) -> int:

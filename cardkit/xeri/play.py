@@ -22,10 +22,10 @@ from typing import NamedTuple
 
 from cardkit.cards import RANK_NAMES, Card
 from cardkit.engine import Verdict
-from cardkit.xeri.rules import PileRedeal, Rules, rules_or_default
+from cardkit.xeri.rules import PileRedeal, Rules, jack_xeri_rule, rules_or_default
 
-__all__ = ["PlayKind", "PlayOutcome", "check_initial_pile", "pile_needs_redeal", "redeal_cause",
-           "resolve_play"]
+__all__ = ["TAKES", "PlayKind", "PlayOutcome", "check_initial_pile", "pile_needs_redeal",
+           "play_kind", "redeal_cause", "redeal_positions", "resolve_play"]
 
 JACK = 11
 
@@ -103,93 +103,139 @@ def resolve_play(pile: Sequence[Card], card: Card, rules: Rules | None = None, *
     return _resolve(pile, card, rules, dealer_last_card)
 
 
+TAKES: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(rank in (top, JACK) for rank in range(14)) for top in range(14))
+"""``TAKES[top][rank]``: does a card of ``rank`` capture a pile whose top card has rank ``top``
+(XR-3.2: the same rank, or a jack)? The one copy of the capture test, as a table that the
+match reads on every play before it asks `play_kind` about a capture."""
+
+_NEW_PILE = (PlayKind.NEW_PILE, "XR-3.3")
+_STAYS = (PlayKind.STAYS, "XR-3.3")
+_CAPTURE_PILE = (PlayKind.CAPTURE, "XR-3.2")
+_JACK_ON_SINGLE = (PlayKind.CAPTURE, "XR-4.3")
+_LAST_CARD = (PlayKind.CAPTURE, "XR-8.3")
+_XERI = (PlayKind.XERI, "XR-4.1")
+_JACK_XERI_BY_OPTION = (PlayKind.XERI, "XR-4.3")
+
+
+def play_kind(pile: Sequence[Card], rank: int, rules: Rules,
+              dealer_last_card: bool) -> tuple[PlayKind, str]:
+    """What a card of ``rank`` does on ``pile`` and the rule that says so: the one copy of the
+    capture and Xeri decision (XR-3.2, XR-3.3, XR-4, XR-8.3), used by the match and by
+    `resolve_play`. Fast: no checks and no words.
+
+        >>> from cardkit import parse_cards
+        >>> play_kind(parse_cards("7C"), 7, Rules(), False)
+        (<PlayKind.XERI: 'xeri'>, 'XR-4.1')
+        >>> play_kind(parse_cards("7C"), 11, Rules(), False)
+        (<PlayKind.CAPTURE: 'capture'>, 'XR-4.3')
+    """
+    if not pile:
+        return _NEW_PILE
+    top = pile[-1].rank
+    if not TAKES[top][rank]:
+        return _STAYS
+    if len(pile) != 1:
+        return _CAPTURE_PILE
+    if top != rank and not rules.jack_on_single_is_xeri:
+        return _JACK_ON_SINGLE
+    if dealer_last_card and rules.dealer_last_card_no_xeri:
+        return _LAST_CARD
+    if top == JACK:
+        return PlayKind.JACK_XERI, jack_xeri_rule(rules.jack_xeri_points)
+    return _XERI if top == rank else _JACK_XERI_BY_OPTION
+
+
 def _resolve(pile: Sequence[Card], card: Card, rules: Rules,
              dealer_last_card: bool) -> PlayOutcome:
     """`resolve_play` without the input checks, for callers whose cards are sound (the match,
-    the bots)."""
-    if not pile:
+    the bots): `play_kind` decides, this says it in words."""
+    kind, rule = play_kind(pile, card.rank, rules, dealer_last_card)
+    if kind is PlayKind.NEW_PILE:
         what = "a jack" if card.rank == JACK else str(card)
         return PlayOutcome(False, False, False, 0, 0,
                            f"the pile is empty: {what} starts a new pile and captures nothing",
-                           "XR-3.3", PlayKind.NEW_PILE)
+                           rule, kind)
     top = pile[-1]
-    same_rank = top.rank == card.rank
-    if not same_rank and card.rank != JACK:
+    if kind is PlayKind.STAYS:
         return PlayOutcome(False, False, False, 0, 0,
                            f"{card} does not match the top card {top} and is not a jack: "
-                           "it stays on top of the pile", "XR-3.3", PlayKind.STAYS)
+                           "it stays on top of the pile", rule, kind)
     taken = len(pile) + 1
     if len(pile) > 1:
-        if same_rank:
+        if top.rank == card.rank:
             reason = f"{card} matches the top card {top}: it captures the whole pile of "
-            return PlayOutcome(True, False, False, 0, taken, f"{reason}{len(pile)} cards",
-                               "XR-3.2", PlayKind.CAPTURE)
-        return PlayOutcome(True, False, False, 0, taken,
-                           f"{card} is a jack: it captures the whole pile of {len(pile)} cards",
-                           "XR-3.2", PlayKind.CAPTURE)
-    # A single card on the pile: the Xeri rules (XR-4) decide.
-    jack_xeri = same_rank and card.rank == JACK
-    is_xeri = same_rank or rules.jack_on_single_is_xeri
-    verb = f"matches the single {top}" if same_rank else f"is a jack on the single {top}"
-    if is_xeri and dealer_last_card and rules.dealer_last_card_no_xeri:
+        else:
+            reason = f"{card} is a jack: it captures the whole pile of "
+        return PlayOutcome(True, False, False, 0, taken, f"{reason}{len(pile)} cards", rule,
+                           kind)
+    verb = (f"matches the single {top}" if top.rank == card.rank else
+            f"is a jack on the single {top}")
+    if rule == "XR-8.3":
         return PlayOutcome(True, False, False, 0, taken,
                            f"{card} {verb}: captures it, but the last card played in the "
-                           "round (the dealer's) never makes a Xeri", "XR-8.3", PlayKind.CAPTURE)
-    if not is_xeri:
+                           "round (the dealer's) never makes a Xeri", rule, kind)
+    if kind is PlayKind.CAPTURE:
         return PlayOutcome(True, False, False, 0, taken,
                            f"{card} {verb}: captures it, but a jack taking a card that is not a "
-                           "jack is no Xeri", "XR-4.3", PlayKind.CAPTURE)
-    if jack_xeri:
+                           "jack is no Xeri", rule, kind)
+    if kind is PlayKind.JACK_XERI:
         points = rules.jack_xeri_points
         return PlayOutcome(True, True, True, points, taken,
-                           f"{card} {verb}: captures it, a jack Xeri worth {points}", "XR-4.2",
-                           PlayKind.JACK_XERI)
+                           f"{card} {verb}: captures it, a jack Xeri worth {points}", rule, kind)
     points = rules.xeri_points
-    rule = "XR-4.1" if same_rank else "XR-4.3"
     return PlayOutcome(True, True, False, points, taken,
-                       f"{card} {verb}: captures it, a Xeri worth {points}", rule, PlayKind.XERI)
+                       f"{card} {verb}: captures it, a Xeri worth {points}", rule, kind)
+
+
+def redeal_positions(ranks: Sequence[int], mode: PileRedeal) -> tuple[int, ...] | None:
+    """Why a new pile (ranks bottom to top) is dealt again under ``mode``: the positions of the
+    cards that force it, ``(3,)`` for a top jack or ``(i, j)`` for a pair, or ``None`` when it
+    stands. The one copy of the rule (XR-2.4, XR-8.2); the numpy and numba engines keep their
+    own, tested equal to it.
+
+        >>> redeal_positions([3, 7, 5, 11], PileRedeal.ANY_PAIR_OR_TOP_JACK)
+        (3,)
+        >>> redeal_positions([5, 7, 3, 5], PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK)
+        (0, 3)
+        >>> redeal_positions([3, 7, 5, 5], PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK) is None
+        True
+    """
+    if mode is PileRedeal.NEVER:
+        return None
+    if mode is not PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK and ranks[3] == JACK:
+        return (3,)
+    if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
+        return (2, 3) if ranks[2] == ranks[3] else None
+    for i in range(3):
+        for j in range(i + 1, 4):
+            if ranks[i] == ranks[j] and (i, j) != (2, 3):
+                return i, j
+    if mode is PileRedeal.ANY_PAIR_OR_TOP_JACK and ranks[2] == ranks[3]:
+        return 2, 3
+    return None
 
 
 def pile_needs_redeal(ranks: Sequence[int], mode: PileRedeal) -> bool:
-    """Fast test on ranks (bottom to top) used by the match: must the pile be dealt again?"""
-    if mode is PileRedeal.NEVER:
-        return False
-    if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK:
-        # Any pair but the two top cards forces a redeal; a top jack alone does not (XR-8.2).
-        a, b, c, d = ranks
-        return a in (b, c, d) or b in (c, d)
-    if ranks[-1] == JACK:
-        return True
-    if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
-        return ranks[-1] == ranks[-2]
-    return len(set(ranks)) != len(ranks)
+    """Must the pile (ranks bottom to top) be dealt again? (`redeal_positions` is not None.)"""
+    return redeal_positions(ranks, mode) is not None
 
 
 def redeal_cause(cards: Sequence[Card], mode: PileRedeal) -> str | None:
     """Why a new pile of 4 (bottom to top) is dealt again under ``mode``, as a clause about the
     pile ("its top card J♦ is a jack"), or ``None`` when it stands (XR-2.4, XR-8.2)."""
-    if mode is PileRedeal.NEVER:
+    where = redeal_positions([card.rank for card in cards], mode)
+    if where is None:
         return None
-    top = cards[-1]
-    if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK:
-        for i in range(4):
-            for j in range(i + 1, 4):
-                if (i, j) != (2, 3) and cards[i].rank == cards[j].rank:
-                    return (f"it holds two {_rank_word(cards[i].rank)} ({cards[i]}, {cards[j]})"
-                            " that are not the two top cards")
-        return None
-    if top.rank == JACK:
-        return f"its top card {top} is a jack"
+    if len(where) == 1:
+        return f"its top card {cards[3]} is a jack"
+    first, second = cards[where[0]], cards[where[1]]
     if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
-        below = cards[-2]
-        if below.rank == top.rank:
-            return f"its two top cards {below} and {top} are a pair"
-        return None
-    for i, first in enumerate(cards):
-        for second in cards[i + 1:]:
-            if first.rank == second.rank:
-                return f"it holds two {_rank_word(first.rank)} ({first}, {second})"
-    return None
+        return f"its two top cards {first} and {second} are a pair"
+    pair = f"it holds two {_rank_word(first.rank)} ({first}, {second})"
+    if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK:
+        return f"{pair} that are not the two top cards"
+    return pair
 
 
 _STANDS = {

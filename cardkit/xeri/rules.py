@@ -26,8 +26,10 @@ __all__ = [
     "PRESETS",
     "SEAT_NAMES",
     "TEAM_NAMES",
+    "MatchWinner",
     "PileRedeal",
     "Rules",
+    "jack_xeri_rule",
     "rules_from_dict",
     "rules_or_default",
     "seat_name",
@@ -81,6 +83,31 @@ class PileRedeal(str, Enum):
         return self.value
 
 
+class MatchWinner(str, Enum):
+    """What decides a match of agreed rounds (XR-7.1 *(decision)*; the seed says both)."""
+
+    ROUNDS = "rounds"
+    """The team that won more rounds wins (the seed's end-of-game section; the default)."""
+    POINTS = "points"
+    """The team with more points after the agreed rounds wins (the seed's first line)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+BOOK_JACK_XERI_POINTS = 20
+"""A jack Xeri's worth in the rule book (XR-4.2); any other worth is the variant XR-8.4."""
+
+
+def jack_xeri_rule(points: int) -> str:
+    """The rule that gives a jack Xeri ``points``: XR-4.2 at the book's 20, else XR-8.4.
+
+    >>> jack_xeri_rule(20), jack_xeri_rule(25)
+    ('XR-4.2', 'XR-8.4')
+    """
+    return "XR-4.2" if points == BOOK_JACK_XERI_POINTS else "XR-8.4"
+
+
 def _check_int(name: str, value: Any, low: int, rule: str) -> None:
     if type(value) is not int or value < low:
         raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r} ({rule})")
@@ -102,7 +129,10 @@ class Rules:
     - ``cut_shows_bottom`` (XR-8.1): the bottom card (the first that is no jack) is shown.
     - ``dealer_last_card_no_xeri`` (XR-8.3): the last card played in a round (the dealer's)
       only captures, it never makes a Xeri.
-    - ``rounds`` (XR-7.1): rounds agreed; more are played while the rounds won are equal.
+    - ``rounds`` (XR-7.1): rounds agreed; more are played while the teams are level.
+    - ``match_winner`` (XR-7.1): what decides a match of agreed rounds, the `MatchWinner`
+      member or its value ``"rounds"`` (more rounds won; default) or ``"points"`` (more points
+      after the agreed rounds); a tie on it adds a round. With a ``target`` points decide.
     - ``target`` (XR-7.2, XR-8.5): ``None`` (play ``rounds``) or the points that end the match,
       such as 151; it then replaces ``rounds``.
     - ``show_capture_counts`` (XR-9.1): the sizes of the captured piles are public.
@@ -118,8 +148,20 @@ class Rules:
     rounds: int = 4  # XR-7.1
     target: int | None = None  # XR-7.2, XR-8.5 (variant 151)
     show_capture_counts: bool = False  # XR-9.1
+    match_winner: MatchWinner = MatchWinner.ROUNDS  # XR-7.1
 
     def __post_init__(self) -> None:
+        winner = self.match_winner
+        if not isinstance(winner, MatchWinner):
+            try:
+                winner = MatchWinner(winner)
+            except ValueError:
+                accepted = ", ".join(repr(m.value) for m in MatchWinner)
+                raise ValueError(
+                    f"match_winner must be one of {accepted}, not {winner!r}: what decides a "
+                    "match of agreed rounds, more rounds won or more points (XR-7.1)"
+                ) from None
+            object.__setattr__(self, "match_winner", winner)
         redeal = self.initial_pile_redeal
         if not isinstance(redeal, PileRedeal):
             try:
@@ -145,9 +187,17 @@ class Rules:
             _check_int("target", self.target, 1, "XR-7.2")
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready values (the pile option as its string)."""
+        """Plain JSON-ready values (the enum options as their strings).
+
+        ``match_winner`` is written only when it is not the default ``"rounds"``: records made
+        before the option existed, and records of the same match made now, are the same text.
+        """
         data = asdict(self)
         data["initial_pile_redeal"] = self.initial_pile_redeal.value
+        if self.match_winner is MatchWinner.ROUNDS:
+            del data["match_winner"]
+        else:
+            data["match_winner"] = self.match_winner.value
         return data
 
     @classmethod
@@ -159,7 +209,7 @@ class Rules:
         >>> Rules.from_dict({"targte": 151})
         Traceback (most recent call last):
         ...
-        ValueError: unknown Xeri rule option 'targte'; the options are initial_pile_redeal, jack_on_single_is_xeri, ten_of_diamonds_counts_as_ten, xeri_points, jack_xeri_points, cut_shows_bottom, dealer_last_card_no_xeri, rounds, target, show_capture_counts
+        ValueError: unknown Xeri rule option 'targte'; the options are initial_pile_redeal, jack_on_single_is_xeri, ten_of_diamonds_counts_as_ten, xeri_points, jack_xeri_points, cut_shows_bottom, dealer_last_card_no_xeri, rounds, target, show_capture_counts, match_winner
         """  # noqa: E501
         if data is None:
             return cls()
@@ -218,6 +268,7 @@ PRESETS: dict[str, Rules] = {
     "dealer_last_card_no_xeri": Rules(dealer_last_card_no_xeri=True),
     "jack_xeri_25": Rules(jack_xeri_points=25),
     "target_151": Rules(target=151),
+    "most_points": Rules(match_winner=MatchWinner.POINTS),
     "open_counts": Rules(show_capture_counts=True),
     "seed_variants": Rules(
         initial_pile_redeal=PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK,
@@ -229,5 +280,6 @@ PRESETS: dict[str, Rules] = {
 }
 """Named rule sets: the book's defaults and each variant (``seed_variants`` has all of XR-8).
 
-``allow_top_pair_and_top_jack`` is the seed's second variant as the rule book reads it (XR-8.2);
-``top_two_pair`` keeps the older, opposite reading and ``no_redeal`` drops the check."""
+``most_points`` reads the seed's first line: the most points after the agreed rounds wins
+(XR-7.1). ``allow_top_pair_and_top_jack`` is the seed's second variant as the rule book reads it
+(XR-8.2); ``top_two_pair`` keeps the older, opposite reading and ``no_redeal`` drops the check."""

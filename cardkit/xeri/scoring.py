@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from cardkit.cards import RANK_NAMES, Card, make_pack
-from cardkit.xeri.rules import Rules, rules_or_default
+from cardkit.xeri.rules import Rules, jack_xeri_rule, rules_or_default
 
 __all__ = ["MAJORITY_POINTS", "RoundResult", "ScoreLine", "ScoreSheet", "TeamSheets",
            "card_points", "score_round"]
@@ -70,7 +70,8 @@ class ScoreSheet:
         lines += _card_lines(cards, ten_counts)
         for card in xeris:
             if card.rank == 11:
-                lines.append(ScoreLine(f"jack Xeri with {card}", jack_points, "XR-4.2"))
+                lines.append(ScoreLine(f"jack Xeri with {card}", jack_points,
+                                       jack_xeri_rule(jack_points)))
             elif card in by_jack:
                 lines.append(ScoreLine(f"Xeri with {card}, taken by a jack", xeri_points,
                                        "XR-4.3"))
@@ -195,7 +196,7 @@ _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 def _line_order(card: Card) -> tuple[int, int]:
     """Aces, kings, queens, jacks, tens, then the 2♣ (each by suit ♣ ♦ ♥ ♠)."""
-    return (_RANK_ORDER.get(card.rank, 6), _SUIT_ORDER[card.suit])  # type: ignore[index]
+    return (_RANK_ORDER.get(card.rank, 6), _SUIT_ORDER.get(card.suit or "", 4))
 
 
 _POINTS_TEN = [_card_points(card, True) for card in make_pack()]

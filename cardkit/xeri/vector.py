@@ -34,7 +34,7 @@ are grouped into chunks. Not vectorised (`unsupported` says why): ``cut_shows_bo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -81,24 +81,42 @@ def unsupported(rules: Rules) -> str | None:
 
 def _any_pair(ranks: np.ndarray) -> np.ndarray:
     r = ranks
-    return ((r[:, 0] == r[:, 1]) | (r[:, 0] == r[:, 2]) | (r[:, 0] == r[:, 3])
-            | (r[:, 1] == r[:, 2]) | (r[:, 1] == r[:, 3]) | (r[:, 2] == r[:, 3]))
+    pairs: np.ndarray = ((r[:, 0] == r[:, 1]) | (r[:, 0] == r[:, 2]) | (r[:, 0] == r[:, 3])
+                         | (r[:, 1] == r[:, 2]) | (r[:, 1] == r[:, 3]) | (r[:, 2] == r[:, 3]))
+    return pairs
 
 
 def _allow_top(ranks: np.ndarray) -> np.ndarray:
     r = ranks  # every pair but the two top cards' (columns 2 and 3)
-    return ((r[:, 0] == r[:, 1]) | (r[:, 0] == r[:, 2]) | (r[:, 0] == r[:, 3])
-            | (r[:, 1] == r[:, 2]) | (r[:, 1] == r[:, 3]))
+    pairs: np.ndarray = ((r[:, 0] == r[:, 1]) | (r[:, 0] == r[:, 2]) | (r[:, 0] == r[:, 3])
+                         | (r[:, 1] == r[:, 2]) | (r[:, 1] == r[:, 3]))
+    return pairs
+
+
+def _top_jack_or_pair(ranks: np.ndarray) -> np.ndarray:
+    needs: np.ndarray = (ranks[:, 3] == JACK) | _any_pair(ranks)
+    return needs
+
+
+def _top_jack_or_top_pair(ranks: np.ndarray) -> np.ndarray:
+    needs: np.ndarray = (ranks[:, 3] == JACK) | (ranks[:, 2] == ranks[:, 3])
+    return needs
+
+
+def _never(ranks: np.ndarray) -> np.ndarray:
+    return np.zeros(len(ranks), dtype=bool)
 
 
 _PILE_RULES = ("any_pair_or_top_jack", "allow_top_pair_and_top_jack",
                "top_two_pair_or_top_jack", "never")  # the compiled kernel's numbering
-_REDEAL = {
-    "any_pair_or_top_jack": lambda r: (r[:, 3] == JACK) | _any_pair(r),
+_REDEAL: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "any_pair_or_top_jack": _top_jack_or_pair,
     "allow_top_pair_and_top_jack": _allow_top,
-    "top_two_pair_or_top_jack": lambda r: (r[:, 3] == JACK) | (r[:, 2] == r[:, 3]),
-    "never": lambda r: np.zeros(len(r), dtype=bool),
+    "top_two_pair_or_top_jack": _top_jack_or_top_pair,
+    "never": _never,
 }
+"""Which rows' piles (ranks, bottom to top) are dealt again, by option: the numpy copy of
+`cardkit.xeri.play.redeal_positions`, tested equal to it on every pile of ranks."""
 
 
 REDEAL_DRAWS = 2
@@ -427,4 +445,5 @@ def _greedy_slots(rules: Rules, hand: np.ndarray, psize: np.ndarray, top: np.nda
     # Ties go to a uniformly random best card: the int(noise * m)-th of the m best.
     ties = value == value.max(axis=1, keepdims=True)
     pick = (noise * ties.sum(axis=1)).astype(np.int8)
-    return (ties.cumsum(axis=1, dtype=np.int8) > pick[:, None]).argmax(axis=1)
+    slots: np.ndarray = (ties.cumsum(axis=1, dtype=np.int8) > pick[:, None]).argmax(axis=1)
+    return slots

@@ -121,8 +121,8 @@ def test_a_whole_round_by_clicks_ends_with_itemised_score_sheets_xr_6(table):
     won = next(e for e in reversed(table.match.events) if e.kind.name == "ROUND_WON")
     assert table.held_round == 1 and table.round_box.layout.display != "none"
     head = table.round_result.value
-    winner = ("North–South", "East–West")[won.value]
-    high, low = max(won.extra[1]), min(won.extra[1])
+    winner = ("North–South", "East–West")[won.winner]
+    high, low = max(won.points), min(won.points)
     assert f"Round 1 over: {winner} win {high} to {low} (XR-6.1)." in head
     assert "Round 1 score sheet" in table.round_sheet.value
     assert table.table.layout.display == "none"  # the sheet in the table's place
@@ -158,6 +158,15 @@ def test_the_scoreboard_puts_rounds_won_first_and_explains_the_match_end_xr_7_1(
     assert f"Round {rounds} score sheet" in table.round_sheet.value
     assert "win the match" in end and "Rounds won decide the match, not points (XR-7.1)." in end
     assert table.next_round_button.layout.display == "none"
+
+
+def test_xr_7_1_with_match_winner_points_the_header_puts_points_first():
+    from cardkit.xeri import PRESETS
+
+    table = XeriTable(seed=11, seat=0, bot_delay=0, rules=PRESETS["most_points"])
+    board = table.scoreboard.value
+    assert board.index("Points") < board.index("Rounds won")
+    assert "points decide the match, XR-7.1" in board
 
 
 def test_with_a_target_the_points_come_first_xr_7_2():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -156,12 +157,13 @@ def test_score_round_refuses_impossible_piles():
 # ----------------------------------------------------------------- events
 
 
-def test_events_are_cheap_tuples_with_lazy_text_and_a_rule():
+def test_events_are_frozen_slotted_dataclasses_with_lazy_text_and_a_rule():
     match = new_game(9)
     for _ in range(30):
         match.apply(match.legal_actions()[0])
     for event in match.events:
-        assert isinstance(event, tuple) and isinstance(event, XeriEvent)
+        assert isinstance(event, XeriEvent) and dataclasses.is_dataclass(event)
+        assert type(event).__dataclass_params__.frozen
         assert isinstance(event.kind, EventKind)
         assert event.text.endswith(f"({event.rule})") and event.rule.startswith("XR-")
         assert str(event) == event.text

@@ -130,7 +130,7 @@ def test_xr_6_round_scores_and_events_cannot_change_the_match():
         match.events[-1].cards.clear()
     scored = next(e for e in match.events if e.kind is EventKind.ROUND_SCORED)
     with pytest.raises(TypeError):
-        scored.extra[1] = None
+        scored.sheets[1] = None
     assert match.round_scores[0] == {0: sheets[0], 1: sheets[1]}  # still reads as a dict
     assert match.to_json() == record and [e.text for e in match.events] == texts
 
@@ -208,7 +208,7 @@ def test_xr_2_4_redeal_narration_is_one_sentence_without_colons():
         for event in redeals:
             assert ":" not in event.text, event.text
             assert " is dealt again because " in event.text
-            assert event.text.endswith(f"deals a new pile, {' '.join(map(str, event.value))} "
+            assert event.text.endswith(f"deals a new pile, {' '.join(map(str, event.new_pile))} "
                                        f"({event.rule})")
 
 

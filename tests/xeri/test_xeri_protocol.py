@@ -113,7 +113,7 @@ def test_results_hold_one_frozen_round_result_per_finished_round():
     number = 0
     for event in match.events:
         if event.kind is EventKind.NEW_ROUND:
-            number = event.value
+            number = event.number
         elif event.kind is EventKind.REDEAL:
             redeals[number - 1] += 1
     assert [r.redeals for r in results] == redeals

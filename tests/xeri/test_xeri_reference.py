@@ -21,14 +21,14 @@ def rounds_of(match):
         if event.kind is EventKind.NEW_ROUND:
             dealer = event.seat
         elif event.kind is EventKind.DEAL:
-            pile = event.cards
+            pile = event.pile
         elif event.kind is EventKind.REDEAL:
-            pile = event.value
+            pile = event.new_pile
         elif event.kind is EventKind.ROUND_SCORED:
             cards, history = history[:48], history[48:]
             # XR-3.1 and XR-2.5: the player left of the dealer leads each deal, then clockwise
             plays = [((dealer + 1 + i) % 4, card) for i, card in enumerate(cards)]
-            rounds.append((dealer, pile, plays, event.extra))
+            rounds.append((dealer, pile, plays, event.sheets))
     assert not history or not match.is_over
     return rounds
 

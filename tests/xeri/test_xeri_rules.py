@@ -137,11 +137,11 @@ def test_xr_2_4_a_pair_in_the_pile_is_dealt_again_hands_kept():
     deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
     match = new_game(0, deck=deck, dealer=WEST)
     redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
-    assert redeals and redeals[0].cards == tuple(parse_cards("7C 2D 7H KS"))
+    assert redeals and redeals[0].pile == tuple(parse_cards("7C 2D 7H KS"))
     assert redeals[0].text == (
         "The pile 7♣ 2♦ 7♥ K♠ is dealt again because it holds two 7s (7♣, 7♥); West shuffles it "
         "back into the stock and deals a new pile, "
-        f"{' '.join(map(str, redeals[0].value))} (XR-2.4)")
+        f"{' '.join(map(str, redeals[0].new_pile))} (XR-2.4)")
     assert redeals[0].text.count(":") == 0  # one sentence, no chain of colons
     assert redeals[0].rule == "XR-2.4"
     assert [match.hand(s) for s in range(4)] == [tuple(deck[6 * i:6 * i + 6]) for i in range(4)]
@@ -171,10 +171,10 @@ def test_xr_2_4_redeal_loop_until_the_pile_stands():
     else:
         pytest.fail("no seed gave three redeals in a row")
     for earlier, later in itertools.pairwise(redeals):
-        assert earlier.value == later.cards  # each new pile is the next one checked
+        assert earlier.new_pile == later.pile  # each new pile is the next one checked
     for event in redeals:
-        assert not check_initial_pile(event.cards)
-    assert redeals[-1].value == match.pile and check_initial_pile(match.pile)
+        assert not check_initial_pile(event.pile)
+    assert redeals[-1].new_pile == match.pile and check_initial_pile(match.pile)
     assert sorted(c.code for s in range(4) for c in match.hand(s)) == \
         sorted(c.code for c in deck[:24])
     assert len(set(match.pile) | {c for s in range(4) for c in match.hand(s)}) == 28
@@ -353,7 +353,7 @@ def test_xr_3_3_a_jack_on_an_empty_pile_captures_nothing():
 def test_xr_4_1_xeri_on_a_single_card_scores_10():
     match = scripted(WEST, PILE, "4H 9D 9C 7C 7H")
     events = play_in_order(match, 5)
-    assert events[2].kind is EventKind.XERI and events[2].value == 10
+    assert events[2].kind is EventKind.XERI and events[2].points == 10
     xeri = events[4]
     assert xeri.text == "North plays 7♥ on the single 7♣: captures it. Xeri, +10 for " \
                         "North–South (XR-4.1)"
@@ -370,7 +370,7 @@ def test_xr_4_1_capturing_a_pile_of_two_is_no_xeri():
 def test_xr_4_2_jack_xeri_scores_20():
     match = scripted(WEST, PILE, "4H JD JC")
     event = play_in_order(match, 3)[2]
-    assert event.kind is EventKind.JACK_XERI and event.value == 20 and event.rule == "XR-4.2"
+    assert event.kind is EventKind.JACK_XERI and event.points == 20 and event.rule == "XR-4.2"
     assert event.text == "South plays J♣ on the single J♦: captures it. Jack Xeri, +20 for " \
                          "North–South (XR-4.2)"
     assert match.xeri_cards(0) == (parse_card("JD"),)
@@ -388,7 +388,7 @@ def test_xr_4_3_option_jack_on_single_is_xeri():
     rules = Rules(jack_on_single_is_xeri=True)
     match = scripted(WEST, PILE, "4H 9D JC", rules)
     event = play_in_order(match, 3)[2]
-    assert event.kind is EventKind.XERI and event.value == 10 and event.rule == "XR-4.3"
+    assert event.kind is EventKind.XERI and event.points == 10 and event.rule == "XR-4.3"
     assert match.xeri_cards(0) == (parse_card("9D"),)
     match.apply(match.legal_actions()[0])
     play_in_order(match, 44)
@@ -505,7 +505,7 @@ def test_xr_6_each_xeri_and_jack_xeri_is_a_line_of_the_sheet():
                          PRESETS["jack_xeri_25"])
     lines = sheets[0].lines
     assert ("Xeri with 7♣", 10, "XR-4.1") in lines and ("Xeri with 9♦", 10, "XR-4.1") in lines
-    assert ("jack Xeri with J♦", 25, "XR-4.2") in lines
+    assert ("jack Xeri with J♦", 25, "XR-8.4") in lines
     assert sheets[0].xeri_points == 45 and sheets[1].xeri_points == 10
     assert sheets[0].total == sheets[0].card_points + 45
 
@@ -517,7 +517,7 @@ def test_xr_6_1_the_higher_round_score_wins_the_round():
     sheets = match.round_scores[0]
     won = next(e for e in match.events if e.kind is EventKind.ROUND_WON)
     expected = 0 if sheets[0].total > sheets[1].total else 1
-    assert won.value == expected and match.rounds_won[expected] == 1
+    assert won.winner == expected and match.rounds_won[expected] == 1
     assert won.text.startswith(f"{TEAM_NAMES[expected]} win round 1")
 
 
@@ -535,7 +535,7 @@ def test_xr_6_1_equal_round_points_nobody_wins():
     else:
         pytest.fail("no tied round found")
     won = next(e for e in match.events if e.kind is EventKind.ROUND_WON)
-    assert won.value is None and won.rule == "XR-6.1"
+    assert won.winner is None and won.tied and won.rule == "XR-6.1"
     assert "nobody wins it" in won.text
     assert match.rounds_won == {0: 0, 1: 0}
     # one round was agreed, but nobody has won more rounds: one more is played (XR-7.1)
@@ -574,8 +574,8 @@ def test_xr_7_1_equal_rounds_won_means_one_more_round():
     else:
         pytest.fail("no tied match found")
     extra = next(e for e in match.events if e.kind is EventKind.EXTRA_ROUND)
-    assert extra.text == f"After 2 rounds both teams have won {extra.extra[0]} round" \
-                         f"{'' if extra.extra[0] == 1 else 's'}: one more round is played (XR-7.1)"
+    assert extra.text == f"After 2 rounds both teams have won {extra.level} round" \
+                         f"{'' if extra.level == 1 else 's'}: one more round is played (XR-7.1)"
     assert match.rounds_won[0] != match.rounds_won[1]
 
 
@@ -612,7 +612,7 @@ def test_xr_7_2_both_reach_the_target_in_one_round_then_251():
             break
     else:
         pytest.fail("no match where both teams reached 151 in the same round")
-    assert raised[0].value == 251
+    assert raised[0].target == 251
     assert raised[0].text.startswith("Both teams reached 151 in the same round")
     assert "the target becomes 251 (XR-7.2)" in raised[0].text
     assert match.target >= 251 and match.totals[match.winner] >= match.target
@@ -631,7 +631,7 @@ def test_xr_7_2_target_151_then_251_then_351():
     # seed 206: both pass 151 in one round, later both pass 251 in one round
     match = _random_match(206, PRESETS["target_151"])
     raised = [e for e in match.events if e.kind is EventKind.TARGET_RAISED]
-    assert [e.value for e in raised] == [251, 351]
+    assert [e.target for e in raised] == [251, 351]
     assert raised[1].text.startswith("Both teams reached 251 in the same round")
     assert raised[1].text.endswith("the target becomes 351 (XR-7.2)")
     assert match.target == 351 and match.totals[match.winner] >= 351
@@ -656,7 +656,7 @@ def test_xr_8_1_cut_shows_the_bottom_card_to_everyone():
     deck = deck_for_plays(WEST, PILE, "")
     match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
-    assert cut.rule == "XR-8.1" and cut.card == deck[-1]
+    assert cut.rule == "XR-8.1" and cut.bottom == deck[-1]
     assert "shows the bottom card" in cut.text
     for seat in range(4):
         assert match.observe(seat).bottom_card == deck[-1]
@@ -673,7 +673,7 @@ def test_xr_8_1_a_jack_at_the_bottom_is_replaced_by_the_first_card_that_is_no_ja
     match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert match.bottom_card == deck[-2] and match.bottom_card.rank != 11
-    assert cut.extra == (parse_card("JS"),)
+    assert cut.jacks == (parse_card("JS"),)
     assert "the bottom card is the jack J♠, so the cutter puts" in cut.text
 
 
@@ -683,8 +683,8 @@ def test_xr_8_1_several_jacks_at_the_bottom():
     deck = [c for c in PACK if c not in jacks] + jacks  # the pile Q♦ K♦ A♥ 2♥ stands
     match = new_game(0, rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
-    assert match.bottom_card == parse_card("KS") == cut.card
-    assert cut.extra == tuple(jacks)
+    assert match.bottom_card == parse_card("KS") == cut.bottom
+    assert cut.jacks == tuple(jacks)
     assert cut.text == ("South, on the dealer's right, cuts the deck; the bottom 2 cards are "
                         "jacks (J♥ J♠), so the cutter puts K♠, the first card above that is no "
                         "jack, at the bottom, where everyone sees it; it will be the last card "
@@ -718,7 +718,7 @@ def test_xr_8_3_the_dealers_last_card_makes_a_xeri_by_default():
     match = scripted(WEST, *round_ending_with("JS 9H 9S"))
     events = play_in_order(match, 48)
     last = plays_of(events)[-1]
-    assert last.kind is EventKind.XERI and last.seat == WEST and last.value == 10
+    assert last.kind is EventKind.XERI and last.seat == WEST and last.points == 10
 
 
 def test_xr_8_3_dealer_last_card_no_xeri():
@@ -743,8 +743,8 @@ def test_xr_8_3_only_the_dealers_last_card_loses_the_xeri():
 def test_xr_8_4_jack_xeri_worth_25():
     match = scripted(WEST, PILE, "4H JD JC", PRESETS["jack_xeri_25"])
     event = play_in_order(match, 3)[2]
-    assert event.kind is EventKind.JACK_XERI and event.value == 25
-    assert "Jack Xeri, +25" in event.text
+    assert event.kind is EventKind.JACK_XERI and event.points == 25
+    assert event.rule == "XR-8.4" and event.text.endswith("Jack Xeri, +25 for North–South (XR-8.4)")
 
 
 def test_xr_8_5_target_preset_is_151_and_replaces_the_agreed_rounds():

@@ -1,0 +1,687 @@
+"""``cardkit lite``: the game apps as a static site whose Python runs in each student's browser.
+
+    cardkit lite                     build the site into build/lite (as `make lite` does)
+    cardkit lite --out DIR           build it into DIR
+    cardkit lite --serve             build it, then serve it on http://127.0.0.1:8000/ to try
+
+Voici renders every app notebook of the static gallery into a page; the page starts Python
+(Pyodide, in a web worker) and runs the notebook there, so any static web host, a laptop's
+``python -m http.server`` or a USB stick serves a whole class, and nothing runs on a server.
+The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
+
+- Pyodide's core is the npm package ``pyodide`` (`PYODIDE_NPM`), fetched with ``npm pack``;
+  its lock is trimmed to the files present, and micropip (`MICROPIP`) is the one package added.
+- The Python packages the pages import are pure wheels from PyPI, fetched with ``pip download``
+  for Pyodide's Python and indexed in the site's ``pypi/`` folder; the Pyodide kernel is told
+  never to fall back to PyPI, so a page fetches nothing from outside its own site.
+- cardkit itself is a wheel of the cardkit this environment imports (a checkout's files when it
+  is installed editable, as ``make lite`` does), with no dependencies: the rules core, the bots
+  and the game apps are pure Python. A notebook whose cardkit imports reach numpy, pandas or
+  numba (which cannot run in the browser here) is left out of the static gallery, which says so.
+
+Downloads are cached under ``~/.cache/cardkit-lite`` (or ``$CARDKIT_LITE_CACHE``), keyed by
+their pins, so a second build fetches nothing. So is Voici's output, keyed by the pins, the
+build tools and the notebooks: the cardkit wheel, made afresh every time, is put into a copy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import base64
+import copy
+import functools
+import hashlib
+import http.server
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "BROWSER_PACKAGES",
+    "MICROPIP",
+    "PYODIDE_NPM",
+    "LeftOut",
+    "add_parser",
+    "build_site",
+    "cache_dir",
+    "left_out",
+    "serve_site",
+]
+
+# Pyodide's core (13 MB: the interpreter, the standard library, its lock). 0.29 because
+# jupyterlite-core < 0.8 (which voici-core 0.10.0 needs) runs the 0.29 line; the npm package
+# is the only place these machines reach that holds it (the CDN is never used).
+PYODIDE_NPM = "pyodide@0.29.3"
+# 0.11 refuses the site's relative wheel addresses ("Cannot download from a non-remote
+# location"), so no package installs; 0.10.1 is the newest that accepts them.
+MICROPIP = "micropip==0.10.1"
+# Pyodide's Python: the wheels are chosen for it.
+PYTHON_VERSION = "3.13"
+# What the pages import, besides cardkit (and what the Pyodide kernel installs when it starts:
+# comm, jedi, ipython). Their versions are this environment's (`_pinned`): the page's widget
+# frontends are this environment's labextensions, and the kernel side must match them.
+BROWSER_PACKAGES = ("ipywidgets", "anywidget", "plotly", "ipython", "jedi", "comm")
+# Imports that cannot run in the browser: a notebook reaching one is left out.
+NOT_IN_BROWSER = ("numpy", "pandas", "numba", "pyarrow", "dask", "tqdm", "psutil")
+# Pyodide's files that a page loads; the rest of the npm package (type stubs, source maps,
+# the REPL pages) stays out of the site.
+PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json", "package.json")
+CACHE_ENV = "CARDKIT_LITE_CACHE"
+DEFAULT_OUT = Path("build") / "lite"
+GALLERY = "index.ipynb"
+MAX_SITE_MB = 80
+
+
+def cache_dir() -> Path:
+    """Where downloads are kept between builds: ``$CARDKIT_LITE_CACHE`` or ~/.cache/cardkit-lite."""
+    return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "cardkit-lite")
+
+
+def _run(command: list[str], what: str, cwd: Path | None = None) -> None:
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-8:])
+        raise OSError(f"{what} failed ({' '.join(command[:3])} …):\n{tail}")
+
+
+def _pinned(name: str) -> str:
+    """``name==version`` of the package as installed here."""
+    try:
+        return f"{name}=={importlib.metadata.version(name)}"
+    except importlib.metadata.PackageNotFoundError:
+        raise OSError(f"the static site needs {name!r} installed here (its frontend goes into "
+                      f"the pages): pip install 'cardkit[lite]'") from None
+
+
+# --- downloads (cached by their pins) ------------------------------------------------------
+
+
+def fetch_pyodide(cache: Path) -> Path:
+    """Pyodide's core from the npm package, with micropip, in ``cache``; its folder."""
+    name, version = PYODIDE_NPM.split("@")
+    micropip_version = MICROPIP.split("==")[1]
+    folder = cache / f"pyodide-{version}-micropip-{micropip_version}"
+    if (folder / "pyodide-lock.json").is_file():
+        return folder
+    npm = shutil.which("npm")
+    if npm is None:
+        raise OSError("the static site takes Pyodide from the npm package, and npm is not "
+                      "installed (Debian: apt-get install npm)")
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        work = Path(tmp)
+        _run([npm, "pack", "--silent", PYODIDE_NPM], f"npm pack {PYODIDE_NPM}", cwd=work)
+        (tarball,) = work.glob(f"{name}-{version}.tgz")
+        unpacked = work / "pyodide"
+        unpacked.mkdir()
+        with tarfile.open(tarball) as archive:
+            for member in archive.getmembers():
+                file = member.name.removeprefix("package/")
+                if member.isfile() and file in PYODIDE_FILES:
+                    member.name = file
+                    archive.extract(member, unpacked, filter="data")
+        wheels = _pip_download([MICROPIP], work / "micropip")
+        (micropip,) = wheels.glob("micropip-*.whl")
+        shutil.copy(micropip, unpacked / micropip.name)
+        _trim_lock(unpacked / "pyodide-lock.json", micropip)
+        unpacked.rename(folder)
+    return folder
+
+
+def _trim_lock(lock_path: Path, micropip: Path) -> None:
+    """Keep only the lock's entries whose files are in the folder, micropip as ``micropip``."""
+    lock = json.loads(lock_path.read_text())
+    version = micropip.name.split("-")[1]
+    entry = dict(lock["packages"]["micropip"], file_name=micropip.name, version=version,
+                 sha256=hashlib.sha256(micropip.read_bytes()).hexdigest(), depends=[])
+    present = {name: package for name, package in lock["packages"].items()
+               if (lock_path.parent / package["file_name"]).is_file()}
+    present["micropip"] = entry
+    lock["packages"] = present
+    lock_path.write_text(json.dumps(lock))
+
+
+def _preload(pyodide_dir: Path, wheels: Iterable[Path]) -> list[str]:
+    """Put ``wheels`` beside Pyodide and into its lock, so that Pyodide loads them all as it
+    starts (in parallel, unpacked by the browser) instead of micropip resolving and installing
+    them one by one in Python, which took most of a page's first view. Their lock names."""
+    from packaging.utils import canonicalize_name, parse_wheel_filename
+
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    names = []
+    for wheel in wheels:
+        name, version, _build, _tags = parse_wheel_filename(wheel.name)
+        shutil.copy(wheel, pyodide_dir / wheel.name)
+        lock["packages"][str(name)] = {
+            "name": str(name), "version": str(version), "file_name": wheel.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": _top_level_names(wheel), "depends": [],
+            "unvendored_tests": False,
+        }
+        # The kernel skips installing what is preloaded, by these spellings (pyodide_kernel).
+        names.append(str(canonicalize_name(name)).replace("-", "_"))
+    lock_path.write_text(json.dumps(lock))
+    return names
+
+
+def _top_level_names(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        tops = {name.split("/")[0].removesuffix(".py") for name in archive.namelist()
+                if not name.split("/")[0].endswith((".dist-info", ".data"))}
+    return sorted(top for top in tops if top.isidentifier())
+
+
+def _kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels (piplite, pyodide_kernel, its ipykernel and
+    widgetsnbextension shims), from its labextension in this environment."""
+    from jupyter_core.paths import jupyter_path
+
+    for root in jupyter_path("labextensions"):
+        folder = Path(root) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        if folder.is_dir():
+            wheels = [w for w in sorted(folder.glob("*.whl"))
+                      # ipywidgets 8 takes the 4.x shim; the 3.x one is for ipywidgets 7
+                      if not w.name.startswith("widgetsnbextension-3")]
+            if wheels:
+                return wheels
+    raise OSError("the Pyodide kernel's labextension is not installed: "
+                  "pip install 'cardkit[lite]'")
+
+
+def _pip_download(requirements: Iterable[str], dest: Path) -> Path:
+    """The pure wheels of exactly ``requirements`` (no dependencies) for Pyodide's Python."""
+    dest.mkdir(parents=True, exist_ok=True)
+    _run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+          "--no-deps", "--only-binary=:all:", "--python-version", PYTHON_VERSION,
+          "--platform", "any", "--implementation", "py", "--abi", "none", "--dest", str(dest),
+          *requirements], "downloading the browser's wheels from PyPI")
+    return dest
+
+
+# Pyodide's environment, for the dependencies' markers: pip would judge them for this machine
+# (and ask for psutil and pexpect, which IPython does not need in a browser).
+BROWSER_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten",
+                   "platform_machine": "wasm32", "os_name": "posix",
+                   "implementation_name": "cpython", "platform_python_implementation": "CPython",
+                   "python_version": PYTHON_VERSION, "python_full_version": f"{PYTHON_VERSION}.2",
+                   "extra": ""}
+# The Pyodide kernel brings its own shim of widgetsnbextension (a classic-notebook extension
+# that fails to install in the browser), so ipywidgets' dependency on it is not fetched.
+SHIMMED = ("widgetsnbextension",)
+
+
+# Where the browser's version must differ from this environment's. IPython 9.16 turned a
+# deprecation into a TypeError (`should_run_async` no longer transforms the cell) that the
+# Pyodide kernel 0.7.0 hits on every cell, so no page runs; 9.15 is the last that works.
+BROWSER_PINS = {"ipython": "ipython==9.15.0"}
+
+
+def browser_requirements(names: Iterable[str] = BROWSER_PACKAGES) -> list[str]:
+    """``name==version`` for each of ``names``: the version installed here (the page's widget
+    frontends are this environment's, so the kernel side must match), or `BROWSER_PINS`."""
+    from packaging.utils import canonicalize_name
+
+    pins = {}
+    for name in names:
+        key = canonicalize_name(name)
+        pins[key] = BROWSER_PINS.get(key) or _pinned(key)
+    return sorted(pins.values())
+
+
+def _wheel_requires(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = [n for n in archive.namelist()
+                       if n.endswith(".dist-info/METADATA") and n.count("/") == 1]
+        text = archive.read(metadata).decode()
+    return [line.split(":", 1)[1].strip() for line in text.splitlines()
+            if line.startswith("Requires-Dist:")]
+
+
+def _dependency_pin(text: str) -> str | None:
+    """The pin for a dependency that the browser needs (None if it does not, by its marker):
+    the version installed here when it fits, else the requirement as written."""
+    from packaging.requirements import Requirement
+
+    requirement = Requirement(text)
+    if requirement.marker is not None and not requirement.marker.evaluate(BROWSER_MARKERS):
+        return None
+    if requirement.name.lower() in SHIMMED:
+        return None
+    try:
+        here = importlib.metadata.version(requirement.name)
+    except importlib.metadata.PackageNotFoundError:
+        return f"{requirement.name}{requirement.specifier}"
+    if requirement.specifier.contains(here, prereleases=True):
+        return f"{requirement.name}=={here}"
+    return f"{requirement.name}{requirement.specifier}"
+
+
+def fetch_wheels(cache: Path, requirements: Iterable[str]) -> Path:
+    """The pure wheels of ``requirements`` and of everything they need in the browser, in
+    ``cache``, in a folder named by the pins (dependencies at this environment's versions)."""
+    from packaging.utils import canonicalize_name, parse_wheel_filename
+
+    pins = sorted(requirements)
+    key = hashlib.sha256(f"{PYTHON_VERSION}\n{chr(10).join(pins)}".encode()).hexdigest()[:16]
+    folder = cache / f"wheels-{key}"
+    if (folder / "requirements.txt").is_file():
+        return folder
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        work = Path(tmp) / "wheels"
+        wanted, fetched = list(pins), set()
+        while wanted:
+            _pip_download(wanted, work)
+            fetched |= {canonicalize_name(text.split("=")[0].split("<")[0].split(">")[0]
+                                          .split("~")[0].split("!")[0]) for text in wanted}
+            wanted = []
+            for wheel in sorted(work.glob("*.whl")):
+                for text in _wheel_requires(wheel):
+                    pin = _dependency_pin(text)
+                    if pin is None:
+                        continue
+                    name = canonicalize_name(re.split(r"[=<>~!; \[]", pin, maxsplit=1)[0])
+                    if name not in fetched and pin not in wanted:
+                        wanted.append(pin)
+                        fetched.add(name)
+        names = sorted(f"{parse_wheel_filename(w.name)[0]}=={parse_wheel_filename(w.name)[1]}"
+                       for w in work.glob("*.whl"))
+        (work / "requirements.txt").write_text("\n".join(names) + "\n")
+        work.rename(folder)
+    return folder
+
+
+# --- wheels made here ---------------------------------------------------------------------
+
+
+def _write_wheel(dest: Path, name: str, version: str, files: dict[str, bytes],
+                 summary: str) -> Path:
+    """A pure ``py3-none-any`` wheel holding ``files`` (archive path -> bytes)."""
+    dist_info = f"{name}-{version}.dist-info"
+    files = dict(files)
+    files[f"{dist_info}/METADATA"] = (f"Metadata-Version: 2.1\nName: {name}\nVersion: "
+                                      f"{version}\nSummary: {summary}\n").encode()
+    files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: cardkit.lite\n"
+                                   b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    record = []
+    for path, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{path},sha256={digest},{len(data)}")
+    record.append(f"{dist_info}/RECORD,,")
+    files[f"{dist_info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in sorted(files.items()):
+            archive.writestr(zipfile.ZipInfo(path, date_time=(2020, 1, 1, 0, 0, 0)), data)
+    return wheel
+
+
+def cardkit_wheel(dest: Path) -> Path:
+    """A wheel of the cardkit package this environment imports (a checkout's files when it is
+    installed editable), declaring no dependencies: what runs in the browser is pure Python."""
+    import cardkit
+
+    package = Path(cardkit.__file__).resolve().parent
+    files = {
+        f"cardkit/{path.relative_to(package).as_posix()}": path.read_bytes()
+        for path in sorted(package.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+    return _write_wheel(dest, "cardkit", cardkit.__version__, files,
+                        "cardkit's rules cores, bots and apps, for the browser")
+
+
+def sqlite3_placeholder(dest: Path) -> Path:
+    # The Pyodide kernel 0.7.0 runs piplite.install('sqlite3') as it starts; the real module is
+    # only in Pyodide's full distribution (not the npm core), and nothing here uses it.
+    return _write_wheel(dest, "sqlite3", "0.0.0", {},
+                        "placeholder: Pyodide's sqlite3 is not part of the static site")
+
+
+# --- the notebooks ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A notebook left out of the static gallery, and why."""
+
+    notebook: str
+    reason: str
+
+
+@functools.cache
+def _module_imports(module: str) -> tuple[str, ...]:
+    """The modules that ``module`` (a cardkit module) imports when it is imported: its
+    module-level imports, not those inside functions (which run only when called)."""
+    import cardkit
+
+    base = Path(cardkit.__file__).resolve().parent.parent
+    path = base / Path(*module.split("."))
+    source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    if not source.is_file():
+        return ()
+    return tuple(_top_level_imports(ast.parse(source.read_text()), module))
+
+
+def _top_level_imports(tree: ast.Module, module: str = "") -> list[str]:
+    found: list[str] = []
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.Import):
+                found.extend(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:  # relative: from . import x
+                    parent = module.rsplit(".", node.level)[0]
+                    name = f"{parent}.{node.module}" if node.module else parent
+                else:
+                    name = node.module or ""
+                found.append(name)
+                found.extend(f"{name}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.If) and not _is_type_checking(node.test):
+                visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                visit(node.body)
+
+    visit(tree.body)
+    return found
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return "TYPE_CHECKING" in ast.unparse(test)
+
+
+def _blocked_import(names: Iterable[str]) -> list[str] | None:
+    """The chain of imports from ``names`` to a module that cannot run in the browser."""
+    seen: set[str] = set()
+    todo: list[list[str]] = [[name] for name in names]
+    while todo:
+        chain = todo.pop(0)
+        name = chain[-1]
+        if name.split(".")[0] in NOT_IN_BROWSER:
+            return chain
+        if name in seen or not name.startswith("cardkit"):
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        # Importing a.b.c imports a and a.b first.
+        for k in range(1, len(parts) + 1):
+            todo.extend([*chain, imported] for imported in _module_imports(".".join(parts[:k])))
+    return None
+
+
+def _code_of(notebook: dict) -> str:
+    return "\n".join("".join(cell["source"]) for cell in notebook["cells"]
+                     if cell["cell_type"] == "code")
+
+
+def left_out(notebook_path: Path) -> LeftOut | None:
+    """Why a notebook cannot run in the browser (it reaches numpy, pandas or numba), or None."""
+    notebook = json.loads(notebook_path.read_text())
+    chain = _blocked_import(_top_level_imports(ast.parse(_code_of(notebook))))
+    if chain is None:
+        return None
+    path = " → ".join(dict.fromkeys(name for name in chain if name.startswith("cardkit")))
+    return LeftOut(notebook_path.name,
+                   f"it needs {chain[-1].split('.')[0]} ({path}), which cannot run in a browser")
+
+
+_LINK = re.compile(r"\]\(([\w.-]+)\.ipynb\)")
+
+
+def _gallery(notebook: dict, dropped: list[LeftOut]) -> dict:
+    """The gallery for the static site: links to its pages; the apps left out said so."""
+    gallery = copy.deepcopy(notebook)
+    names = {item.notebook.removesuffix(".ipynb"): item for item in dropped}
+    for cell in gallery["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        lines = []
+        for line in "".join(cell["source"]).splitlines():
+            linked = _LINK.search(line)
+            if linked and linked.group(1) in names and line.lstrip().startswith("|"):
+                columns = line.split("|")
+                reason = names[linked.group(1)].reason
+                columns[-2] = (f" *Not in this static site: {reason}. Run it with `make demo` "
+                               f"or `cardkit serve`.* ")
+                columns[1] = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", columns[1])
+                line = "|".join(columns)
+            lines.append(_LINK.sub(r"](\1.html)", line))
+        cell["source"] = "\n".join(lines)
+    note = ("*This is the static site (`cardkit lite`): each app runs its Python in your "
+            "browser, so the first app you open takes a few seconds to start, and nothing you "
+            "do is sent anywhere.*")
+    gallery["cells"].insert(1, {"cell_type": "markdown", "id": "cardkit-lite-note",
+                                "metadata": {}, "source": note})
+    return gallery
+
+
+def prepare_contents(notebooks: Path, dest: Path) -> list[LeftOut]:
+    """The notebooks of the static gallery, ready for Voici, in ``dest``; those left out."""
+    dest.mkdir(parents=True, exist_ok=True)
+    dropped: list[LeftOut] = []
+    apps: list[tuple[Path, dict]] = []
+    for path in sorted(notebooks.glob("*.ipynb")):
+        if path.name == GALLERY:
+            continue
+        reason = left_out(path)
+        if reason is not None:
+            dropped.append(reason)
+            continue
+        apps.append((path, json.loads(path.read_text())))
+    for path, _notebook in apps:
+        shutil.copy(path, dest / path.name)
+    gallery = json.loads((notebooks / GALLERY).read_text())
+    (dest / GALLERY).write_text(json.dumps(_gallery(gallery, dropped), indent=1))
+    return dropped
+
+
+# --- the build ----------------------------------------------------------------------------
+
+
+def _lite_config(pyodide_url: str, packages: list[str]) -> dict:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    "pyodideUrl": pyodide_url,
+                    # Never fetch a package from PyPI at run time: the site holds them all.
+                    "disablePyPIFallback": True,
+                    # Loaded as Pyodide starts; the kernel then skips its own installs.
+                    "loadPyodideOptions": {"packages": packages},
+                },
+            },
+        },
+    }
+
+
+# Font Awesome is the one outside address in Voici's page template (the apps use no icons).
+_OUTSIDE_STYLESHEET = re.compile(r'<link[^>]+href="https?://[^"]*font-?awesome[^"]*"[^>]*>\s*')
+
+
+def _finish(out: Path) -> None:
+    for page in out.rglob("*.html"):
+        text = page.read_text()
+        kept = _OUTSIDE_STYLESHEET.sub("", text)
+        if kept != text:
+            page.write_text(kept)
+    for source_map in out.rglob("*.map"):
+        source_map.unlink()
+
+
+def site_size_mb(out: Path) -> float:
+    """The size of the built folder in MB."""
+    return sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 2**20
+
+
+def _site_key(requirements: list[str], contents: Path) -> str:
+    tools = [_pinned(name) for name in ("voici-core", "jupyterlite-core",
+                                        "jupyterlite-pyodide-kernel")]
+    digest = hashlib.sha256()
+    for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, Path(__file__).read_text()]:
+        digest.update(part.encode() + b"\0")
+    for notebook in sorted(contents.iterdir()):
+        digest.update(notebook.name.encode() + b"\0" + notebook.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _voici_build(work: Path, pyodide: Path, wheels: Path, wheel: Path, made: Path,
+                 contents: Path, dest: Path) -> None:
+    lite_dir = work / "lite"
+    static_pyodide = lite_dir / "static" / "pyodide"
+    shutil.copytree(pyodide, static_pyodide)
+    preloaded = _preload(static_pyodide, [
+        *sorted(wheels.glob("*.whl")), *_kernel_wheels(), sqlite3_placeholder(made), wheel])
+    (lite_dir / "jupyter-lite.json").write_text(
+        json.dumps(_lite_config("./static/pyodide/pyodide.js", ["micropip", *preloaded]),
+                   indent=1))
+    building = dest.with_name(dest.name + ".building")
+    if building.exists():
+        shutil.rmtree(building)
+    voici = Path(sys.executable).with_name("voici")
+    command = [str(voici) if voici.exists() else "voici", "build", "--no-sourcemaps",
+               "--lite-dir", str(lite_dir), "--contents", str(contents),
+               "--output-dir", str(building)]
+    _run(command, "voici build", cwd=work)
+    _finish(building)
+    building.rename(dest)
+
+
+def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:
+    """Put this checkout's cardkit wheel into a built site, and its hash into the lock."""
+    for old in pyodide_dir.glob("cardkit-*.whl"):
+        old.unlink()
+    shutil.copy(wheel, pyodide_dir / wheel.name)
+    lock_path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    entry = lock["packages"]["cardkit"]
+    entry.update(file_name=wheel.name, version=wheel.name.split("-")[1],
+                 sha256=hashlib.sha256(wheel.read_bytes()).hexdigest())
+    lock_path.write_text(json.dumps(lock))
+
+
+def _forget_old_sites(cache: Path, keep: Path, kept: int = 2) -> None:
+    """Keep the newest ``kept`` built sites in the cache (63 MB each)."""
+    sites = sorted((p for p in cache.glob("site-*") if p.is_dir() and p != keep),
+                   key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in sites[kept - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
+               cache: Path | None = None, log: bool = True) -> list[LeftOut]:
+    """Build the static site into ``out`` (replacing it); the notebooks left out of it."""
+    import importlib.util
+
+    from cardkit.widgets.serve import find_notebooks
+
+    missing = [name for name in ("voici_core", "jupyterlite_pyodide_kernel", "anywidget")
+               if importlib.util.find_spec(name) is None]
+    if missing:
+        raise OSError(f"`cardkit lite` needs {', '.join(missing)}, which is not installed: "
+                      "pip install 'cardkit[lite]'")
+    started = time.perf_counter()
+    source = find_notebooks(notebooks)
+    cache = cache_dir() if cache is None else cache
+    cache.mkdir(parents=True, exist_ok=True)
+    requirements = browser_requirements()
+    pyodide = fetch_pyodide(cache)
+    wheels = fetch_wheels(cache, requirements)
+    out = out.resolve()
+    with tempfile.TemporaryDirectory(prefix="cardkit-lite-") as tmp:
+        work = Path(tmp)
+        contents = work / "contents"
+        dropped = prepare_contents(source, contents)
+        made = work / "made"
+        made.mkdir()
+        wheel = cardkit_wheel(made)
+        # Voici's build depends on everything but the cardkit wheel's contents: a site built
+        # from the same pins, tools and notebooks is reused, with this checkout's wheel put in.
+        base = cache / f"site-{_site_key(requirements, contents)}"
+        if not (base / "jupyter-lite.json").is_file():
+            _voici_build(work, pyodide, wheels, wheel, made, contents, base)
+            _forget_old_sites(cache, keep=base)
+        if out.exists():
+            shutil.rmtree(out)
+        shutil.copytree(base, out)
+        _replace_cardkit_wheel(out / "static" / "pyodide", wheel)
+    if log:
+        print(f"cardkit lite: {out} ({site_size_mb(out):.0f} MB) built in "
+              f"{time.perf_counter() - started:.0f} s; open {out / 'voici' / 'render'}"
+              "/index.html through a web server (cardkit lite --serve)")
+        for item in dropped:
+            print(f"  left out {item.notebook}: {item.reason}")
+    return dropped
+
+
+# --- serving ------------------------------------------------------------------------------
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012  (http.server's own attribute, copied and extended)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
+        ".json": "application/json"}
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def serve_site(folder: Path, port: int = 8000, host: str = "127.0.0.1") -> http.server.HTTPServer:
+    """A web server for the built site on ``host:port`` (not started: call serve_forever)."""
+    handler = functools.partial(_Handler, directory=str(folder))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def gallery_url(port: int, host: str = "127.0.0.1") -> str:
+    """The gallery's address on a server of the site."""
+    return f"http://{host}:{port}/voici/render/index.html"
+
+
+def run(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    build_site(out, notebooks=args.notebooks)
+    size = site_size_mb(out)
+    if size > MAX_SITE_MB:
+        print(f"cardkit lite: warning: the site is {size:.0f} MB, more than {MAX_SITE_MB} MB",
+              file=sys.stderr)
+    if args.serve:
+        server = serve_site(out, args.port)
+        print(f"serving the static site on {gallery_url(server.server_address[1])} "
+              "(Ctrl-C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = sub.add_parser(
+        "lite", help="build the apps as a static site that runs in the browser (no server)",
+        description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(DEFAULT_OUT),
+                        help=f"the folder to build into (default: {DEFAULT_OUT})")
+    parser.add_argument("--notebooks", default=None,
+                        help="the app notebooks' folder (default: the installed cardkit's)")
+    parser.add_argument("--serve", action="store_true",
+                        help="then serve the folder on 127.0.0.1 to try it")
+    parser.add_argument("--port", type=int, default=8000, help="the port for --serve (8000)")
+    parser.set_defaults(run=run)
+    return parser

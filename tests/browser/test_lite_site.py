@@ -1,0 +1,166 @@
+"""The static site (`cardkit lite`) in a real browser: Python runs in the page (Pyodide), served
+by a plain web server on 127.0.0.1, with every other address blocked.
+
+The site is built once for this module (downloads come from ~/.cache/cardkit-lite, keyed by
+their pins; a fresh machine fetches them from PyPI and npm first); the cardkit wheel is made
+from this checkout. The three apps open in one browser, as a student moving between them would:
+the first pays for Pyodide's start, the others find it in the browser's cache. Any page error,
+console error or request off the machine fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from cardkit.lite import MAX_SITE_MB, build_site, cache_dir, serve_site, site_size_mb
+
+# A page of the static site starts Python in the browser: on a quiet 2-core machine about 15 s
+# cold; a loaded CI machine takes several times that.
+LITE_OPEN_TIMEOUT_MS = 300_000
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path, list]]:
+    if shutil.which("npm") is None and not list(cache_dir().glob("pyodide-*")):
+        message = "the static site takes Pyodide from the npm package: apt-get install npm"
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but npm is missing. {message}")
+        pytest.skip(f"no npm, the static site's test is skipped. {message}")
+    out = tmp_path_factory.mktemp("lite") / "site"
+    dropped = build_site(out, log=False)
+    server = serve_site(out, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", out, dropped
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def lite_context(browser, lite_site) -> Iterator[tuple[object, list[str]]]:
+    base, _out, _dropped = lite_site
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=base)
+    context.set_default_timeout(30_000)
+    outside: list[str] = []
+
+    def offline_only(route) -> None:
+        outside.append(route.request.url)
+        route.abort()
+
+    context.route(lambda url: not url.startswith(base + "/"), offline_only)
+    yield context, outside
+    context.close()
+
+
+@pytest.fixture
+def lite_page(lite_context) -> Iterator[object]:
+    context, outside = lite_context
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"page error: {error.message}"))
+    page.on("console", lambda message: message.type == "error"
+            and errors.append(f"console error: {message.text}"))
+    page.lite_errors = errors
+    yield page
+    page.close()
+    assert not outside, f"requests off the machine: {outside}"
+    assert not errors, "errors in the page:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def open_lite(lite_page) -> Callable[[str, str], None]:
+    def open_(name: str, query: str = "") -> None:
+        lite_page.goto(f"/voici/render/{name}.html" + (f"?{query}" if query else ""),
+                       wait_until="domcontentloaded")
+        lite_page.locator(".cardkit-app").first.wait_for(state="visible",
+                                                         timeout=LITE_OPEN_TIMEOUT_MS)
+        assert not lite_page.lite_errors, lite_page.lite_errors
+
+    return open_
+
+
+def test_the_site_is_small_has_no_source_maps_and_no_outside_address(lite_site) -> None:
+    _base, out, dropped = lite_site
+    assert site_size_mb(out) < MAX_SITE_MB
+    assert not list(out.rglob("*.map"))
+    for page in (out / "voici" / "render").glob("*.html"):
+        text = page.read_text()
+        assert "fontawesome" not in text.lower() and "font-awesome" not in text.lower(), page
+    pages = {p.stem for p in (out / "voici" / "render").glob("*.html")}
+    assert {"index", "xeri_table", "zion_table", "meld_checker", "replay_viewer"} <= pages
+    # The probability lab simulates with numpy and pandas: left out, and the gallery says so.
+    assert [item.notebook for item in dropped] == ["probability_lab.ipynb"]
+    assert "probability_lab" not in pages
+
+
+def test_xeri_a_played_card_gets_the_bots_narrated_rule_cited_answers(lite_page, open_lite,
+                                                                      screenshot_dir) -> None:
+    page = lite_page
+    open_lite("xeri_table", "seed=3&bot_delay=0.05")
+    app = page.locator(".cardkit-xeri-table")
+    turn = app.locator(".cardkit-turn")
+    expect(turn).to_contain_text("It is your turn")
+    # The address options reached Python: seed 3, and the address that deals it again.
+    expect(page.locator(".cardkit-seed")).to_contain_text("Seed 3.")
+    expect(page.locator(".cardkit-share")).to_have_attribute(
+        "href", f"{page.url.split('?')[0]}?seed=3&bot_delay=0.05")
+    cards = app.locator("button.ck-hand-card")
+    expect(cards).to_have_count(6)
+    # From the keyboard, as in Voila: focus a card, Enter selects it.
+    cards.first.focus()
+    page.keyboard.press("Enter")
+    expect(cards.first).to_have_attribute("aria-pressed", "true")
+    expect(app.locator(".cardkit-preview")).to_contain_text("(XR-")
+    page.get_by_role("button", name="Play", exact=True).click()
+    log = app.locator(".cardkit-log")
+    for seat in ("South", "West", "North", "East"):
+        expect(log.locator("li", has_text=f"{seat} plays").first).to_contain_text("(XR-")
+    expect(turn).to_contain_text("It is your turn")
+    expect(cards).to_have_count(5)
+    page.screenshot(path=str(screenshot_dir / "lite_xeri_table.png"), full_page=True)
+
+
+def test_zion_check_a_learner_draws_a_card(lite_page, open_lite) -> None:
+    page = lite_page
+    open_lite("zion_table", "seed=9&bot_delay=0.05")
+    app = page.locator(".cardkit-zion-table")
+    expect(app.locator(".ck-zion-turn")).to_contain_text("Your turn: draw")
+    cards = app.locator(".ck-hand-widget button.ck-hand-card")
+    expect(cards).to_have_count(10)
+    app.get_by_role("button", name="Draw from stock").click()
+    expect(app.locator(".ck-zion-log")).to_contain_text("Seat 0 (you) draws")
+    expect(cards).to_have_count(11)
+
+
+def test_meld_checker_checks_a_meld_with_its_rule(lite_page, open_lite) -> None:
+    page = lite_page
+    open_lite("meld_checker", "hand=3&seed=16")
+    app = page.locator(".cardkit-meld-checker")
+    expect(app.get_by_role("combobox").first).to_have_value("Hand 3: 2 runs")  # from ?hand=3
+    box = app.locator(".ck-meld-input input")
+    box.fill("5C 6C JK 8C | 9H 10H JH QH")
+    box.press("Enter")
+    verdict = app.locator(".ck-meld-verdict")
+    expect(verdict).to_contain_text("a run of clubs, 5 to 8")
+    expect(verdict).to_contain_text("Hand 3 contract (2 runs): these melds go down.")
+    box.fill("KC AC 2C 3C")
+    box.press("Enter")
+    expect(verdict).to_contain_text("never in the middle (ZC-2.1)")
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    """Where the browser tests leave their pictures (not in the checkout's tracked files)."""
+    folder = Path(__file__).resolve().parent / "artifacts"
+    folder.mkdir(exist_ok=True)
+    return folder

@@ -1,0 +1,142 @@
+"""The static site's build (`cardkit.lite`) without a browser or the network: which notebooks
+go in, the gallery's wording, the wheels' metadata, the browser's requirements.
+(tests/browser/test_lite_site.py builds the real site and plays it in Chromium.)"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from cardkit import lite
+from cardkit.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _notebook(code: str, markdown: str = "# An app") -> dict:
+    return {"cells": [{"cell_type": "markdown", "metadata": {}, "source": markdown},
+                      {"cell_type": "code", "metadata": {}, "outputs": [],
+                       "execution_count": None, "source": code}],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def test_the_game_apps_go_in_and_the_probability_lab_stays_out_saying_why() -> None:
+    notebooks = ROOT / "notebooks"
+    for name in ("xeri_table", "zion_table", "meld_checker", "replay_viewer"):
+        assert lite.left_out(notebooks / f"{name}.ipynb") is None, name
+    reason = lite.left_out(notebooks / "probability_lab.ipynb")
+    assert reason is not None
+    assert reason.reason.startswith("it needs numpy") or reason.reason.startswith("it needs pandas")
+    assert "cannot run in a browser" in reason.reason
+
+
+def test_an_import_that_reaches_pandas_through_cardkit_is_found(tmp_path: Path) -> None:
+    path = tmp_path / "sim.ipynb"
+    path.write_text(json.dumps(_notebook("from cardkit.sim import simulate\nsimulate")))
+    found = lite.left_out(path)
+    assert found is not None and "cardkit.sim" in found.reason
+    # An import inside a function runs only when called: the module itself stays usable.
+    path.write_text(json.dumps(_notebook("import cardkit.lessons\nfrom cardkit import xeri")))
+    assert lite.left_out(path) is None
+
+
+def test_the_gallery_links_pages_and_says_what_is_left_out(tmp_path: Path) -> None:
+    source = tmp_path / "notebooks"
+    source.mkdir()
+    table = ("| app | what it does |\n|---|---|\n"
+             "| [Xeri table](xeri_table.ipynb) | Play Xeri. |\n"
+             "| [Lab](lab.ipynb) | Simulate. |")
+    (source / "index.ipynb").write_text(json.dumps(_notebook("", table)))
+    (source / "xeri_table.ipynb").write_text(json.dumps(_notebook("from cardkit import xeri")))
+    (source / "lab.ipynb").write_text(json.dumps(_notebook("import numpy")))
+    dest = tmp_path / "contents"
+    dropped = lite.prepare_contents(source, dest)
+    assert [item.notebook for item in dropped] == ["lab.ipynb"]
+    assert sorted(p.name for p in dest.iterdir()) == ["index.ipynb", "xeri_table.ipynb"]
+    text = "".join("".join(c["source"]) for c in json.loads((dest / "index.ipynb").read_text())
+                   ["cells"])
+    assert "[Xeri table](xeri_table.html)" in text
+    assert "lab.ipynb" not in text and "lab.html" not in text
+    assert "| Lab | *Not in this static site: it needs numpy" in text
+    assert "`make demo`" in text
+
+
+def test_the_cardkit_wheel_is_this_checkout_with_no_dependencies(tmp_path: Path) -> None:
+    wheel = lite.cardkit_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = archive.read("cardkit-0.1.0.dist-info/METADATA").decode()
+    assert "cardkit/lite.py" in names and "cardkit/widgets/hand.js" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    assert "Requires-Dist" not in metadata
+    assert (ROOT / "cardkit" / "xeri" / "rules.py").read_bytes() == zipfile.ZipFile(
+        wheel).read("cardkit/xeri/rules.py")
+
+
+def test_the_browser_gets_this_environments_widget_versions_and_the_ipython_pin() -> None:
+    from importlib.metadata import version
+
+    pins = lite.browser_requirements()
+    assert f"ipywidgets=={version('ipywidgets')}" in pins
+    assert f"anywidget=={version('anywidget')}" in pins
+    assert "ipython==9.15.0" in pins  # BROWSER_PINS: 9.16+ breaks the Pyodide kernel 0.7.0
+    # Dependencies are judged for the browser: IPython's psutil and pexpect are not for it.
+    assert lite._dependency_pin('psutil>=7; sys_platform != "emscripten"') is None
+    assert lite._dependency_pin('pexpect>4.6; sys_platform != "win32" and sys_platform != '
+                                '"emscripten"') is None
+    assert lite._dependency_pin("widgetsnbextension~=4.0.12") is None  # the kernel's shim
+    assert lite._dependency_pin("traitlets>=5") == f"traitlets=={version('traitlets')}"
+
+
+def test_the_trimmed_lock_names_only_files_present(tmp_path: Path) -> None:
+    lock = {"info": {}, "packages": {
+        "micropip": {"name": "micropip", "file_name": "micropip-0.11.0-py3-none-any.whl",
+                     "version": "0.11.0", "depends": ["packaging"], "sha256": "x"},
+        "numpy": {"name": "numpy", "file_name": "numpy-2.whl", "version": "2"}}}
+    (tmp_path / "pyodide-lock.json").write_text(json.dumps(lock))
+    wheel = tmp_path / "micropip-0.10.1-py3-none-any.whl"
+    wheel.write_bytes(b"not really a wheel")
+    lite._trim_lock(tmp_path / "pyodide-lock.json", wheel)
+    trimmed = json.loads((tmp_path / "pyodide-lock.json").read_text())["packages"]
+    assert list(trimmed) == ["micropip"]
+    assert trimmed["micropip"]["file_name"] == wheel.name
+    assert trimmed["micropip"]["version"] == "0.10.1"
+
+
+def test_cardkit_lite_is_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["lite", "--help"])
+    out = capsys.readouterr().out
+    assert "--out" in out and "--serve" in out
+
+
+def test_replay_play_steps_on_the_event_loop_where_threads_cannot_start(monkeypatch) -> None:
+    """In the browser (Pyodide) no thread starts: ▶ Play steps on the event loop instead."""
+    import asyncio
+    import threading
+
+    from cardkit.widgets import stepper
+
+    def no_threads(self) -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(stepper, "PLAY_INTERVAL_MS", 20)
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        viewer = stepper.ReplayViewer(game="xeri", seed=1).stepper
+        assert viewer is not None
+        viewer.player.value = True
+        loop.run_until_complete(asyncio.sleep(0.5))
+        assert viewer.position >= 3
+        viewer.player.value = False
+        stopped = viewer.position
+        loop.run_until_complete(asyncio.sleep(0.1))
+        assert viewer.position == stopped
+    finally:
+        asyncio.set_event_loop(None)
+        loop.close()
