@@ -33,7 +33,7 @@ from cardkit.render import (
     plural,
     seat_hand_html,
 )
-from cardkit.xeri.events import EventKind
+from cardkit.xeri.events import EventKind, RoundWon
 from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, MatchWinner
 
 if TYPE_CHECKING:
@@ -361,7 +361,7 @@ def _match_end_words(match: XeriMatch) -> str:
 def round_end_html(match: XeriMatch) -> str:
     """The result of the last round won (XR-6.1): who won it and by how many points, or a tie;
     on a finished match, who won it and why (XR-7). Empty before any round is won."""
-    won = next((e for e in reversed(match.events) if e.kind is EventKind.ROUND_WON), None)
+    won = next((e for e in reversed(match.events) if isinstance(e, RoundWon)), None)
     if won is None:
         return ""
     number, (p0, p1) = won.number, won.points
