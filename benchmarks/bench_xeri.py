@@ -45,7 +45,7 @@ def random_play(matches: int, *, fast_choice: bool = True) -> Run:
         rnd, choice = rng.random, rng.choice
         steps = rounds = 0
         for seed in range(matches):
-            match = new_game(seed)
+            match = new_game(seed=seed)
             if fast_choice:
                 while not match.is_over:
                     actions = match.legal_actions()
@@ -81,7 +81,7 @@ def bots_play(matches: int, kind: type[RandomBot | GreedyBot]) -> Run:
     def run() -> tuple[int, int]:
         steps = rounds = 0
         for seed in range(matches):
-            match = play_out(new_game(seed), [kind(s, seed=seed * 4 + s) for s in range(4)])
+            match = play_out(new_game(seed=seed), [kind(s, seed=seed * 4 + s) for s in range(4)])
             steps += len(match.history)
             rounds += match.round_number
         return steps, rounds
@@ -90,7 +90,7 @@ def bots_play(matches: int, kind: type[RandomBot | GreedyBot]) -> Run:
 
 
 def clones(count: int) -> Run:
-    match = new_game(1)
+    match = new_game(seed=1)
     for _ in range(30):
         match.apply(match.legal_actions()[0])
 

@@ -167,7 +167,7 @@ def check_record_values(record: Mapping[str, Any]) -> Mapping[str, Any]:
         _check_rule_values(rules, "rules")
     actions = record.get("actions")
     if isinstance(actions, list):
-        for number, action in enumerate(actions):
+        for number, action in enumerate(actions, 1):  # numbered from 1, as replays do
             if isinstance(action, str) and len(action) > MAX_ACTION_CHARS:
                 raise ValueError(f"the record's action {number} is a text of {len(action):,} "
                                  f"characters; accepted: at most {MAX_ACTION_CHARS:,}")

@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from cardkit.games import game_names, get_game
 from cardkit.play_cli import parse_setting
 
 __all__ = ["build_parser", "main", "parse_setting"]
@@ -38,7 +39,8 @@ _COMMAND_OF = {"cardkit.widgets.serve": "serve", "cardkit.sim_cli": "simulate"}
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="cardkit", description="Zion Check and 4-Player Xeri: play, explain, simulate.")
+        prog="cardkit", description=" and ".join(get_game(name).title for name in game_names())
+        + ": play, explain, simulate.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module_name, extra in _SUBCOMMANDS.items():
         try:

@@ -18,24 +18,28 @@ create, load or draw it; they ask the registry::
     ...
     ValueError: unknown game 'chess'; the games are 'xeri', 'zioncheck'
 
-Adding a third game (see docs/ADDING_A_GAME.md): write its package beside ``cardkit/xeri``
-with a state class that follows `cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that
-follow `cardkit.engine.Bot`, a ``draw.py`` with ``table_html``, then add one `GameSpec` to
-``_REGISTRY`` below. The conformance suite (``tests/conformance``) runs over every registered
-game without further changes.
+Adding a game (see docs/ADDING_A_GAME.md): write its package with a game class that follows
+`cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that follow `cardkit.engine.Bot`, a
+drawing, and the answers the generic parts ask for (frame rows, scores, action words), and
+describe it in one `GameSpec`: listed in ``_FACTORIES`` below for a game of cardkit, or added
+with `register` from outside (the Go Fish proof in ``tests/gofish``). Generic code never names
+a game: it reads the spec's fields. The conformance suite (``tests/conformance``) runs over
+every registered game without further changes.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from cardkit import bounds
-from cardkit.engine import Bot, Game
+from cardkit.engine import Bot, Game, play_out
 
-__all__ = ["GameSpec", "bot_seed", "game_names", "get_game", "load_record", "record_data"]
+__all__ = ["GameSpec", "SimSpec", "UnitRows", "bot_seed", "game_names", "get_game", "load_record",
+           "record_data", "register", "unregister"]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -47,6 +51,56 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 1000 + seat
 
 
+class UnitRows(Protocol):
+    """What a game's ``SimSpec.track`` returns for one unit of play: it is told the events of
+    every action and gives the unit's rows at the end."""
+
+    def after(self, events: Sequence[Any]) -> bool:
+        """Take the events of one action; True once the unit is complete (the game's end
+        completes it anyway)."""
+        ...
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per finished row (round, hand), its row-number column included."""
+        ...
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """How `cardkit.sim` turns games of one kind into the rows of a frame.
+
+    Games are played in *units* (a Xeri match, a Zion Check game), each giving some *rows* (a
+    round, a hand). ``columns`` maps each column to its meaning, ``{s}`` standing for every
+    seat; the simulator fills ``seed``, the ``unit`` column and ``game_seed``, and
+    ``track(game)`` the rest. Columns are whole numbers but those in ``non_integer``.
+    """
+
+    unit: str  # the unit's noun, also its index column: "match", "game"
+    row: str  # what one row is: "round", "hand" (the command line's --rounds, --hands)
+    columns: Mapping[str, str]
+    track: Callable[[Any], UnitRows]  # called with a new game of the spec's class
+    rows_per_unit: Callable[[Any], int]  # at most, for a unit under these rules
+    non_integer: frozenset[str] = frozenset()
+    default_rows: int = 100  # what `cardkit simulate` plays when not told
+    chunk_rows: Callable[[Sequence[str | None]], int] = lambda kinds: 100  # by bot kinds
+    vector: Callable[[], Any] | None = None  # loads an array engine module (ImportError: none)
+
+    def frame_columns(self, players: int) -> list[str]:
+        """The frame's column names for ``players`` seats, in order."""
+        return _per_seat(self.columns, players)
+
+    def non_integer_columns(self, players: int) -> list[str]:
+        """The names of the columns that are not whole numbers, for ``players`` seats."""
+        return _per_seat(self.non_integer, players)
+
+
+def _per_seat(names: Iterable[str], players: int) -> list[str]:
+    every: list[str] = []
+    for name in names:
+        every += [name.format(s=s) for s in range(players)] if "{s}" in name else [name]
+    return every
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything generic code needs to know about one game.
@@ -54,13 +108,16 @@ class GameSpec:
     ``new(rules=None, seed=0, players=None)`` starts a game (``players=None`` is the game's
     default); ``load(text)`` replays a JSON record; ``bots`` maps a kind ("random", "greedy")
     to a bot class taking ``(seat, seed=...)``; ``table_html(game, view=None)`` draws the table
-    from one seat's view (``None`` shows every hand).
+    from one seat's view (``None`` shows every hand). ``command`` is the game's word on the
+    command line (``cardkit xeri``), ``seat_name`` names a seat before any game is made,
+    ``scores_html`` draws the scores so far and ``action_words`` says what a seat did (the turn
+    stepper), and ``sim`` tells `cardkit.sim` how to make rows of it.
     """
 
     name: str
     title: str
-    game_class: type
-    rules_class: type
+    game_class: type[Any]  # follows `cardkit.engine.Game`
+    rules_class: type[Any]
     presets: Mapping[str, Any]
     bots: Mapping[str, type]
     players: tuple[int, int | None]  # the fewest and the most players (None: no limit)
@@ -70,9 +127,17 @@ class GameSpec:
     _narrate: Callable[[Any], list[str]] = field(repr=False)
     _result_kinds: frozenset[Any] = field(repr=False)
     _summary: Callable[[Any, Sequence[Bot]], str] = field(repr=False)
+    _seat_name: Callable[[int], str] = field(repr=False)
+    _scores_html: Callable[[Any], str] = field(repr=False)
+    _action_words: Callable[[str, Any], str] = field(repr=False)
+    sim: SimSpec = field(repr=False)
+    command: str = ""  # the command-line word; "" for the game's name
+    aliases: tuple[str, ...] = ()  # other names `get_game` accepts
+    option_examples: str = ""  # for `cardkit <command> --set`'s help
+    rule_prefix: str = ""  # the rule book's prefix of the game's rule IDs: "XR", "ZC"
 
     @property
-    def Rules(self) -> type:  # the game packages spell it so
+    def Rules(self) -> type[Any]:  # the game packages spell it so
         return self.rules_class
 
     @property
@@ -101,8 +166,14 @@ class GameSpec:
                              + ", ".join(self.presets)) from None
 
     def load(self, text: str) -> Game:
-        """The game a JSON record describes, replayed (a `ValueError` says what is wrong)."""
-        return self.game_class.from_json(text)
+        """Deprecated: use `cardkit.games.load_record`, the one way to load a record."""
+        warnings.warn("GameSpec.load is deprecated; use cardkit.games.load_record",
+                      DeprecationWarning, stacklevel=2)
+        return self._load(text)
+
+    def _load(self, text: str) -> Game:
+        game: Game = self.game_class.from_json(text)
+        return game
 
     def table_html(self, game: Game, view: int | None = None, **options: Any) -> str:
         """The table as HTML, from ``view``'s seat (``None``: every hand open)."""
@@ -121,14 +192,33 @@ class GameSpec:
         """One line on a finished game: who won and by how much (and who played)."""
         return self._summary(game, bots)
 
+    def seat_name(self, seat: int) -> str:
+        """How the game names ``seat`` ("North", "Seat 2")."""
+        return self._seat_name(seat)
+
+    def scores_html(self, game: Game) -> str:
+        """The scores so far, as a small HTML box (the turn stepper shows it)."""
+        return self._scores_html(game)
+
+    def action_words(self, who: str, action: Any) -> str:
+        """What ``who`` did, in words: "North plays 7♥", "Seat 1: draw from the stock"."""
+        return self._action_words(who, action)
+
     def bot(self, kind: str, seat: int, seed: int | None = None) -> Bot:
-        """One bot of ``kind`` ("random" or "greedy") for ``seat``."""
+        """One bot of ``kind`` ("random" or "greedy") for ``seat``, seeded with ``seed`` as it
+        is (a bot of a seeded game takes ``bot_seed(game_seed, seat)``: `seated_bot`)."""
         try:
             cls = self.bots[kind]
         except (KeyError, TypeError):
             raise ValueError(f"unknown bot kind {kind!r} for {self.title}; the kinds are "
                              + ", ".join(self.bots)) from None
-        return cls(seat, seed=seed)
+        bot: Bot = cls(seat, seed=seed)
+        return bot
+
+    def seated_bot(self, kind: str, seat: int, game_seed: int) -> Bot:
+        """The bot of ``kind`` for ``seat`` in the game of seed ``game_seed``: seeded by
+        `bot_seed`, the one rule for every bot of a seeded game (apps, stepper, simulator)."""
+        return self.bot(kind, seat, seed=bot_seed(game_seed, seat))
 
     def make_bots(self, kinds: str | Sequence[str], seed: int = 0,
                   players: int | None = None) -> list[Bot]:
@@ -139,7 +229,12 @@ class GameSpec:
         if not names:
             raise ValueError("name at least one bot kind: " + ", ".join(self.bots))
         count = self.default_players if players is None else players
-        return [self.bot(names[s % len(names)], s, seed=bot_seed(seed, s)) for s in range(count)]
+        return [self.seated_bot(names[s % len(names)], s, seed) for s in range(count)]
+
+    def sample_game(self, seed: int = 1, players: int | None = None) -> Game:
+        """A whole game played by greedy bots, for replaying (the replay app's sample)."""
+        game = self.new(seed=seed, players=players)
+        return play_out(game, self.make_bots("greedy", seed=seed, players=game.num_players))
 
 
 def _bot_names(bots: Sequence[Bot], name: Callable[[int], str]) -> str:
@@ -148,59 +243,68 @@ def _bot_names(bots: Sequence[Bot], name: Callable[[int], str]) -> str:
 
 def _xeri() -> GameSpec:
     from cardkit import xeri
-    from cardkit.xeri import draw
+    from cardkit.xeri import draw, spec
     from cardkit.xeri.events import EventKind
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
         return xeri.XeriMatch(seed, rules)
 
-    def narrate(event: Any) -> list[str]:
-        lines = [event.text]
-        if event.kind is EventKind.ROUND_SCORED:
-            for team, sheet in dict(event.sheets).items():
-                lines.append(f"  {xeri.TEAM_NAMES[team]}:")
-                lines += [f"    {line}" for line in str(sheet).splitlines()]
-        return lines
-
     def summary(match: Any, bots: Sequence[Bot]) -> str:
-        totals, won = match.totals, match.rounds_won
-        rounds = "1 round" if match.round_number == 1 else f"{match.round_number} rounds"
         players = f" ({_bot_names(bots, xeri.seat_name)})" if bots else ""
-        return (f"{xeri.TEAM_NAMES[match.winner]} win the match after {rounds}: "
-                f"rounds won {won[0]}–{won[1]}, points {totals[0]}–{totals[1]}{players}")
+        return spec.summary(match) + players
 
     return GameSpec(name="xeri", title="4-Player Xeri", game_class=xeri.XeriMatch,
                     rules_class=xeri.Rules, presets=xeri.PRESETS,
                     bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot},
                     players=(4, 4), default_players=4, _new=new, _table_html=draw.table_html,
-                    _narrate=narrate, _summary=summary,
-                    _result_kinds=frozenset({EventKind.ROUND_WON, EventKind.MATCH_WON}))
+                    _narrate=spec.narrate, _summary=summary, _seat_name=xeri.seat_name,
+                    _scores_html=spec.scores_html, _action_words=spec.action_words,
+                    _result_kinds=frozenset({EventKind.ROUND_WON, EventKind.MATCH_WON}),
+                    sim=SimSpec(unit="match", row="round", columns=spec.COLUMNS,
+                                track=spec.RoundRows, rows_per_unit=lambda rules: rules.rounds,
+                                default_rows=1000, chunk_rows=spec.chunk_rows,
+                                vector=spec.vector_engine),
+                    option_examples="target=251, rounds=2, initial_pile_redeal=never or "
+                                    "cut_shows_bottom=true",
+                    rule_prefix="XR")
 
 
 def _zioncheck() -> GameSpec:
     from cardkit import zioncheck
-    from cardkit.zioncheck import draw
+    from cardkit.zioncheck import draw, spec
     from cardkit.zioncheck.events import EventKind, seat_name
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
         return zioncheck.ZionGame(players, seed, rules)
 
     def summary(game: Any, bots: Sequence[Bot]) -> str:
-        winners = ", ".join(seat_name(s) for s in game.winners)
         players = f" ({_bot_names(bots, seat_name)})" if bots else ""
-        return f"Winner{'s' if len(game.winners) > 1 else ''}: {winners}{players}"
+        return spec.summary(game) + players
 
     return GameSpec(name="zioncheck", title="Zion Check", game_class=zioncheck.ZionGame,
                     rules_class=zioncheck.Rules, presets=zioncheck.PRESETS,
                     bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot},
-                    players=(2, 8), default_players=4, _new=new, _table_html=draw.table_html,
+                    players=bounds.PLAYERS, default_players=4, _new=new,
+                    _table_html=draw.table_html,
                     _narrate=lambda event: [event.text], _summary=summary,
-                    _result_kinds=frozenset({EventKind.HAND_END, EventKind.GAME_END}))
+                    _seat_name=seat_name, _scores_html=spec.scores_html,
+                    _action_words=spec.action_words,
+                    _result_kinds=frozenset({EventKind.HAND_END, EventKind.GAME_END}),
+                    sim=SimSpec(unit="game", row="hand", columns=spec.COLUMNS,
+                                track=spec.HandRows, rows_per_unit=lambda rules: 6,
+                                non_integer=spec.NON_INTEGER, default_rows=60,
+                                chunk_rows=lambda kinds: 60),
+                    command="zion", aliases=("zion", "zion-check", "zion_check"),
+                    option_examples="first_player_rule=draw_two, max_claims_per_hand=3, "
+                                    "num_decks=none, deal_sizes=[7,7,7,7,7,7] or "
+                                    "card_values={\"ace\":20}",
+                    rule_prefix="ZC")
 
 
 _FACTORIES: dict[str, Callable[[], GameSpec]] = {"xeri": _xeri, "zioncheck": _zioncheck}
 _ALIASES = {"zion": "zioncheck", "zion-check": "zioncheck", "zion_check": "zioncheck"}
 _SPECS: dict[str, GameSpec] = {}
+_REGISTERED: set[str] = set()  # the games `register` added
 
 
 def game_names() -> tuple[str, ...]:
@@ -219,6 +323,34 @@ def get_game(name: str) -> GameSpec:
     return _SPECS[key]
 
 
+def register(spec: GameSpec) -> None:
+    """Add a game to the registry: from now on every "any game" part of cardkit (simulation,
+    the replay viewer and stepper, ``cardkit replay``, `load_record`) serves it.
+
+    A game's name and aliases must be new (`unregister` takes a game away again)."""
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"register takes a GameSpec, not {type(spec).__name__}")
+    taken = [n for n in (spec.name, *spec.aliases) if n in _FACTORIES or n in _ALIASES]
+    if taken:
+        raise ValueError(f"the game name {taken[0]!r} is taken")
+    _FACTORIES[spec.name] = lambda: spec
+    _REGISTERED.add(spec.name)
+    _SPECS[spec.name] = spec
+    _ALIASES.update({alias: spec.name for alias in spec.aliases})
+
+
+def unregister(name: str) -> None:
+    """Take a game added by `register` out of the registry again."""
+    if name not in _REGISTERED:
+        raise ValueError(f"{name!r} is not a game added by register")
+    spec = get_game(name)
+    del _FACTORIES[name]
+    _REGISTERED.discard(name)
+    _SPECS.pop(name, None)
+    for alias in spec.aliases:
+        _ALIASES.pop(alias, None)
+
+
 def record_data(text: str) -> dict[str, Any]:
     """The JSON object of a cardkit record, with a clear error for anything else (a record
     past `cardkit.bounds` is refused before it is parsed)."""
@@ -233,5 +365,8 @@ def record_data(text: str) -> dict[str, Any]:
 
 
 def load_record(text: str) -> Game:
-    """Replay a JSON record of any registered game (its ``"game"`` field picks the game)."""
-    return get_game(record_data(text)["game"]).load(text)
+    """Replay a JSON record of any registered game (its ``"game"`` field picks the game).
+
+    This is the one way to load a record; a `ValueError` says what is wrong with a bad one.
+    """
+    return get_game(record_data(text)["game"])._load(text)

@@ -19,15 +19,15 @@ from dataclasses import fields
 from typing import Any
 
 from cardkit.engine import Bot, Game
-from cardkit.games import GameSpec, get_game
+from cardkit.games import GameSpec, game_names, get_game
 
-__all__ = ["add_parser", "narrate", "parse_setting", "play_narrated", "with_options"]
+__all__ = ["add_parser", "commands", "narrate", "parse_setting", "play_narrated", "with_options"]
 
-# The command word of each game (``cardkit zion`` plays "zioncheck").
-COMMANDS = {"xeri": "xeri", "zion": "zioncheck"}
-_EXAMPLES = {"xeri": "target=251, rounds=2, initial_pile_redeal=never or cut_shows_bottom=true",
-             "zioncheck": "first_player_rule=draw_two, max_claims_per_hand=3, "
-                          "num_decks=none, deal_sizes=[7,7,7,7,7,7] or card_values={\"ace\":20}"}
+
+
+def commands() -> dict[str, str]:
+    """The command word of each registered game (``cardkit zion`` plays "zioncheck")."""
+    return {get_game(name).command or name: name for name in game_names()}
 
 
 def parse_setting(setting: str, example: str = "") -> tuple[str, Any]:
@@ -66,7 +66,7 @@ def with_options(spec: GameSpec, rules: Any, settings: Iterable[str]) -> Any:
     names = [f.name for f in fields(spec.Rules)]
     data = rules.to_dict()
     for setting in settings:
-        name, value = parse_setting(setting, _EXAMPLES.get(spec.name, ""))
+        name, value = parse_setting(setting, spec.option_examples)
         if name not in names:
             raise ValueError(f"unknown {spec.title} rule option {name!r}; the options are "
                              + ", ".join(names))
@@ -109,7 +109,7 @@ def _seed(text: str) -> int:
 
 def add_parser(sub: Any) -> None:
     """Add ``cardkit xeri`` and ``cardkit zion`` to the command line."""
-    for command, name in COMMANDS.items():
+    for command, name in commands().items():
         spec = get_game(name)
         low, high = spec.players
         parser = sub.add_parser(
@@ -127,7 +127,7 @@ def add_parser(sub: Any) -> None:
         parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                             dest="options",
                             help=f"change one rule option of the preset (repeatable), such as "
-                                 f"{_EXAMPLES[name]}")
+                                 f"{spec.option_examples or 'rounds=2'}")
         parser.add_argument("--bots", default="greedy", metavar="KINDS",
                             help="bot kind per seat, comma separated and repeated to fill the "
                                  "seats: " + " or ".join(spec.bots))

@@ -1,4 +1,4 @@
-"""Game records: load either game from its JSON record, and walk a record step by step.
+"""Game records: walk a record of any registered game step by step.
 
 A record holds the rules, the seed and the actions (see each game's ``to_json``). Replaying it
 gives the same game, which is how a turn stepper, the ``cardkit replay`` command and shared
@@ -18,17 +18,27 @@ positions work::
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardkit.engine import Game
-from cardkit.games import get_game, load_record, record_data
+from cardkit.games import get_game, record_data
+from cardkit.games import load_record as _load_record
 
 __all__ = ["Step", "game_class", "load_record", "replay_steps"]
 
+
+def load_record(text: str) -> Game:
+    """Deprecated: use `cardkit.games.load_record`, the one way to load a record."""
+    warnings.warn("cardkit.records.load_record is deprecated; use cardkit.games.load_record",
+                  DeprecationWarning, stacklevel=2)
+    return _load_record(text)
+
+
 def game_class(name: str) -> type[Game]:
-    """The game class for a record's ``"game"`` field (``"xeri"`` or ``"zioncheck"``)."""
+    """The game class for a record's ``"game"`` field (a registered game's name)."""
     return get_game(name).game_class
 
 

@@ -573,13 +573,14 @@ class TableGame(Protocol):
 
 
 def match_html(game: TableGame, view: int | None = None, *, four_colour: bool = False) -> str:
-    """The table of either game, by its ``game_name`` ("xeri" or "zioncheck")."""
+    """The table of any game that draws itself: a ``game_name`` and a ``table_html`` method
+    (each game's draw.py; render imports no game)."""
     name = getattr(game, "game_name", None)
-    if name in ("xeri", "zioncheck"):  # each game draws itself (its draw.py): render imports none
+    if isinstance(name, str) and callable(getattr(game, "table_html", None)):
         return game.table_html(view, four_colour=four_colour)
     raise ValueError(
-        f"cannot draw {type(game).__name__}: expected a game whose game_name is "
-        f"'xeri' or 'zioncheck', not {name!r}"
+        f"cannot draw {type(game).__name__}: expected a game with a game_name and a "
+        f"table_html method, not {name!r}"
     )
 
 

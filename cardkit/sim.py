@@ -14,8 +14,8 @@
 **Rows.** One row per Xeri round or Zion Check hand. Games are played in *units*: a Xeri
 match of ``rules.rounds`` rounds (the deal passes round the table; no tie-break round is played,
 so every round is dealt and scored alike) or a Zion Check game of six hands. ``n`` rows are the
-first ``n`` rows of units 0, 1, 2, …; the columns are listed in `XERI_COLUMNS` and
-`ZION_COLUMNS`.
+first ``n`` rows of units 0, 1, 2, …; `columns` lists and explains a game's columns. Each
+game says how its units become rows (its `cardkit.games.SimSpec`): nothing here names a game.
 
 **Reproducible.** Unit ``i`` of the reference engine is played with the game seed drawn from
 ``numpy.random.SeedSequence(seed).spawn(...)[i]`` (built directly as
@@ -49,6 +49,7 @@ import copy
 import functools
 import math
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -59,58 +60,27 @@ import pandas as pd
 from cardkit.engine import IllegalAction
 from cardkit.games import GameSpec, bot_seed, get_game
 
-__all__ = ["XERI_COLUMNS", "ZION_COLUMNS", "resume", "simulate"]
+__all__ = ["columns", "resume", "simulate"]
 
-XERI_COLUMNS: dict[str, str] = {
-    "seed": "the master seed of the run",
-    "match": "the unit: a match of rules.rounds rounds, from 0",
-    "round": "the round in its match, from 1",
-    "game_seed": "the seed of the match (reference engine; -1 for the vector engine)",
-    "dealer": "the dealer's seat 0-3 (XR-2.1)",
-    "dealer_team": "the dealer's team: 0 (North–South) or 1 (East–West)",
-    "redeals": "how often the first pile was dealt again (XR-2.4)",
-    "points_0": "team 0's points for the round (XR-6)",
-    "points_1": "team 1's points for the round",
-    "cards_0": "cards team 0 captured (the last pile included, XR-5.1)",
-    "cards_1": "cards team 1 captured",
-    "card_points_0": "team 0's points from cards: majority, honours, 2♣, 10♦ (XR-6)",
-    "card_points_1": "team 1's points from cards",
-    "xeri_points_0": "team 0's points from Xeris (XR-4)",
-    "xeri_points_1": "team 1's points from Xeris",
-    "xeris_0": "team 0's Xeris other than jack Xeris (XR-4.1)",
-    "xeris_1": "team 1's Xeris other than jack Xeris",
-    "jack_xeris_0": "team 0's jack Xeris (XR-4.2)",
-    "jack_xeris_1": "team 1's jack Xeris",
-    "captures_0": "plays by team 0 that captured (Xeris included, XR-3.2)",
-    "captures_1": "plays by team 1 that captured",
-    "first_xeri_play": "the play (1-48) of the round's first Xeri, 0 when there was none",
-    "leftover_cards": "cards left on the pile at the end of the round (XR-5.1)",
-    "leftover_team": "the team that took them, -1 when none were left",
-    "winner": "the team with more points (XR-6.1), -1 for equal points",
-}
-"""The columns of a Xeri frame, one row per round."""
 
-ZION_COLUMNS: dict[str, str] = {
-    "seed": "the master seed of the run",
-    "game": "the unit: a game of six hands, from 0",
-    "hand": "the hand, 1-6 (ZC-3.1)",
-    "game_seed": "the seed of the game",
-    "players": "players in the game",
-    "dealer": "the dealer's seat (ZC-3.2)",
-    "contract": "the hand's contract, such as '2 sets' (ZC-4)",
-    "cards_dealt": "cards dealt to each player (ZC-3.1)",
-    "winner": "the seat that went out, -1 when the hand ended otherwise (ZC-13.1)",
-    "reason": "'went out', 'stock exhausted' or 'length guard' (ZC-13, ZC-6.2, ZC-6.3)",
-    "turns": "turns played in the hand",
-    "went_down": "how many players went down (ZC-9)",
-    "points_{s}": "seat s's points for the hand (ZC-14.1; 0 for the winner)",
-    "down_turn_{s}": "the turn of the hand on which seat s went down, 0 if never (ZC-9)",
-    "claims_{s}": "discards seat s claimed out of turn (ZC-8)",
-    "stuck_{s}": "seat s had not gone down when someone went out (ZC-13.2)",
-}
-"""The columns of a Zion Check frame, one row per hand (``{s}`` is each seat 0, 1, …)."""
 
-_XERI_ROUND_EVENTS = ("PLAY", "CAPTURE", "XERI", "JACK_XERI")
+def columns(game: str) -> dict[str, str]:
+    """The columns of ``game``'s frame and what each means (``{s}`` stands for every seat).
+
+    >>> columns("xeri")["first_xeri_play"]
+    "the play (1-48) of the round's first Xeri, 0 when there was none"
+    """
+    return dict(get_game(game).sim.columns)
+
+
+def __getattr__(name: str) -> Any:
+    """The columns' old names (``XERI_COLUMNS``): deprecated, use `columns`."""
+    game = name.removesuffix("_COLUMNS")
+    if game != name and game:
+        warnings.warn(f"cardkit.sim.{name} is deprecated; use cardkit.sim.columns(game)",
+                      DeprecationWarning, stacklevel=2)
+        return columns(game.lower())
+    raise AttributeError(f"module 'cardkit.sim' has no attribute {name!r}")
 
 
 # ----------------------------------------------------------------- players
@@ -171,7 +141,7 @@ def _seat(spec: GameSpec, seat: int, entry: Any) -> _Seat:
     if isinstance(entry, str):
         kind = entry.strip().lower()
         if kind not in spec.bots:
-            raise ValueError(f"seat {seat} ({_seat_name(spec, seat)}): unknown bot kind "
+            raise ValueError(f"{_who(spec, seat)}: unknown bot kind "
                              f"{entry!r} for {spec.title}; the kinds are "
                              + ", ".join(spec.bots))
         return _Seat(kind=kind)
@@ -179,17 +149,15 @@ def _seat(spec: GameSpec, seat: int, entry: Any) -> _Seat:
         return _Seat(bot=entry)
     if callable(entry):
         return _Seat(factory=entry)
-    raise ValueError(f"seat {seat} ({_seat_name(spec, seat)}): a player is a bot kind "
+    raise ValueError(f"{_who(spec, seat)}: a player is a bot kind "
                      f"({', '.join(spec.bots)}), a bot with choose(game), or a factory "
                      f"called as factory(seat, seed=...), not {entry!r}")
 
 
-def _seat_name(spec: GameSpec, seat: int) -> str:
-    if spec.name == "xeri":
-        from cardkit.xeri import seat_name
-
-        return seat_name(seat)
-    return f"player {seat}"
+def _who(spec: GameSpec, seat: int) -> str:
+    """"seat 2 (South)", or "seat 2" where the game names its seats by number."""
+    name = spec.seat_name(seat)
+    return f"seat {seat}" if name.lower() == f"seat {seat}" else f"seat {seat} ({name})"
 
 
 # ----------------------------------------------------------------- playing one unit
@@ -208,189 +176,72 @@ def _play(spec: GameSpec, game: Any, bots: list[Any], unit: int, game_seed: int,
         try:
             action = bots[seat].choose(game)
         except Exception as error:
-            raise ValueError(f"seat {seat} ({_seat_name(spec, seat)}): its bot "
+            raise ValueError(f"{_who(spec, seat)}: its bot "
                              f"{bots[seat]!r} raised {type(error).__name__}: {error} "
                              f"(unit {unit}, game seed {game_seed})") from error
         try:
             events = game.apply(action)
         except IllegalAction as error:
-            raise ValueError(f"seat {seat} ({_seat_name(spec, seat)}): its bot "
+            raise ValueError(f"{_who(spec, seat)}: its bot "
                              f"{bots[seat]!r} chose an illegal action {action!r}: "
                              f"{error.reason} ({error.rule}) (unit {unit}, game seed "
                              f"{game_seed})") from None
         except Exception as error:  # a wrong type of action the game refuses otherwise
-            raise ValueError(f"seat {seat} ({_seat_name(spec, seat)}): its bot "
+            raise ValueError(f"{_who(spec, seat)}: its bot "
                              f"{bots[seat]!r} chose {action!r}, which the game refused: "
                              f"{error}") from None
         if after(game, events):
             return
 
 
-def _xeri_unit(spec: GameSpec, rules: Any, seats: list[_Seat], seed: int, unit: int
-               ) -> list[dict[str, Any]]:
-    from cardkit.xeri import EventKind
-
+def _unit(spec: GameSpec, rules: Any, seats: list[_Seat], seed: int, unit: int
+          ) -> list[dict[str, Any]]:
+    """Play unit ``unit`` (a match, a game) and give its rows."""
     game_seed = _unit_seed(seed, unit)
-    game = spec.new(rules=rules, seed=game_seed)
+    game = spec.new(rules=rules, seed=game_seed, players=len(seats))
     bots = [s.make(spec, i, game_seed) for i, s in enumerate(seats)]
-    want = game.rules.rounds
-    scored = [0]
-
-    def after(_game: Any, events: list[Any]) -> bool:
-        scored[0] += sum(e.kind is EventKind.ROUND_SCORED for e in events)
-        return scored[0] >= want
-
-    _play(spec, game, bots, unit, game_seed, after)
-    rows = []
-    for number, round_events in enumerate(_split_rounds(game.events, EventKind), start=1):
-        row = _xeri_round_row(round_events, EventKind)
-        if row is None:
-            break  # a round still being played when the unit was complete
-        row.update(seed=seed, match=unit, round=number, game_seed=game_seed)
-        rows.append(row)
-    return rows[:want]
-
-
-def _split_rounds(events: Sequence[Any], kinds: Any) -> Iterator[list[Any]]:
-    current: list[Any] | None = None
-    for event in events:
-        if event.kind is kinds.NEW_ROUND:
-            if current is not None:
-                yield current
-            current = []
-        if current is not None:
-            current.append(event)
-    if current is not None:
-        yield current
-
-
-def _xeri_round_row(events: list[Any], kinds: Any) -> dict[str, Any] | None:
-    dealer = events[0].seat
-    row: dict[str, Any] = {"dealer": dealer, "dealer_team": dealer & 1, "redeals": 0,
-                           "captures_0": 0, "captures_1": 0, "xeris_0": 0, "xeris_1": 0,
-                           "jack_xeris_0": 0, "jack_xeris_1": 0, "first_xeri_play": 0,
-                           "leftover_cards": 0, "leftover_team": -1}
-    plays = 0
-    scored = False
-    for e in events:
-        kind = e.kind
-        if kind is kinds.REDEAL:
-            row["redeals"] += 1
-        elif kind in (kinds.PLAY, kinds.CAPTURE, kinds.XERI, kinds.JACK_XERI):
-            plays += 1
-            if kind is kinds.PLAY:
-                continue
-            team = e.seat & 1
-            row[f"captures_{team}"] += 1
-            if kind is not kinds.CAPTURE:
-                row[f"{'xeris' if kind is kinds.XERI else 'jack_xeris'}_{team}"] += 1
-                if not row["first_xeri_play"]:
-                    row["first_xeri_play"] = plays
-        elif kind is kinds.LEFTOVER:
-            row["leftover_cards"] = len(e.cards)
-            row["leftover_team"] = e.seat & 1
-        elif kind is kinds.ROUND_SCORED:
-            sheets = e.sheets
-            for team in (0, 1):
-                sheet = sheets[team]
-                row[f"points_{team}"] = sheet.total
-                row[f"cards_{team}"] = sheet.cards
-                row[f"card_points_{team}"] = sheet.card_points
-                row[f"xeri_points_{team}"] = sheet.xeri_points
-            scored = True
-    if not scored:
-        return None
-    p0, p1 = row["points_0"], row["points_1"]
-    row["winner"] = -1 if p0 == p1 else (0 if p0 > p1 else 1)
-    return row
-
-
-def _zion_unit(spec: GameSpec, rules: Any, seats: list[_Seat], seed: int, unit: int
-               ) -> list[dict[str, Any]]:
-    game_seed = _unit_seed(seed, unit)
-    players = len(seats)
-    game = spec.new(rules=rules, seed=game_seed, players=players)
-    bots = [s.make(spec, i, game_seed) for i, s in enumerate(seats)]
-    per_hand: list[dict[str, Any]] = []
-    state = {"hand": 0}
-
-    def start_hand() -> None:
-        per_hand.append({"dealer": game.dealer, "contract": str(game.contract),
-                         "cards_dealt": len(game.hand(game.current_player)),
-                         "down_turn": [0] * players, "claims": [0] * players})
-        state["hand"] = game.hand_number
-
-    start_hand()
-
-    def after(_game: Any, events: list[Any]) -> bool:
-        current = per_hand[-1]
-        for e in events:
-            kind = getattr(e.kind, "value", e.kind)
-            if kind == "go_down":
-                current["down_turn"][e.seat] = game.turns_this_hand + 1 \
-                    if not current["down_turn"][e.seat] else current["down_turn"][e.seat]
-            elif kind == "claim":
-                current["claims"][e.seat] += 1
-        if not game.is_over and game.hand_number != state["hand"]:
-            start_hand()
-        return False
-
-    _play(spec, game, bots, unit, game_seed, after)
-    rows = []
-    for result, info in zip(game.results, per_hand, strict=False):
-        row: dict[str, Any] = {
-            "seed": seed, "game": unit, "hand": result.hand_number, "game_seed": game_seed,
-            "players": players, "dealer": result.dealer, "contract": info["contract"],
-            "cards_dealt": info["cards_dealt"],
-            "winner": -1 if result.winner is None else result.winner,
-            "reason": result.reason, "turns": result.turns,
-            "went_down": sum(1 for t in info["down_turn"] if t),
-        }
-        for s in range(players):
-            row[f"points_{s}"] = result.points[s]
-        for s in range(players):
-            row[f"down_turn_{s}"] = info["down_turn"][s]
-        for s in range(players):
-            row[f"claims_{s}"] = info["claims"][s]
-        for s in range(players):
-            row[f"stuck_{s}"] = s in result.stuck
-        rows.append(row)
-    return rows
+    tracker = spec.sim.track(game)
+    _play(spec, game, bots, unit, game_seed, lambda _game, events: tracker.after(events))
+    first = {"seed": seed, spec.sim.unit: unit, "game_seed": game_seed}
+    return [{**first, **row} for row in tracker.rows()]
 
 
 def _reference_chunk(game: str, rules: Any, seats: list[_Seat], seed: int, start: int,
                      stop: int) -> pd.DataFrame:
     spec = get_game(game)
-    play = _xeri_unit if spec.name == "xeri" else _zion_unit
     rows: list[dict[str, Any]] = []
     for unit in range(start, stop):
-        rows += play(spec, rules, seats, seed, unit)
+        rows += _unit(spec, rules, seats, seed, unit)
     return _frame(spec, rows, len(seats))
 
 
 def _frame(spec: GameSpec, rows: list[dict[str, Any]], players: int) -> pd.DataFrame:
-    if spec.name == "xeri":
-        columns = list(XERI_COLUMNS)
-    else:
-        columns = []
-        for name in ZION_COLUMNS:
-            columns += [name.format(s=s) for s in range(players)] if "{s}" in name else [name]
-    frame = pd.DataFrame(rows, columns=columns)
-    for name in columns:
-        if name not in ("contract", "reason") and not name.startswith("stuck_"):
+    names = spec.sim.frame_columns(players)
+    frame = pd.DataFrame(rows, columns=names)
+    other = set(spec.sim.non_integer_columns(players))
+    for name in names:
+        if name not in other:
             frame[name] = frame[name].astype("int64")
     return frame
 
 
 def _vector_chunk(game: str, rules: Any, seats: list[_Seat], seed: int, start: int,
                   stop: int, kernel: str = "auto") -> pd.DataFrame:
-    from cardkit.xeri import vector
-
+    spec = get_game(game)
+    vector = _vector(spec)
     kinds = [s.kind for s in seats]
-    columns = vector.simulate_matches(rules, kinds, seed, start, stop, kernel=kernel)
+    arrays = vector.simulate_matches(rules, kinds, seed, start, stop, kernel=kernel)
     # One 2-D block, handed to pandas without a copy per column.
-    table = np.stack([columns[name] for name in XERI_COLUMNS]).astype(np.int64, copy=False)
-    return pd.DataFrame(table.T, columns=list(XERI_COLUMNS), copy=False)
+    names = spec.sim.frame_columns(len(seats))
+    table = np.stack([arrays[name] for name in names]).astype(np.int64, copy=False)
+    return pd.DataFrame(table.T, columns=names, copy=False)
+
+
+def _vector(spec: GameSpec) -> Any:
+    """The game's array engine module (ImportError when it has none or it cannot load)."""
+    if spec.sim.vector is None:
+        raise ImportError(f"{spec.title} has no array engine")
+    return spec.sim.vector()
 
 
 # ----------------------------------------------------------------- the runner
@@ -405,13 +256,13 @@ def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any
     if engine == "reference":
         return engine, None
     why = None
-    if spec.name != "xeri":
-        why = f"it simulates Xeri only, not {spec.title}"
+    if spec.sim.vector is None:
+        why = f"{spec.title} has no array engine (only a game with one has)"
     elif any(s.kind is None for s in seats):
         why = "it plays only the bot kinds 'random' and 'greedy', not bot objects"
     else:
         try:
-            from cardkit.xeri import vector
+            vector = _vector(spec)
         except ImportError:
             why = "it is not installed"
         else:
@@ -449,8 +300,8 @@ def simulate(game: str, n: int, *, players: Any = "random", rules: Any = None, s
     ``factory(seat, seed=...)``, one per seat or one for all (a bot object is copied for every
     game; a list's length is the number of Zion Check players). ``rules`` is the game's
     ``Rules``, a preset name or None. See the module docstring for seeds, parallel runs,
-    progress, stopping and engines; the columns are described in `XERI_COLUMNS` and
-    `ZION_COLUMNS`, and ``frame.attrs`` records the call.
+    progress, stopping and engines; `columns` describes the columns, and ``frame.attrs``
+    records the call.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n is the number of rounds or hands to play: a whole number of at "
@@ -489,7 +340,7 @@ def resume(frame: pd.DataFrame, *, workers: int = 1, executor: cf.Executor | Non
     if not call:
         raise ValueError("this frame does not come from cardkit.sim.simulate (no attrs['call'])")
     spec = get_game(call["game"])
-    unit_column = "match" if spec.name == "xeri" else "game"
+    unit_column = spec.sim.unit
     first_unit = int(frame[unit_column].max()) + 1 if len(frame) else 0
     seats = call["seats"]
     rest = _run(spec, call["n"] - len(frame), seats, call["rules"], call["seed"], workers,
@@ -504,21 +355,17 @@ def resume(frame: pd.DataFrame, *, workers: int = 1, executor: cf.Executor | Non
 def _default_chunk(spec: GameSpec, engine: str, seats: list[_Seat]) -> int:
     if engine == "vector":
         return 8192
-    if spec.name == "zioncheck":
-        return 60
-    return 200 if all(s.kind == "random" for s in seats) else 100
+    return spec.sim.chunk_rows([s.kind for s in seats])
 
 
 def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, workers: int,
          executor: cf.Executor | None, progress: bool, chunk_size: int | None,
          on_chunk: Any, stop: Any, engine: str, *, first_unit: int, players: Any,
          kernel: str | None = None) -> pd.DataFrame:
-    rows_per_unit = rules.rounds if spec.name == "xeri" else 6
+    rows_per_unit = spec.sim.rows_per_unit(rules)
     block = 1
     if engine == "vector":
-        from cardkit.xeri.vector import BLOCK
-
-        block = BLOCK
+        block = _vector(spec).BLOCK
         if first_unit % block:
             raise ValueError("a vector run resumes only at a whole block of matches")
     size = chunk_size or _default_chunk(spec, engine, seats)
@@ -615,8 +462,10 @@ def _take(part: pd.DataFrame, parts: list[pd.DataFrame], done: int, n: int, bar:
 
 def _empty(spec: GameSpec, work: Any, rules: Any, seats: list[_Seat], seed: int
            ) -> pd.DataFrame:
-    return _frame(spec, [], len(seats)) if work is _reference_chunk else \
-        pd.DataFrame({name: pd.Series(dtype="int64") for name in XERI_COLUMNS})
+    if work is _reference_chunk:
+        return _frame(spec, [], len(seats))
+    return pd.DataFrame({name: pd.Series(dtype="int64")
+                         for name in spec.sim.frame_columns(len(seats))})
 
 
 def _stopper(stop: Any) -> Callable[[], bool]:
@@ -635,5 +484,5 @@ def _bar(progress: bool, n: int, spec: GameSpec, engine: str) -> Any:
         return None
     from tqdm.auto import tqdm
 
-    unit = "rounds" if spec.name == "xeri" else "hands"
+    unit = f"{spec.sim.row}s"
     return tqdm(total=n, unit=f" {unit}", desc=f"{spec.title} ({engine})", leave=False)

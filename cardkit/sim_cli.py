@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from cardkit.games import get_game
+from cardkit.games import game_names, get_game
 from cardkit.probability import summary
 from cardkit.sim import simulate
 
@@ -27,13 +27,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     """Add the ``simulate`` sub-command to the ``cardkit`` command line."""
     parser = sub.add_parser(
         "simulate", help="play many rounds/hands with bots; save them as CSV or Parquet",
-        description="Play many Xeri rounds or Zion Check hands with bots, write one row per "
+        description="Play many rounds or hands of a game with bots, write one row per "
                     "round/hand, and print means with confidence intervals and win rates.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    parser.add_argument("game", help="xeri or zioncheck (zion)")
+    specs = [get_game(name) for name in game_names()]
+    parser.add_argument("game", help=" or ".join(
+        spec.name + (f" ({', '.join(spec.aliases[:1])})" if spec.aliases else "")
+        for spec in specs))
     count = parser.add_mutually_exclusive_group()
-    count.add_argument("--rounds", type=int, help="Xeri rounds to play (default 1000)")
-    count.add_argument("--hands", type=int, help="Zion Check hands to play (default 60)")
+    for row in dict.fromkeys(spec.sim.row for spec in specs):  # --rounds, --hands
+        games = ", ".join(f"{spec.title}: {spec.sim.default_rows}"
+                          for spec in specs if spec.sim.row == row)
+        count.add_argument(f"--{row}s", type=int, dest="counts", action=_Count,
+                           metavar=f"{row.upper()}S", default=argparse.SUPPRESS,
+                           help=f"{row}s to play (default {games})")
     parser.add_argument("--players", default="random",
                         help="bot kinds, one per seat or repeated round the table, "
                              "e.g. greedy,random")
@@ -43,14 +50,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="rows per chunk (the results do not depend on it)")
     parser.add_argument("--engine", choices=("auto", "vector", "reference", "numba", "numpy"),
                         default="auto",
-                        help="vector: the array Xeri simulator for random/greedy bots (its numba "
-                        "kernel when installed; numba/numpy pick one kernel)")
+                        help="vector: the array simulator of a game that has one, for "
+                        "random/greedy bots (its numba kernel when installed; numba/numpy pick "
+                        "one kernel)")
     parser.add_argument("--preset", default=None, help="a rules preset of the game")
     parser.add_argument("--out", type=Path, default=None,
                         help="write the rows to this .csv or .parquet file")
     parser.add_argument("--level", type=float, default=0.95, help="confidence level")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
+
+
+class _Count(argparse.Action):
+    """Keeps ``--rounds N`` / ``--hands N`` as ``{"rounds": N}`` in ``args.counts``."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, {str(option_string).lstrip("-"): values})
 
 
 def write_frame(frame: pd.DataFrame, path: Path) -> None:
@@ -74,13 +90,12 @@ def write_frame(frame: pd.DataFrame, path: Path) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the simulation the arguments describe, write it and print the summary."""
     spec = get_game(args.game)
-    if spec.name == "xeri" and args.hands is not None:
-        raise ValueError("Xeri is played in rounds: use --rounds, not --hands")
-    if spec.name == "zioncheck" and args.rounds is not None:
-        raise ValueError("Zion Check is played in hands: use --hands, not --rounds")
-    n = args.rounds if spec.name == "xeri" else args.hands
-    if n is None:
-        n = 1000 if spec.name == "xeri" else 60
+    rows = f"{spec.sim.row}s"
+    given = getattr(args, "counts", None) or {}
+    wrong = [flag for flag in given if flag != rows]
+    if wrong:
+        raise ValueError(f"{spec.title} is played in {rows}: use --{rows}, not --{wrong[0]}")
+    n = given.get(rows, spec.sim.default_rows)
     if args.out is not None:
         _check_out(args.out)  # before a long run, not after it
     frame = simulate(spec.name, n, players=args.players, rules=args.preset, seed=args.seed,
@@ -103,7 +118,8 @@ def summary_text(frame: pd.DataFrame, title: str, level: float = 0.95,
                  out: Any = None) -> str:
     """The printed summary: what was played, then one line per measure."""
     attrs = frame.attrs
-    unit = "rounds" if "match" in frame.columns else "hands"
+    game = attrs.get("call", {}).get("game")
+    unit = f"{get_game(game).sim.row}s" if game else "rows"
     kernel = f", {attrs['kernel']} kernel" if attrs.get("kernel") else ""
     lines = [f"{title}: {len(frame):,} {unit} ({attrs.get('engine', '?')} engine{kernel}"
              + (", stopped early" if attrs.get("stopped") else "") + ")"]

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from cardkit.engine import Game
-from cardkit.games import bot_seed, get_game
+from cardkit.games import bot_seed, get_game, load_record
 from cardkit.play_cli import narrate
 
 REGEN = os.environ.get("CARDKIT_REGEN_GOLDEN") == "1"
@@ -85,7 +85,7 @@ def check(folder: Path, name: str, case: GoldenCase) -> None:
         pytest.skip(f"regenerated {folder.name}/{name}.*")
     record = (folder / f"{name}.json").read_text(encoding="utf-8")
     if REGEN:
-        told = telling(get_game(case.game).load(record))
+        told = telling(load_record(record))
         (folder / f"{name}.txt").write_text(told, encoding="utf-8")
         pytest.skip(f"regenerated {folder.name}/{name}.txt from its record")
     expected = (folder / f"{name}.txt").read_text(encoding="utf-8")
@@ -95,6 +95,6 @@ def check(folder: Path, name: str, case: GoldenCase) -> None:
         assert json.loads(fresh.to_json()) == json.loads(record)
     else:
         assert play(case).to_json() == play(case).to_json()
-    replayed = get_game(case.game).load(record)
+    replayed = load_record(record)
     assert replayed.is_over
     compare_lines(telling(replayed), expected)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from traitlets import TraitError
 
 from cardkit.cards import parse_cards
-from cardkit.records import load_record
+from cardkit.games import load_record
 from cardkit.widgets import clicks, limits
 from cardkit.widgets.meld_checker import MeldChecker
 from cardkit.widgets.stepper import ReplayViewer

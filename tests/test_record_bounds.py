@@ -37,7 +37,8 @@ def _zion_game() -> zioncheck.ZionGame:
     return game
 
 
-GAMES = {"xeri": (_xeri_game, xeri.load), "zioncheck": (_zion_game, zioncheck.load)}
+GAMES = {"xeri": (_xeri_game, xeri.XeriMatch.from_json),
+         "zioncheck": (_zion_game, zioncheck.ZionGame.from_json)}
 
 
 def _loaders(name: str) -> tuple:
@@ -161,7 +162,7 @@ def test_huge_texts_are_refused_before_they_are_parsed(name):
     deep = game.to_json()[:-1] + ', "pad": ' + "[" * 40 + "]" * 40 + "}"
     assert all("levels deep; accepted: at most 32" in m for m in _refused(deep, name))
     long_action = json.dumps({**record, "actions": ["x" * 5000]})
-    assert all("action 0 is a text of 5,000 characters" in m
+    assert all("action 1 is a text of 5,000 characters" in m
                for m in _refused(long_action, name))
     long_rule = {**record["rules"], next(iter(record["rules"])): "y" * 500}
     assert all("a text of 500 characters; accepted: at most 100" in m

@@ -340,9 +340,11 @@ def test_xr_7_1_the_header_puts_rounds_won_first_and_a_finished_match_says_what_
     """Issue 9 items 1 and 7: a match won on rounds 3 to 2 with fewer points for the loser
     shows rounds won first, points beside them, the core's reason at the end, and never
     "no Xeri yet"."""
-    from cardkit.widgets.stepper import sample_game
+    from cardkit import play_out
+    from cardkit.xeri import GreedyBot, new_game
 
-    match = sample_game("xeri", 1)
+    # greedy bots seated as the replay app's sample game seated them before issue 18
+    match = play_out(new_game(seed=1), [GreedyBot(s, seed=4 + s) for s in range(4)])
     assert match.winner == 0 and match.rounds_won == {0: 3, 1: 2}
     html = draw.table_html(match)
     header = sections(html, "ck-status")[""]

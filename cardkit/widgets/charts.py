@@ -7,7 +7,7 @@ numbers): an app keeps one FigureWidget and redraws nothing else::
 
     >>> from cardkit.xeri import GreedyBot, new_game
     >>> from cardkit import play_out
-    >>> match = play_out(new_game(7), [GreedyBot(s, seed=s) for s in range(4)])
+    >>> match = play_out(new_game(seed=7), [GreedyBot(s, seed=s) for s in range(4)])
     >>> fig = xeri_running_chart(match)
     >>> [trace.name for trace in fig.data]
     ['North–South', 'East–West']

@@ -26,6 +26,7 @@ import plotly.graph_objects as go
 
 from cardkit import probability as P
 from cardkit.sim import simulate
+from cardkit.widgets.class_send import LabRun, SendToClass
 from cardkit.widgets.common import MessageArea
 
 __all__ = ["QUESTIONS", "ProbabilityLab", "compare_chart"]
@@ -103,10 +104,12 @@ class ProbabilityLab(widgets.VBox):
     ``question`` is a key of `QUESTIONS`; ``n`` the samples (Xeri rounds or dealt hands),
     ``chunk`` how many per update, ``seed`` the master seed. ``background=False`` runs in the
     calling thread (for scripts and tests); ``run()`` and ``stop()`` are what the buttons do.
+    ``class_code`` joins a class experiment (`cardkit.widgets.class_send`), as ``student``.
     """
 
     def __init__(self, question: str = "xeri_redeal", *, n: int = 20_000, seed: int = 0,
-                 chunk: int | None = None, background: bool = True) -> None:
+                 chunk: int | None = None, background: bool = True, class_code: str = "",
+                 student: str | None = None, board: Any = None) -> None:
         if question not in QUESTIONS:
             raise ValueError(f"unknown question {question!r}; the questions are "
                              + ", ".join(QUESTIONS))
@@ -115,6 +118,7 @@ class ProbabilityLab(widgets.VBox):
         self.background = background
         self.chunk = chunk
         self.frame = pd.DataFrame()
+        self.finished: LabRun | None = None  # the last run done in full: what a class gets
         self._thread: threading.Thread | None = None
         self._halt = threading.Event()
         self.question = widgets.Dropdown(
@@ -150,10 +154,11 @@ class ProbabilityLab(widgets.VBox):
         self.run_button.on_click(lambda _b: self.run())
         self.stop_button.on_click(lambda _b: self.stop())
         self._on_question()
+        self.send = SendToClass(self, code=class_code, student=student, board=board)
         super().__init__([
             widgets.HBox([self.question, self.option]),
             widgets.HBox([self.samples, self.seed, self.run_button, self.stop_button]),
-            self.progress, self.message, self.answer, self.charts,
+            self.progress, self.message, self.send, self.answer, self.charts,
             self.table, self.download,
         ])
         self.add_class("cardkit-app")
@@ -232,6 +237,7 @@ class ProbabilityLab(widgets.VBox):
         self.truth = exact_answer(key, option)
         self.successes = 0
         self.done = 0
+        self.finished = None
         self.frame = pd.DataFrame()
         self._xs: list[int] = []
         self._est: list[float] = []
@@ -274,6 +280,8 @@ class ProbabilityLab(widgets.VBox):
             else:
                 self._run_zion(key, option, seed)
             stopped = self._halt.is_set() and self.done < self.n
+            if not stopped:
+                self.finished = LabRun(key, option, self.n, seed, self.successes)
             word = "Stopped" if stopped else "Done"
             self.message.show(f"{word}: {self.done:,} samples, estimate "
                               f"{self.successes / max(self.done, 1):.4f}.", "ok")
@@ -333,6 +341,7 @@ class ProbabilityLab(widgets.VBox):
         self._high.append(high)
         self.progress.value = self.done
         self.progress.description = f"{self.done:,} done"
+        assert self.chart is not None  # made by _start
         with self.chart.batch_update():
             self.chart.data[0].x, self.chart.data[0].y = self._xs, self._low
             self.chart.data[1].x, self.chart.data[1].y = self._xs, self._high
@@ -345,6 +354,7 @@ class ProbabilityLab(widgets.VBox):
         frame = self.frame
         dealer = np.where(frame["dealer_team"] == 0, frame["points_0"], frame["points_1"])
         other = np.where(frame["dealer_team"] == 0, frame["points_1"], frame["points_0"])
+        assert self.histogram is not None
         with self.histogram.batch_update():
             self.histogram.data[0].x = dealer
             self.histogram.data[1].x = other

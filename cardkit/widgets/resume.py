@@ -36,7 +36,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardkit.games import get_game
+from cardkit.games import load_record
 from cardkit.widgets import limits
 
 __all__ = ["ResumeLink", "checked_record", "record_and_step"]
@@ -50,13 +50,13 @@ def checked_record(text: str, game_name: str | Collection[str]) -> Any:
     why.
 
     >>> from cardkit.xeri import new_game
-    >>> checked_record(new_game(3).to_json(), "xeri").history
+    >>> checked_record(new_game(seed=3).to_json(), "xeri").history
     ()
-    >>> checked_record(new_game(3).to_json(), "zioncheck")
+    >>> checked_record(new_game(seed=3).to_json(), "zioncheck")
     Traceback (most recent call last):
     ...
     ValueError: this is a record of xeri, not of zioncheck
-    >>> checked_record(new_game(3).to_json(), ("xeri", "zioncheck")).game_name
+    >>> checked_record(new_game(seed=3).to_json(), ("xeri", "zioncheck")).game_name
     'xeri'
     """
     names = (game_name,) if isinstance(game_name, str) else tuple(game_name)
@@ -64,7 +64,7 @@ def checked_record(text: str, game_name: str | Collection[str]) -> Any:
     name = data.get("game")
     if name not in names:
         raise ValueError(f"this is a record of {str(name)[:20]}, not of {' or '.join(names)}")
-    return get_game(name).load(text)
+    return load_record(text)
 
 
 def record_and_step(text: str) -> tuple[str, int]:

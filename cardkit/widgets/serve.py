@@ -16,17 +16,10 @@ the gallery (``index.ipynb``) links its siblings by their bare file names. Pages
 Voila template (``share/voila/templates/cardkit`` beside this module): Voila's "lab" template
 without its Font Awesome CDN links, so that nothing is fetched from the internet.
 
-An app notebook reads options from its page's query string (Voila passes the query string to the
-kernel): ``?seed=7&bot_delay=0`` gives ``{"seed": "7", "bot_delay": "0"}``. `page_options`
-refuses an option the app does not know, and `option_int`, `option_float`, `option_flag` and
-`option_choice` refuse a malformed value, each with a ValueError that names what is accepted.
-`show_app` builds the app from the options and, when they are wrong, shows that reason in the
-page (with a link to the app's defaults) instead of a Python traceback::
-
-    show_app(lambda options: XeriTable(seed=option_int(options, "seed", 1)), accepted=("seed",))
-
-The environment variable ``CARDKIT_BOT_DELAY`` sets the default bot pause for every app served
-(the browser tests set it to a small value).
+What an app notebook reads from its page's address (`page_options`, `option_int`, `show_app`
+and the rest) lives in `cardkit.widgets.page_options`; it is offered here too, where the app
+notebooks have always imported it from. ``--class`` (the class board's data, the teacher's
+address, preheating for the whole class) is `cardkit.widgets.class_serve`.
 """
 
 from __future__ import annotations
@@ -41,14 +34,22 @@ import sys
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
-from urllib.parse import parse_qsl
 
 from cardkit.widgets import limits
+from cardkit.widgets.page_options import (
+    BOT_DELAY_ENV,
+    default_bot_delay,
+    option_choice,
+    option_flag,
+    option_float,
+    option_int,
+    page_options,
+    show_app,
+)
 
 __all__ = [
+    "BOT_DELAY_ENV",
     "add_parser",
     "app_url",
     "available_mb",
@@ -69,7 +70,6 @@ __all__ = [
 
 GALLERY = "index.ipynb"
 NOTEBOOKS_ENV = "CARDKIT_NOTEBOOKS"
-BOT_DELAY_ENV = "CARDKIT_BOT_DELAY"
 TEMPLATE = "cardkit"
 SHARE_DIR = Path(__file__).resolve().parent / "share"
 # Fresh kernels (no preheated one waiting) starting at once: one per core keeps the server
@@ -81,7 +81,7 @@ POOL_APPS = ("xeri_table.ipynb", "zion_table.ipynb")
 FILL_DELAY = 15.0
 DEFAULT_POOL = 2
 MAX_STUDENTS = 60
-_request_seen = False
+IDENTITY = "cardkit.widgets.class_voila.ClassIdentityProvider"  # the two tokens
 
 
 def find_notebooks(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -120,25 +120,28 @@ def app_url(host: str, port: int, name: str = "index") -> str:
 def voila_command(
     notebooks: Path, port: int, host: str = "127.0.0.1", *, cull_idle: int = limits.IDLE_CULL_S,
     students: int = 0, pool: int = 0, fill_delay: float = FILL_DELAY, token: str | None = None,
-    fresh_starts: int = FRESH_STARTS,
+    fresh_starts: int = FRESH_STARTS, teacher_token: str | None = None,
+    pool_apps: tuple[str, ...] = POOL_APPS,
 ) -> list[str]:
-    """The command line of cardkit's Voila server (`cardkit.widgets.voila_app`) for
+    """The command line of cardkit's Voila server (`cardkit.widgets.class_voila`, which is
+    `cardkit.widgets.voila_app` with a teacher) for
     ``notebooks``: tree mode, no browser, a fixed port, hardened for a class.
 
     - Page address overrides (``?template=``, ``?theme=``) are off, and refused.
     - The kernel websocket speaks only the v1 protocol and checks every frame first.
     - ``students`` caps the students' kernels (0: no cap); past it a page says the class is
-      full. ``pool`` kernels per class app (`POOL_APPS`) are started ahead and wait, already
-      past their imports (Voila's ``preheat_kernel``); a used one is replaced after
+      full. ``pool`` kernels per app of ``pool_apps`` (`POOL_APPS`) are started ahead and
+      wait, already past their imports (Voila's ``preheat_kernel``); a used one is replaced after
       ``fill_delay`` seconds, so a class arriving at once does not also start the refills.
     - A page that finds no preheated kernel starts its own, ``fresh_starts`` pages at a time
       (0: no limit); later pages wait their turn, and the pool's refills wait for them.
     - Kernels talk to the server over local (ipc) sockets; kernels whose page is gone are
       culled after ``cull_idle`` seconds (idle) or `limits.ABANDONED_S` (busy).
-    - ``token``: every page needs ``?token=...`` once (``cardkit serve --class``).
+    - ``token``: every page needs ``?token=...`` once (``cardkit serve --class``);
+      ``teacher_token`` is the teacher's, which the class board's page needs.
     """
     command = [
-        sys.executable, "-m", "cardkit.widgets.voila_app", str(notebooks),
+        sys.executable, "-m", "cardkit.widgets.class_voila", str(notebooks),
         f"--port={port}",
         f"--Voila.ip={host}",
         "--Voila.port_retries=0",  # the printed address must be the real one
@@ -160,10 +163,13 @@ def voila_command(
     ]
     if pool > 0:
         command += [f"--CardkitVoila.pool_size={pool}",
-                    *(f"--CardkitVoila.pool_apps={app}" for app in POOL_APPS),
+                    *(f"--CardkitVoila.pool_apps={app}" for app in pool_apps),
                     f"--VoilaKernelManager.fill_delay={fill_delay}"]
     if token:
         command.append(f"--Voila.token={token}")
+    command.append(f"--Voila.identity_provider_class={IDENTITY}")
+    if teacher_token:
+        command.append(f"--ClassIdentityProvider.teacher_token={teacher_token}")
     return command
 
 
@@ -177,196 +183,6 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     paths = [str(SHARE_DIR), str(Path(sys.prefix) / "share" / "jupyter"), env.get("JUPYTER_PATH")]
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in paths if p)
     return env
-
-
-def _wait_for_request() -> None:
-    # A preheated kernel (cardkit serve --pool) runs the app notebook before any page asks for
-    # it; Voila hands it the page's request (and so QUERY_STRING) when a page takes it.
-    global _request_seen
-    if not _request_seen and os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request
-
-        wait_for_request()
-        _request_seen = True
-
-
-def page_options(
-    query: str | None = None, accepted: Iterable[str] | None = None
-) -> dict[str, str]:
-    """The options in the page's query string (``?seed=7&bot_delay=0``), for app notebooks.
-
-    ``accepted`` names the options the app understands; any other gives a ValueError (a typo
-    such as ``?sed=7`` would otherwise be ignored without a word).
-
-    >>> page_options("seed=7&bot_delay=0")
-    {'seed': '7', 'bot_delay': '0'}
-    >>> page_options("")
-    {}
-    >>> page_options("sed=7", accepted=("seed",))
-    Traceback (most recent call last):
-    ...
-    ValueError: this page has no option 'sed'; it understands: seed
-    """
-    if query is None:
-        _wait_for_request()
-        query = os.environ.get("QUERY_STRING", "")
-    if len(query) > limits.MAX_QUERY_CHARS:
-        raise ValueError(
-            f"this page's address has {len(query)} characters of options; at most "
-            f"{limits.MAX_QUERY_CHARS}"
-        )
-    options = dict(parse_qsl(query.lstrip("?")))
-    if accepted is not None:
-        known = list(accepted)
-        unknown = [name for name in options if name not in known]
-        if unknown:
-            names = ", ".join(repr(name) for name in unknown)
-            plural = "s" if len(unknown) > 1 else ""
-            raise ValueError(
-                f"this page has no option{plural} {names}; it understands: {', '.join(known)}"
-            )
-    return options
-
-
-def option_int(
-    options: dict[str, str], name: str, default: int, *, low: int | None = None,
-    high: int | None = None,
-) -> int:
-    """A whole number from ``options`` or the default; a malformed or out-of-range value gives
-    a clear ValueError.
-
-    >>> option_int({"seed": "7"}, "seed", 1)
-    7
-    >>> option_int({"seed": "abc"}, "seed", 1)
-    Traceback (most recent call last):
-    ...
-    ValueError: seed must be a whole number such as 7, not 'abc'
-    """
-    text = options.get(name)
-    if text is None or text.strip() == "":
-        return default
-    if len(text) > 30:
-        raise ValueError(f"{name} must be a whole number such as 7, not {text[:30]!r}…")
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{name} must be a whole number such as 7, not {text!r}") from None
-    if high is None and abs(value) > limits.MAX_OPTION_INT:
-        raise ValueError(f"{name} must be a whole number of at most {limits.MAX_OPTION_INT:,}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        lowest = "" if low is None else f" from {low}"
-        highest = "" if high is None else f" to {high}"
-        raise ValueError(f"{name} must be a whole number{lowest}{highest}, not {value}")
-    return value
-
-
-def option_float(
-    options: dict[str, str], name: str, default: float, *, high: float | None = None
-) -> float:
-    """A number (0 or more, at most ``high``) from ``options`` or the default; a malformed or
-    out-of-range value gives a clear ValueError.
-
-    >>> option_float({"bot_delay": "0.1"}, "bot_delay", 0.6)
-    0.1
-    >>> option_float({"bot_delay": "1e308"}, "bot_delay", 0.6, high=5)
-    Traceback (most recent call last):
-    ...
-    ValueError: bot_delay must be a number from 0 to 5, not '1e308'
-    """
-    text = options.get(name)
-    if text is None or text.strip() == "":
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{name} must be a number such as 0.5, not {text!r}") from None
-    if not 0 <= value < float("inf"):
-        raise ValueError(f"{name} must be a number of 0 or more such as 0.5, not {text!r}")
-    if high is not None and value > high:
-        raise ValueError(f"{name} must be a number from 0 to {high:g}, not {text!r}")
-    return value
-
-
-_YES = ("1", "true", "yes", "on")
-_NO = ("", "0", "false", "no", "off")
-
-
-def option_flag(options: dict[str, str], name: str) -> bool:
-    """A yes/no option: ``1``, ``true``, ``yes``, ``on`` or ``0``, ``false``, ``no``, ``off``.
-
-    >>> option_flag({"hot_seat": "1"}, "hot_seat"), option_flag({}, "hot_seat")
-    (True, False)
-    """
-    text = options.get(name, "").strip().lower()
-    if text in _YES:
-        return True
-    if text in _NO:
-        return False
-    raise ValueError(f"{name} is 1 (yes) or 0 (no), not {options[name]!r}")
-
-
-def option_choice(options: dict[str, str], name: str, default: str, choices: Iterable[str]) -> str:
-    """One of ``choices`` from ``options``, or the default.
-
-    >>> option_choice({"game": "xeri"}, "game", "xeri", ("xeri", "zioncheck"))
-    'xeri'
-    """
-    allowed = list(choices)
-    text = options.get(name)
-    if text is None or text == "":
-        return default
-    if text not in allowed:
-        raise ValueError(f"{name} is one of {', '.join(allowed)}, not {text!r}")
-    return text
-
-
-def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) -> Any:
-    """The app that ``build(options)`` makes from the page's options, or, when an option is
-    wrong (a ValueError), a message in the page saying which and why, with a link to the app
-    with its default options. What a teacher who mistyped an address sees, instead of a
-    traceback.
-    """
-    known = list(accepted)
-    if sys.platform == "emscripten":  # the static site: the page's address comes from the page
-        from cardkit.widgets.lite_page import when_addressed
-
-        return when_addressed(lambda: _show_app_now(build, known))
-    return _show_app_now(build, known)
-
-
-def _show_app_now(build: Callable[[dict[str, str]], Any], known: list[str]) -> Any:
-    import html
-
-    import ipywidgets as widgets
-
-    try:
-        return build(page_options(accepted=known))
-    except ValueError as error:
-        understood = (f"Options it understands: {', '.join(known)} (for example "
-                      f"<code>?{known[0]}=…</code> after the address)." if known
-                      else "It takes no options.")
-        message = widgets.HTML(
-            '<div role="alert" class="cardkit-msg cardkit-msg-error cardkit-option-error" '
-            'style="background:#fdecec;border-left:4px solid #c0392b;padding:8px 12px;'
-            'margin:4px 0;border-radius:4px;font-size:15px">'
-            f"<b>This app cannot start from this address:</b> {html.escape(str(error))}."
-            f"<br>{understood} "
-            '<a href="?" style="color:#1d4ed8;text-decoration:underline">Open the app with '
-            "its default options</a>.</div>"
-        )
-        message.add_class("cardkit-app")
-        message.add_class("cardkit-app-error")
-        return message
-
-
-def default_bot_delay(fallback: float = 0.6, options: dict[str, str] | None = None) -> float:
-    """The bot pause: the page's ``?bot_delay=`` (or ``options``), else ``$CARDKIT_BOT_DELAY``,
-    else ``fallback``. A page may ask for at most `limits.MAX_BOT_DELAY` seconds (a longer pause
-    keeps a kernel busy for nothing, and ``1e308`` overflows)."""
-    env = {"bot_delay": os.environ.get(BOT_DELAY_ENV, "")}
-    page = page_options() if options is None else options
-    return option_float(page, "bot_delay", option_float(env, "bot_delay", fallback),
-                        high=limits.MAX_BOT_DELAY)
 
 
 def _port_is_free(host: str, port: int) -> bool:
@@ -458,28 +274,44 @@ def run(args: argparse.Namespace) -> int:
             f"port {args.port} on {host} is already in use; choose another with --port "
             f"(make demo PORT=...)"
         )
+    # imported here: the app notebooks import this module, and the board's store needs pandas,
+    # which the static site (cardkit lite) cannot load
+    from cardkit.widgets import class_serve
+
     students = args.students or default_students(args.pool)
     token = args.token or (secrets.token_urlsafe(9) if args.classroom else None)
+    setup = class_serve.class_setup(args, token, notebooks)
     shown = class_address() if host in ("0.0.0.0", "::") else host
     url = app_url(shown, args.port) + (f"?token={token}" if token else "")
     print(f"cardkit apps: {url}", flush=True)
     print(f"(serving {notebooks} for up to {students} students; press Ctrl-C to stop)",
           flush=True)
+    print(setup.said, flush=True)
     if args.classroom:
         print("Students open the address above (the token lets them in), or scan:", flush=True)
         print(qr_text(url), flush=True)
+    if setup.teacher_token:
+        teacher = app_url(shown, args.port, "class_board") + f"?token={setup.teacher_token}"
+        print(f"teacher's class board (keep this address to yourself): {teacher}", flush=True)
+    local_host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     if not args.no_browser and _has_display():
-        local = app_url("127.0.0.1" if host in ("0.0.0.0", "::") else host, args.port)
         threading.Thread(
             target=_open_when_ready,
-            args=(local + (f"?token={token}" if token else ""), shown, args.port), daemon=True,
+            args=(app_url(local_host, args.port) + (f"?token={token}" if token else ""),
+                  shown, args.port), daemon=True,
         ).start()
-    command = voila_command(notebooks, args.port, host, students=students, pool=args.pool,
-                            token=token, fresh_starts=args.fresh_starts)
-    server = subprocess.Popen(command, env=voila_env())
+    pool, apps = (setup.preheat, (setup.app,)) if setup.preheat else (args.pool, POOL_APPS)
+    command = voila_command(notebooks, args.port, host, students=students, pool=pool,
+                            token=token, fresh_starts=args.fresh_starts,
+                            teacher_token=setup.teacher_token, pool_apps=apps)
+    lab = app_url(shown, args.port, "probability_lab") + (f"?token={token}" if token else "")
+    server = subprocess.Popen(command, env=voila_env({**os.environ, **setup.env(lab)}))
     # Stopping `cardkit serve` (Ctrl-C, or a SIGTERM from a process manager) stops Voila too.
     previous = signal.signal(signal.SIGTERM, lambda *_: server.terminate())
     try:
+        if setup.preheat:
+            local = f"http://{local_host}:{args.port}"
+            class_serve.wait_until_ready(local, token, setup, server)
         return server.wait()
     except KeyboardInterrupt:
         server.terminate()
@@ -505,7 +337,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         help="the token pages need (--class makes one up when not given)")
     parser.add_argument("--students", type=int, default=0,
                         help="most students at once; more see 'the class is full' "
-                             "(default: what 70%% of the free memory holds)")
+                             "(default: what 70%% of the free memory holds). With --class, "
+                             "that many kernels of --app are preheated before the server says "
+                             "it is ready")
     parser.add_argument("--pool", type=int, default=DEFAULT_POOL,
                         help=f"preheated kernels waiting for each class app ({DEFAULT_POOL}; "
                              "0: none): a student gets one in a fraction of a second")
@@ -514,5 +348,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                              f"wait their turn ({FRESH_STARTS}: one per core; 0: no limit)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a web browser")
     parser.add_argument("--notebooks", default=None, help="directory of app notebooks to serve")
+    from cardkit.widgets import class_serve  # (see run)
+
+    class_serve.add_arguments(parser)
     parser.set_defaults(run=run)
     return parser

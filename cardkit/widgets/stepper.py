@@ -7,7 +7,8 @@ explanations and rule IDs, and the scores so far::
 
     >>> from cardkit import play_out
     >>> from cardkit.xeri import GreedyBot, new_game
-    >>> match = play_out(new_game(5), [GreedyBot(s, seed=s) for s in range(4)], max_actions=8)
+    >>> match = play_out(new_game(seed=5), [GreedyBot(s, seed=s) for s in range(4)],
+    ...                  max_actions=8)
     >>> stepper = TurnStepper(match.to_json())
     >>> stepper.slider.max, stepper.position
     (8, 0)
@@ -38,14 +39,12 @@ import ipywidgets as widgets
 import traitlets
 
 from cardkit.engine import Game
-from cardkit.games import game_names
+from cardkit.games import game_names, get_game, load_record
 from cardkit.records import Step, replay_steps
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, guarded
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.resume import ResumeLink, checked_record, record_and_step
-from cardkit.xeri import draw as xeri_draw
-from cardkit.zioncheck import draw as zion_draw
 
 __all__ = ["ReplayViewer", "TurnStepper", "sample_game", "seat_names"]
 
@@ -93,48 +92,13 @@ class StepSlider(anywidget.AnyWidget):
 
 
 def seat_names(game: Game) -> tuple[str, ...]:
-    """The names of the seats of ``game``: North…West for Xeri, the players for Zion Check."""
-    if game.game_name == "xeri":
-        from cardkit.xeri import SEAT_NAMES
-
-        return tuple(SEAT_NAMES)
-    from cardkit.zioncheck.events import seat_name
-
-    return tuple(seat_name(seat) for seat in range(game.players))
-
-
-def _table_html(game: Game, seat: int | None) -> str:
-    # Hands sorted by suit, then rank, as the live apps show a learner's hand.
-    if game.game_name == "xeri":
-        return xeri_draw.table_html(game, view=seat, sort_hands=True)
-    return zion_draw.table_html(game, view=seat, sort_hands=True)
-
-
-def _scores_html(game: Game) -> str:
-    if game.game_name == "xeri":
-        from cardkit.xeri import TEAM_NAMES
-
-        totals, won = game.totals, game.rounds_won
-        parts = [f"{TEAM_NAMES[t]}: {totals.get(t, 0)} points, rounds won: {won.get(t, 0)}"
-                 for t in (0, 1)]
-        done = len(game.round_scores)
-        head = f"Scores after round {done}" if done else "Scores: no round finished yet"
-    else:
-        names = seat_names(game)
-        parts = [f"{names[s]}: {points}" for s, points in sorted(game.totals.items())]
-        done = len(game.results)
-        head = (f"Penalty points after hand {done} (lower is better)" if done
-                else "Penalty points: no hand finished yet")
-    items = "".join(f"<li>{html.escape(p)}</li>" for p in parts)
-    return (f'<div><b>{html.escape(head)}</b>'
-            f'<ul style="margin:2px 0">{items}</ul></div>')
+    """The names of the seats of ``game``, as the game names them ("North", "Seat 2")."""
+    return tuple(game.seat_name(seat) for seat in range(game.num_players))
 
 
 def _action_words(game: Game, step: Step) -> str:
-    who = seat_names(game)[step.seat] if step.seat is not None else "The dealer"
-    if game.game_name == "xeri":
-        return f"{who} plays {step.action}"
-    return f"{who}: {step.action}"
+    who = game.seat_name(step.seat) if step.seat is not None else "The dealer"
+    return get_game(game.game_name).action_words(who, step.action)
 
 
 class TurnStepper(widgets.VBox):
@@ -149,8 +113,6 @@ class TurnStepper(widgets.VBox):
         if self.steps:
             self.start: Game = self.steps[0].before
         else:  # a record without actions: just the deal
-            from cardkit.records import load_record
-
             self.start = load_record(record if isinstance(record, str) else record.to_json())
         names = seat_names(self.start)
         if seat is not None and seat not in range(len(names)):
@@ -293,39 +255,29 @@ class TurnStepper(widgets.VBox):
         lines = []
         for event in events:
             rule = getattr(event, "rule", None)
-            shown = rule and f"({rule})" not in event.text  # Xeri's texts already end with it
+            shown = rule and f"({rule})" not in event.text  # some games' texts end with it
             lines.append(LogLine(event.text, rule=rule if shown else None))
         self.events.show(lines)
-        self.table.value = _table_html(game, self.seat)
-        self.scores.value = _scores_html(game)
+        spec = get_game(game.game_name)
+        # Hands sorted by suit, then rank, as the live apps show a learner's hand.
+        self.table.value = spec.table_html(game, self.seat, sort_hands=True)
+        self.scores.value = spec.scores_html(game)
 
 
-def sample_game(game: str = "xeri", seed: int = 1, players: int = 4) -> Game:
-    """A whole game of ``game`` ("xeri" or "zioncheck") played by greedy bots, for replaying."""
-    from cardkit.engine import play_out
-
-    if game == "xeri":
-        from cardkit.xeri import GreedyBot, new_game
-
-        return play_out(new_game(seed), [GreedyBot(s, seed=seed * 4 + s) for s in range(4)])
-    if game == "zioncheck":
-        from cardkit.zioncheck import GreedyBot as ZionBot
-        from cardkit.zioncheck import new_game
-
-        bots = [ZionBot(s, seed=seed * players + s) for s in range(players)]
-        return play_out(new_game(players=players, seed=seed), bots)
-    raise ValueError(f'game is "xeri" or "zioncheck", not {game!r}')
+def sample_game(game: str | None = None, seed: int = 1, players: int | None = None) -> Game:
+    """A whole game of ``game`` (a registered game's name; None: the first) played by greedy
+    bots, for replaying; ``players`` None is the game's usual number."""
+    return get_game(game or game_names()[0]).sample_game(seed, players)
 
 
 class ReplayViewer(widgets.VBox):
     """The replay app: choose a sample bot game or load a record, then step through it."""
 
-    def __init__(self, game: str = "xeri", seed: int = 1) -> None:
+    def __init__(self, game: str | None = None, seed: int = 1) -> None:
         self.message = MessageArea().add_class("cardkit-replay-message")
-        self.kind = widgets.Dropdown(
-            options=[("4-Player Xeri", "xeri"), ("Zion Check", "zioncheck")], value=game,
-            description="Game",
-        )
+        names = game_names()
+        self.kind = widgets.Dropdown(options=[(get_game(n).title, n) for n in names],
+                                     value=game or names[0], description="Game")
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
                                            layout=widgets.Layout(width="180px"))
         self.sample_button = widgets.Button(description="Replay a bot game",
@@ -422,8 +374,9 @@ class ReplayViewer(widgets.VBox):
             self.load_record(text)
 
     def _show(self, record: str | Game, title: str) -> None:
-        self._put(TurnStepper(record))
-        steps = len(self.stepper.steps)
+        stepper = TurnStepper(record)
+        self._put(stepper)
+        steps = len(stepper.steps)
         self.message.show(f"{title}: {steps} steps. Use the buttons, the slider or Play.", "ok")
 
     def _put(self, stepper: TurnStepper) -> None:

@@ -8,7 +8,7 @@ next player (always an opponent) can Xeri::
     >>> from cardkit.xeri import new_game
     >>> bots = [GreedyBot(0, seed=1), RandomBot(1, seed=2), GreedyBot(2, seed=3),
     ...         RandomBot(3, seed=4)]
-    >>> play_out(new_game(5), bots).is_over
+    >>> play_out(new_game(seed=5), bots).is_over
     True
 """
 

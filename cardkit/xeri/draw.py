@@ -6,7 +6,7 @@ a closed view draws hidden cards as backs and puts nothing of them into the page
 winning the match and `round_end_html` the result of the round just won, for the apps::
 
     >>> from cardkit.xeri import new_game
-    >>> html = table_html(new_game(3), view=0)
+    >>> html = table_html(new_game(seed=3), view=0)
     >>> html.startswith('<div class="ck-table ck-xeri-table" data-view="0"')
     True
 """

@@ -1,7 +1,7 @@
 """What one seat may see of a Xeri match (XR-9.1): the input of every bot.
 
     >>> from cardkit.xeri import new_game
-    >>> view = new_game(3).observe(0)
+    >>> view = new_game(seed=3).observe(0)
     >>> len(view.hand), view.stock_size, len(view.pile), view.capture_counts
     (6, 24, 4, None)
 """

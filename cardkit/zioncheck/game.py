@@ -1105,11 +1105,12 @@ class ZionGame:
         game = cls(data["players"], data["seed"], Rules.from_dict(data["rules"]))
         if data.get("deal") is not None:
             game._set_deal(data["deal"])
-        for number, text_action in enumerate(data["actions"]):
+        for number, text_action in enumerate(data["actions"], 1):  # numbered as in Xeri
             try:
                 game.apply(parse_action(text_action))
             except (IllegalAction, ValueError) as error:
-                raise ValueError(f"record action {number} {text_action!r}: {error}") from None
+                raise ValueError(f"action {number} ({text_action}) cannot be replayed: "
+                                 f"{error}") from None
         return game
 
 

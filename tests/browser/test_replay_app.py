@@ -139,7 +139,7 @@ def test_replayed_hands_are_sorted_by_suit_then_rank(page, open_app, page_errors
 def test_the_xeri_table_header_says_what_decides_the_match(page, open_app, page_errors):
     """Items 1 and 7: the table's header shows rounds won first (XR-7.1), points beside them;
     the finished match says who won and why, and no panel says "no Xeri yet"."""
-    open_app("replay_viewer", "game=xeri&seed=1")
+    open_app("replay_viewer", "game=xeri&seed=12")  # won 3 rounds to 2
     table = page.locator(".cardkit-replay-viewer .cardkit-table")
     first, second = table.locator(".ck-score-first"), table.locator(".ck-score-second")
     expect(first).to_have_text("Rounds won: North–South 0 · East–West 0 (XR-7.1)")
@@ -147,7 +147,7 @@ def test_the_xeri_table_header_says_what_decides_the_match(page, open_app, page_
     expect(table.locator(".ck-team").first).to_contain_text("no Xeri yet this round")
     page.get_by_role("button", name="Last ▶▶").click()
     expect(first).to_have_text("Rounds won: North–South 3 · East–West 2 (XR-7.1)")
-    expect(second).to_have_text("points: North–South 93 · East–West 82")
+    expect(second).to_have_text("points: North–South 130 · East–West 95")
     status = table.locator(".ck-status")
     expect(status).to_contain_text("Match over: North–South win the match, 3 rounds to 2 "
                                    "(XR-7.1)")
@@ -155,7 +155,7 @@ def test_the_xeri_table_header_says_what_decides_the_match(page, open_app, page_
     assert first_box["x"] < second_box["x"] or first_box["y"] < second_box["y"]
     expect(table).not_to_contain_text("no Xeri yet")
     expect(table.locator('.ck-team[data-team="0"]')).to_contain_text(
-        "last round: 2 Xeris. Whole match: 3 Xeris")
+        "last round: 3 Xeris. Whole match: 6 Xeris")
     page_errors()
 
 

@@ -75,12 +75,15 @@ class LiveServer:
 
 
 def start_server(tmp_path: Path, *, token: str | None = None, students: int = STUDENTS,
-                 pool: int = 0, fresh_starts: int = 2) -> LiveServer:
+                 pool: int = 0, fresh_starts: int = 2, teacher_token: str | None = None,
+                 env: dict[str, str] | None = None) -> LiveServer:
     port = free_port()
     log = tmp_path / "voila.log"
-    env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY="0", PYTHONUNBUFFERED="1"))
+    env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY="0", PYTHONUNBUFFERED="1",
+                         CARDKIT_BOARD_DB=str(tmp_path / "board.sqlite"), **(env or {})))
     command = voila_command(NOTEBOOKS, port, "127.0.0.1", cull_idle=60, students=students,
-                            pool=pool, token=token, fresh_starts=fresh_starts)
+                            pool=pool, token=token, fresh_starts=fresh_starts,
+                            teacher_token=teacher_token)
     with log.open("wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
     server = LiveServer(f"http://127.0.0.1:{port}", process, log, token)

@@ -10,8 +10,11 @@ import pandas as pd
 import pytest
 
 from cardkit import probability as P
-from cardkit.sim import XERI_COLUMNS, ZION_COLUMNS, resume, simulate
+from cardkit.sim import columns, resume, simulate
 from cardkit.xeri import GreedyBot, RandomBot
+
+XERI_COLUMNS = columns("xeri")
+ZION_COLUMNS = columns("zioncheck")
 
 
 def run(game="xeri", n=24, **kw):
@@ -156,7 +159,7 @@ def test_bad_arguments_are_refused_clearly(kwargs, message):
 
 
 def test_zion_bad_players_name_the_seat():
-    with pytest.raises(ValueError, match=r"seat 2 \(player 2\): unknown bot kind 'smart'"):
+    with pytest.raises(ValueError, match=r"seat 2: unknown bot kind 'smart'"):
         run("zioncheck", 3, players="greedy,random,smart")
     with pytest.raises(ValueError, match="2 to 8 players"):
         run("zioncheck", 3, players=["random"] * 9)
@@ -184,3 +187,14 @@ def test_dealer_team_share_of_the_last_pile_is_an_estimate():
     assert est.n == frame["leftover_cards"].sum() and 0 <= est.value <= 1
     with pytest.raises(ValueError, match="leftover_team"):
         P.dealer_team_last_pile_share(pd.DataFrame({"dealer": [0]}))
+
+
+def test_the_old_column_names_still_work_with_a_warning():
+    import cardkit.sim as sim
+
+    with pytest.warns(DeprecationWarning, match="columns"):
+        assert columns("xeri") == sim.XERI_COLUMNS
+    with pytest.warns(DeprecationWarning):
+        assert columns("zioncheck") == sim.ZION_COLUMNS
+    with pytest.raises(AttributeError):
+        sim.NO_SUCH_THING  # noqa: B018

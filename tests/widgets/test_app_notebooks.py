@@ -47,8 +47,11 @@ def shown_app(path: Path) -> widgets.Widget:
 
 
 @pytest.mark.parametrize("path", APPS, ids=lambda p: p.stem)
-def test_each_app_notebook_displays_one_app_from_its_page_options(path, monkeypatch):
-    monkeypatch.setenv("QUERY_STRING", "seed=4&bot_delay=0" if "table" in path.stem else "seed=4")
+def test_each_app_notebook_displays_one_app_from_its_page_options(path, monkeypatch, tmp_path):
+    queries = {"xeri_table": "seed=4&bot_delay=0", "zion_table": "seed=4&bot_delay=0",
+               "class_board": "n=400"}  # the board deals nothing: it has no seed
+    monkeypatch.setenv("QUERY_STRING", queries.get(path.stem, "seed=4"))
+    monkeypatch.setenv("CARDKIT_BOARD_DB", str(tmp_path / "board.sqlite"))
     app = shown_app(path)
     assert isinstance(app, widgets.Widget)
     assert "cardkit-app" in app._dom_classes  # what the browser fixtures wait for

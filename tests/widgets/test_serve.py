@@ -39,7 +39,7 @@ def test_missing_notebooks_give_a_clear_error(tmp_path, monkeypatch):
 
 def test_voila_command_serves_the_tree_offline_on_a_fixed_port():
     command = serve.voila_command(ROOT / "notebooks", 9123, "127.0.0.1")
-    assert command[1:3] == ["-m", "cardkit.widgets.voila_app"]  # Voila with the guard
+    assert command[1:3] == ["-m", "cardkit.widgets.class_voila"]  # Voila with the guard
     assert "--port=9123" in command and "--Voila.port_retries=0" in command
     assert "--VoilaConfiguration.allow_template_override=NO" in command
     assert "--VoilaConfiguration.allow_theme_override=NO" in command
@@ -80,13 +80,13 @@ def test_serve_refuses_a_port_in_use(capsys):
     assert f"port {port} on 127.0.0.1 is already in use" in capsys.readouterr().err
 
 
-def test_cardkit_serve_prints_the_address_serves_the_gallery_and_stops_voila_with_it():
+def test_cardkit_serve_prints_the_address_serves_the_gallery_and_stops_voila_with_it(tmp_path):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     command = [sys.executable, "-m", "cardkit", "serve", "--port", str(port), "--no-browser"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              text=True)
+                              text=True, env=dict(os.environ, XDG_DATA_HOME=str(tmp_path)))
     try:
         first = server.stdout.readline().strip()
         assert first == f"cardkit apps: http://127.0.0.1:{port}/voila/render/index.ipynb"
@@ -169,15 +169,20 @@ def test_a_port_left_in_time_wait_is_free_to_serve_again():
 
 
 @pytest.fixture
-def fake_voila(monkeypatch):
+def fake_voila(monkeypatch, tmp_path):
     """`cardkit serve` with Voila replaced: the command it would run is recorded."""
     seen: dict[str, list[str]] = {}
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the class board's default
 
     class FakeVoila:
         def __init__(self, command, env):
             seen["command"] = command
+            seen["env"] = env
 
         def wait(self):
+            return 0
+
+        def poll(self):  # stopped at once: nothing to wait for
             return 0
 
     monkeypatch.setattr(serve.subprocess, "Popen", FakeVoila)

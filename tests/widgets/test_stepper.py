@@ -9,6 +9,7 @@ import time
 import pytest
 
 from cardkit import play_out
+from cardkit.games import get_game
 from cardkit.records import replay_steps
 from cardkit.widgets.stepper import ReplayViewer, TurnStepper, sample_game, seat_names
 from cardkit.xeri import TEAM_NAMES, GreedyBot, new_game
@@ -166,8 +167,13 @@ def test_replay_viewer_loads_an_uploaded_record(match):
 
 def test_sample_games_are_seeded():
     assert sample_game("xeri", 4).history == sample_game("xeri", 4).history
-    with pytest.raises(ValueError, match='game is "xeri" or "zioncheck"'):
+    with pytest.raises(ValueError, match="unknown game 'poker'; the games are 'xeri'"):
         sample_game("poker")
+    # every bot is seated by the registry's one rule, cardkit.games.bot_seed
+    spec = get_game("zioncheck")
+    again = spec.new(seed=3, players=3)
+    play_out(again, [spec.seated_bot("greedy", s, 3) for s in range(3)])
+    assert sample_game("zioncheck", 3, players=3).history == again.history
 
 
 def test_a_zion_check_game_steps_with_penalty_points_and_seat_views_zc_14():
@@ -188,7 +194,7 @@ def test_a_zion_check_game_steps_with_penalty_points_and_seat_views_zc_14():
 
 
 def test_xr_7_1_an_extra_round_after_level_rounds_is_named_as_such():
-    game = sample_game("xeri", 1)  # four rounds end 2-2, a fifth decides
+    game = sample_game("xeri", 12)  # four rounds end 2-2, a fifth decides
     assert game.round_number == game.rules.rounds + 1
     stepper = TurnStepper(game.to_json())
     stepper.last_button.click()

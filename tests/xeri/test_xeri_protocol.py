@@ -227,6 +227,6 @@ def test_view_legal_is_a_deprecated_alias_of_legal_actions():
 
 
 def test_bots_play_through_the_new_names_without_warnings(recwarn):
-    play_out(new_game(2), [RandomBot(s, seed=s) for s in range(2)] +
+    play_out(new_game(seed=2), [RandomBot(s, seed=s) for s in range(2)] +
              [GreedyBot(s, seed=s) for s in range(2, 4)])
     assert not [w for w in recwarn if issubclass(w.category, DeprecationWarning)]

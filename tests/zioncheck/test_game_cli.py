@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from cardkit.cli import main
-from cardkit.records import load_record, replay_steps
+from cardkit.games import load_record
+from cardkit.records import replay_steps
 from cardkit.zioncheck import ZionGame
 
 

@@ -19,7 +19,7 @@ from cardkit.zioncheck import PRESETS, CardValues, Rules
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.game import ZionGame, new_game
 from cardkit.zioncheck.melds import hand_points
-from tests.conformance.test_conformance import play_through
+from tests.conformance.suite import play_through
 
 SPEC = get_game("zioncheck")
 RULE_CHOICES = [

@@ -1,0 +1,185 @@
+"""What cardkit's "any game" parts ask of Xeri: simulation rows, the scores box, action words.
+
+`cardkit.games` builds Xeri's `GameSpec` from these, so that the simulator, the turn stepper and
+the command line never name the game::
+
+    >>> from cardkit.xeri import GreedyBot, new_game
+    >>> from cardkit import play_out
+    >>> match = play_out(new_game(seed=3), [GreedyBot(s, seed=s) for s in range(4)])
+    >>> rows = RoundRows(match)
+    >>> [row["round"] for row in rows.rows()] == list(range(1, match.round_number + 1))
+    True
+    >>> action_words("North", match.history[0]).startswith("North plays ")
+    True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from cardkit.xeri.events import EventKind
+from cardkit.xeri.match import XeriMatch
+from cardkit.xeri.rules import TEAM_NAMES
+
+__all__ = ["COLUMNS", "RoundRows", "action_words", "chunk_rows", "narrate", "scores_html",
+           "summary", "vector_engine"]
+
+COLUMNS: dict[str, str] = {
+    "seed": "the master seed of the run",
+    "match": "the unit: a match of rules.rounds rounds, from 0",
+    "round": "the round in its match, from 1",
+    "game_seed": "the seed of the match (reference engine; -1 for the vector engine)",
+    "dealer": "the dealer's seat 0-3 (XR-2.1)",
+    "dealer_team": "the dealer's team: 0 (North–South) or 1 (East–West)",
+    "redeals": "how often the first pile was dealt again (XR-2.4)",
+    "points_0": "team 0's points for the round (XR-6)",
+    "points_1": "team 1's points for the round",
+    "cards_0": "cards team 0 captured (the last pile included, XR-5.1)",
+    "cards_1": "cards team 1 captured",
+    "card_points_0": "team 0's points from cards: majority, honours, 2♣, 10♦ (XR-6)",
+    "card_points_1": "team 1's points from cards",
+    "xeri_points_0": "team 0's points from Xeris (XR-4)",
+    "xeri_points_1": "team 1's points from Xeris",
+    "xeris_0": "team 0's Xeris other than jack Xeris (XR-4.1)",
+    "xeris_1": "team 1's Xeris other than jack Xeris",
+    "jack_xeris_0": "team 0's jack Xeris (XR-4.2)",
+    "jack_xeris_1": "team 1's jack Xeris",
+    "captures_0": "plays by team 0 that captured (Xeris included, XR-3.2)",
+    "captures_1": "plays by team 1 that captured",
+    "first_xeri_play": "the play (1-48) of the round's first Xeri, 0 when there was none",
+    "leftover_cards": "cards left on the pile at the end of the round (XR-5.1)",
+    "leftover_team": "the team that took them, -1 when none were left",
+    "winner": "the team with more points (XR-6.1), -1 for equal points",
+}
+"""The columns of a Xeri frame, one row per round (`cardkit.sim`)."""
+
+
+class RoundRows:
+    """The rows of one simulated match: complete after ``rules.rounds`` scored rounds (no
+    tie-break round is played, so every round is dealt and scored alike)."""
+
+    __slots__ = ("_match", "_scored", "_want")
+
+    def __init__(self, match: XeriMatch) -> None:
+        self._match = match
+        self._want = match.rules.rounds
+        self._scored = 0
+
+    def after(self, events: Sequence[Any]) -> bool:
+        for event in events:
+            if event.kind is EventKind.ROUND_SCORED:
+                self._scored += 1
+        return self._scored >= self._want
+
+    def rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for number, events in enumerate(_split_rounds(self._match.events), start=1):
+            row = _round_row(events)
+            if row is None:
+                break  # a round still being played when the unit was complete
+            row["round"] = number
+            rows.append(row)
+        return rows[:self._want]
+
+
+def _split_rounds(events: Sequence[Any]) -> list[list[Any]]:
+    rounds: list[list[Any]] = []
+    for event in events:
+        if event.kind is EventKind.NEW_ROUND:
+            rounds.append([])
+        if rounds:
+            rounds[-1].append(event)
+    return rounds
+
+
+def _round_row(events: list[Any]) -> dict[str, Any] | None:
+    kinds = EventKind
+    dealer = events[0].seat
+    row: dict[str, Any] = {"dealer": dealer, "dealer_team": dealer & 1, "redeals": 0,
+                           "captures_0": 0, "captures_1": 0, "xeris_0": 0, "xeris_1": 0,
+                           "jack_xeris_0": 0, "jack_xeris_1": 0, "first_xeri_play": 0,
+                           "leftover_cards": 0, "leftover_team": -1}
+    plays = 0
+    scored = False
+    for e in events:
+        kind = e.kind
+        if kind is kinds.REDEAL:
+            row["redeals"] += 1
+        elif kind in (kinds.PLAY, kinds.CAPTURE, kinds.XERI, kinds.JACK_XERI):
+            plays += 1
+            if kind is kinds.PLAY:
+                continue
+            team = e.seat & 1
+            row[f"captures_{team}"] += 1
+            if kind is not kinds.CAPTURE:
+                row[f"{'xeris' if kind is kinds.XERI else 'jack_xeris'}_{team}"] += 1
+                if not row["first_xeri_play"]:
+                    row["first_xeri_play"] = plays
+        elif kind is kinds.LEFTOVER:
+            row["leftover_cards"] = len(e.cards)
+            row["leftover_team"] = e.seat & 1
+        elif kind is kinds.ROUND_SCORED:
+            sheets = e.sheets
+            for team in (0, 1):
+                sheet = sheets[team]
+                row[f"points_{team}"] = sheet.total
+                row[f"cards_{team}"] = sheet.cards
+                row[f"card_points_{team}"] = sheet.card_points
+                row[f"xeri_points_{team}"] = sheet.xeri_points
+            scored = True
+    if not scored:
+        return None
+    p0, p1 = row["points_0"], row["points_1"]
+    row["winner"] = -1 if p0 == p1 else (0 if p0 > p1 else 1)
+    return row
+
+
+def chunk_rows(kinds: Sequence[str | None]) -> int:
+    """Rows per chunk of a reference run: random play is quicker, so its chunks are longer."""
+    return 200 if all(kind == "random" for kind in kinds) else 100
+
+
+def vector_engine() -> ModuleType:
+    """`cardkit.xeri.vector`, the array engine (ImportError when numpy is missing)."""
+    from cardkit.xeri import vector
+
+    return vector
+
+
+def narrate(event: Any) -> list[str]:
+    """An event's text, and each team's itemised score sheet when it scores a round."""
+    lines = [event.text]
+    if event.kind is EventKind.ROUND_SCORED:
+        for team, sheet in dict(event.sheets).items():
+            lines.append(f"  {TEAM_NAMES[team]}:")
+            lines += [f"    {line}" for line in str(sheet).splitlines()]
+    return lines
+
+
+def summary(match: XeriMatch) -> str:
+    """Who won the finished match, after how many rounds, by how much."""
+    totals, won = match.totals, match.rounds_won
+    rounds = "1 round" if match.round_number == 1 else f"{match.round_number} rounds"
+    if match.winner is None:
+        raise ValueError("the match is not over: no summary yet")
+    return (f"{TEAM_NAMES[match.winner]} win the match after {rounds}: "
+            f"rounds won {won[0]}–{won[1]}, points {totals[0]}–{totals[1]}")
+
+
+def scores_html(match: XeriMatch) -> str:
+    """Each team's points and rounds won so far."""
+    totals, won = match.totals, match.rounds_won
+    parts = [f"{TEAM_NAMES[t]}: {totals.get(t, 0)} points, rounds won: {won.get(t, 0)}"
+             for t in (0, 1)]
+    done = len(match.round_scores)
+    head = f"Scores after round {done}" if done else "Scores: no round finished yet"
+    items = "".join(f"<li>{html.escape(p)}</li>" for p in parts)
+    return f'<div><b>{html.escape(head)}</b><ul style="margin:2px 0">{items}</ul></div>'
+
+
+def action_words(who: str, card: Any) -> str:
+    """"North plays 7♥"."""
+    return f"{who} plays {card}"

@@ -1,0 +1,41 @@
+"""Go Fish bots: each chooses from what its seat may see (`GoFishGame.observe`)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from gofish.rules import Ask
+
+
+class RandomBot:
+    """Asks a random player for a random rank it holds."""
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        self.seat = seat
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Any) -> Ask:
+        return self._rng.choice(game.legal_actions())
+
+
+class GreedyBot:
+    """Asks for the rank it holds most of, from a player known to hold it (they asked for it
+    and still have it), else from the player with the most cards; ties by seed."""
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        self.seat = seat
+        self._rng = random.Random(seed)
+
+    def choose(self, game: Any) -> Ask:
+        view = game.observe(self.seat)
+        counts = Counter(card.rank for card in view.hand)
+        others = [s for s in range(len(view.hand_sizes)) if s != self.seat]
+        for rank, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+            holders = [s for s in others if rank in view.known[s]]
+            if holders:
+                return Ask(self._rng.choice(holders), rank)
+        rank = max(counts, key=lambda r: (counts[r], -r))
+        most = max(view.hand_sizes[s] for s in others)
+        return Ask(self._rng.choice([s for s in others if view.hand_sizes[s] == most]), rank)
