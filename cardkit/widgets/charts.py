@@ -29,6 +29,9 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from cardkit.xeri.draw import TEAM_COLOURS as _TEAM_COLOURS
+from cardkit.xeri.draw import score_sheet_html
+
 __all__ = [
     "XERI_ITEMS",
     "XeriScoreCharts",
@@ -41,7 +44,6 @@ __all__ = [
 ]
 
 _TEAM_NAMES = ("North–South", "East–West")  # as cardkit.xeri.TEAM_NAMES (XR-1.1)
-_TEAM_COLOURS = ("#2563eb", "#dc2626")
 XERI_ITEMS: tuple[str, ...] = (
     "majority of cards", "honours (A K Q J 10)", "2♣ and 10♦ extra", "Xeris", "jack Xeris",
 )
@@ -100,10 +102,9 @@ def _fill(fig: go.Figure | None, traces: Sequence[go.BaseTraceType], layout: Map
     new numbers: a FigureWidget on a page changes without being rebuilt.
     """
     if fig is None:
-        fig = make()
-        fig.add_traces(list(traces))
-        fig.update_layout(**layout)
-        return fig
+        # A figure widget gets its traces in the state it is created with: traces added by a
+        # later message can be lost when the page's plotly view is still loading.
+        return make(data=list(traces), layout=layout)
     context = fig.batch_update() if hasattr(fig, "batch_update") else _nothing()
     with context:
         if len(fig.data) == len(traces):
@@ -211,57 +212,16 @@ def xeri_score_table(source: Any, *, round_number: int | None = None) -> str:
     ``source`` is one round's ``{team: ScoreSheet}`` (an item of ``match.round_scores``), or a
     ``XeriMatch`` / list of rounds, which gives every finished round, the latest first. Each
     line shows its points, what it is for and its rule ID; the foot gives the total, then
-    the cards taken.
+    the cards taken. One round is drawn by `cardkit.xeri.draw.score_sheet_html`.
     """
     if isinstance(source, Mapping):
-        return _sheet_pair(source, round_number)
+        return score_sheet_html(source, round_number)
     rounds = _xeri_rounds(source)
     if not rounds:
         return ('<div class="ck-score-sheets" style="color:#6b7280;font-style:italic">'
                 "no round finished yet</div>")
-    return "".join(_sheet_pair(sheets, number)
+    return "".join(score_sheet_html(sheets, number)
                    for number, sheets in reversed(list(enumerate(rounds, 1))))
-
-
-def _sheet_pair(sheets: Mapping[int, Any], round_number: int | None) -> str:
-    if set(sheets) != {0, 1}:
-        raise ValueError(f"expected {{0: ScoreSheet, 1: ScoreSheet}}, not {sheets!r}")
-    title = "Score sheet" if round_number is None else f"Round {round_number} score sheet"
-    cell = "padding:1px 8px;border-bottom:1px solid #e5e7eb;"
-    tables = []
-    for team in (0, 1):
-        sheet = sheets[team]
-        rows = "".join(
-            f'<tr><td style="{cell}text-align:right;font-variant-numeric:tabular-nums">'
-            f"{line.points}</td><td style=\"{cell}\">{escape(line.label)}</td>"
-            f'<td style="{cell}color:#6b7280;font-size:12px">{escape(line.rule)}</td></tr>'
-            for line in sheet.lines
-        ) or f'<tr><td colspan="3" style="{cell}color:#6b7280">no points</td></tr>'
-        tables.append(
-            f'<table class="ck-score-sheet" data-team="{team}" style="border-collapse:collapse;'
-            f'min-width:230px;font-size:13px">'
-            f'<caption style="text-align:left;font-weight:700;color:{_TEAM_COLOURS[team]};'
-            f'padding-bottom:2px">{escape(_TEAM_NAMES[team])}</caption>'
-            '<thead><tr><th scope="col" style="text-align:right;padding:2px 8px">pts</th>'
-            '<th scope="col" style="text-align:left;padding:2px 8px">item</th>'
-            '<th scope="col" style="text-align:left;padding:2px 8px">rule</th></tr></thead>'
-            f"<tbody>{rows}</tbody>"
-            # one fact per line: the total, then the cards taken (the lines above itemise it)
-            f'<tfoot><tr><td style="text-align:right;padding:2px 8px;font-weight:700">'
-            f'{sheet.total}</td><td colspan="2" style="padding:2px 8px;font-weight:700">'
-            f"total</td></tr>"
-            f'<tr><td></td><td colspan="2" style="padding:0 8px;color:#374151">'
-            f"Cards taken: {sheet.cards}.</td></tr></tfoot></table>"
-        )
-    number_attr = "" if round_number is None else f' data-round="{round_number}"'
-    return (
-        f'<div class="ck-score-sheets"{number_attr} role="group" aria-label="{escape(title)}" '
-        'style="font-family:system-ui,-apple-system,\'Segoe UI\',Roboto,Arial,sans-serif;'
-        'color:#111827;margin-bottom:10px;line-height:1.35">'
-        f'<div style="font-weight:700;margin-bottom:4px">{escape(title)}</div>'
-        f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
-        f'{"".join(tables)}</div></div>'
-    )
 
 
 def _zion_points(source: Any) -> tuple[list[dict[int, int]], int]:
@@ -330,8 +290,10 @@ def zion_totals_chart(
     if not hands:
         layout["annotations"] = [_empty_note("no hand finished yet")]
 
-    def make() -> go.Figure:
+    def make(data: list[Any], layout: Mapping[str, Any]) -> go.Figure:
         grid = make_subplots(rows=1, cols=2, horizontal_spacing=0.12)
+        grid.add_traces(data)
+        grid.update_layout(**layout)
         return go.FigureWidget(grid) if widget else grid
 
     return _fill(fig, traces, layout, make)
@@ -347,27 +309,33 @@ class XeriScoreCharts:
     """
 
     def __init__(self, match: Any = None, *, figure_widget: bool = True) -> None:
-        self.round_fig = xeri_round_chart([], widget=figure_widget)
-        self.running_fig = xeri_running_chart([], widget=figure_widget)
-        self.sheet = widgets.HTML()
+        rounds = _xeri_rounds(match) if match is not None else []
+        figures = [xeri_round_chart(rounds),
+                   xeri_running_chart(rounds, target=getattr(match, "target", None))]
         if figure_widget:
             # Side by side within a 1280-pixel window (plotly's default 700 each would push the
-            # second chart off the page); on a narrower window the second wraps below.
-            for fig in (self.round_fig, self.running_fig):
+            # second chart off the page); on a narrower window the second wraps below. Made
+            # whole before they become widgets: the page then gets them in one state.
+            for fig in figures:
                 fig.layout.width = CHART_WIDTH
+            figures = [go.FigureWidget(fig) for fig in figures]
+        self.round_fig, self.running_fig = figures
+        self.sheet = widgets.HTML()
         self.widget = widgets.VBox(
             [self.sheet, widgets.HBox([self.round_fig, self.running_fig],
                                       layout=widgets.Layout(flex_flow="row wrap"))]
             if figure_widget else [self.sheet])
         self.widget.add_class("ck-score-charts")
-        if match is not None:
-            self.update(match)
+        self._show_sheet(rounds)
 
     def update(self, match: Any) -> None:
         """Redraw from ``match`` (a XeriMatch): new numbers in the same figures."""
         rounds = _xeri_rounds(match)
         xeri_round_chart(rounds, fig=self.round_fig)
         xeri_running_chart(rounds, target=getattr(match, "target", None), fig=self.running_fig)
+        self._show_sheet(rounds)
+
+    def _show_sheet(self, rounds: list[Mapping[int, Any]]) -> None:
         self.sheet.value = (xeri_score_table(rounds[-1], round_number=len(rounds))
                             if rounds else "")
 
@@ -377,12 +345,10 @@ class ZionScoreCharts:
 
     def __init__(self, game: Any = None, *, players: int | None = None,
                  figure_widget: bool = True) -> None:
-        self.fig = zion_totals_chart(_Blank(players or getattr(game, "players", 0) or 0),
-                                     widget=figure_widget)
+        self.fig = zion_totals_chart(  # drawn from the game at once: see XeriScoreCharts
+            game if game is not None else _Blank(players or 0), widget=figure_widget)
         self.widget = widgets.VBox([self.fig] if figure_widget else [])
         self.widget.add_class("ck-score-charts")
-        if game is not None:
-            self.update(game)
 
     def update(self, game: Any) -> None:
         """Redraw from ``game`` (a ZionGame, or its hand results)."""

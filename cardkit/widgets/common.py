@@ -1,4 +1,4 @@
-"""What every app shares: a message area, and callbacks that never fail silently.
+"""What every app shares: a message area, callbacks that never fail silently, the seed line.
 
 A widget callback that raises would otherwise vanish into the kernel log, and the learner would
 see nothing. `guarded` shows a refused move (an `IllegalAction`) as the rule's reason, and any
@@ -7,10 +7,12 @@ other error as an error line, in the app's `MessageArea`.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import logging
 import os
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from urllib.parse import urlencode
@@ -19,7 +21,8 @@ import ipywidgets as widgets
 
 from cardkit.engine import IllegalAction, Verdict
 
-__all__ = ["MessageArea", "guarded", "seed_html", "share_address"]
+__all__ = ["MessageArea", "guarded", "seed_html", "share_address", "wait_for_charts",
+           "warm_up_charts"]
 
 log = logging.getLogger("cardkit.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -124,3 +127,33 @@ def seed_html(seed: int, address: str) -> str:
         'style="color:#1d4ed8;text-decoration:underline">'
         f"{html.escape(address)}</a></div>"
     )
+
+
+_warming: threading.Thread | None = None
+
+
+def warm_up_charts() -> None:
+    """Import plotly's FigureWidget in the background (about 2 s), once per kernel.
+
+    A table starts it at the learner's first move, long before the first round ends, so that
+    the score charts then appear without that wait, and opening the app does not pay for it.
+    """
+    global _warming
+    if _warming is None:
+        _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
+        # No threads in the browser (the static site): the charts are imported at round end.
+        with contextlib.suppress(RuntimeError):
+            _warming.start()
+
+
+def wait_for_charts() -> None:
+    """Wait until a warm-up started by `warm_up_charts` has imported the charts: importing
+    them meanwhile from the callback's thread too can find numpy half-imported."""
+    if _warming is not None and _warming.is_alive():
+        _warming.join()
+
+
+def _import_charts() -> None:
+    import plotly.graph_objs._figurewidget  # noqa: F401
+
+    import cardkit.widgets.charts  # noqa: F401

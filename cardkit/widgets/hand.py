@@ -79,8 +79,8 @@ class HandWidget(anywidget.AnyWidget):
     _esm = _HERE / "hand.js"
     _css = _HERE / "hand.css"
 
-    cards = traitlets.List()
-    selected = traitlets.List().tag(sync=True)
+    cards: traitlets.List[Any] = traitlets.List()  # texts; Cards are turned into text
+    selected: traitlets.List[int] = traitlets.List().tag(sync=True)
     multiple = traitlets.Bool(True).tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
     four_colour = traitlets.Bool(False)
@@ -88,10 +88,10 @@ class HandWidget(anywidget.AnyWidget):
     card_width = traitlets.Float(72.0)
     label = traitlets.Unicode("hand")
     """What the row is, for screen readers: "hand" gives the group label "hand: 5 cards"."""
-    marks = traitlets.Dict()
+    marks: traitlets.Dict[int, str] = traitlets.Dict()
     """A short mark per card index, drawn as a badge on the card: ``{3: "meld 1"}``."""
 
-    _items = traitlets.List().tag(sync=True)
+    _items: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     _group_label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
@@ -118,7 +118,7 @@ class HandWidget(anywidget.AnyWidget):
             multiple=multiple, four_colour=four_colour, face_down=face_down, disabled=disabled,
             card_width=card_width, label=label, **kwargs,
         )
-        self.cards = list(cards)  # type: ignore[assignment]
+        self.cards = list(cards)
         self._redraw()
         self.on_msg(self._on_page_message)
 

@@ -78,6 +78,11 @@ def _mark(ok: bool) -> str:
             else '<span style="color:#c0392b">✘</span>')
 
 
+_HELP = ("<div style='color:#555;font-size:90%'>Type cards such as <code>7C</code>, "
+         "<code>10D</code>, <code>QS</code>, <code>JK</code> (joker); separate melds with "
+         "<code>|</code>. Or deal a hand, click cards and press <b>Add as meld</b>.</div>")
+
+
 class MeldChecker(widgets.VBox):
     """Check melds and contracts of Zion Check, with reasons and rule IDs.
 
@@ -131,11 +136,6 @@ class MeldChecker(widgets.VBox):
             seed_html(seed, (share or (lambda n: f"?seed={n}"))(seed)))
         self.hand_widget: Any = None
 
-        help_text = widgets.HTML(
-            "<div style='color:#555;font-size:90%'>Type cards such as <code>7C</code>, "
-            "<code>10D</code>, <code>QS</code>, <code>JK</code> (joker); separate melds with "
-            "<code>|</code>. Or deal a hand, click cards and press <b>Add as meld</b>.</div>"
-        )
         for button in (self.check_button, self.clear_button, self.deal_button,
                        self.add_meld_button, self.best_button):
             button.add_class("ck-" + button.description.lower().replace(" ", "-"))
@@ -151,7 +151,7 @@ class MeldChecker(widgets.VBox):
         super().__init__(
             [
                 self.hand_select,
-                help_text,
+                widgets.HTML(_HELP),
                 self.cards_text,
                 widgets.HBox([self.check_button, self.clear_button, self.best_button]),
                 # the dealt hand sits between the buttons and the verdicts, so that the cards

@@ -43,6 +43,7 @@ from cardkit.games import game_names, get_game, load_record
 from cardkit.records import Step, replay_steps
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, guarded
+from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.resume import ResumeLink, checked_record, record_and_step
 
 __all__ = ["ReplayViewer", "TurnStepper", "sample_game", "seat_names"]
@@ -136,7 +137,7 @@ class TurnStepper(widgets.VBox):
         )
         self.table = widgets.HTML().add_class("cardkit-table")
         self.caption = widgets.HTML().add_class("cardkit-step-caption")
-        self.events = widgets.HTML().add_class("cardkit-step-events")
+        self.events = NarrationLog(css_class="cardkit-step-events", newest_first=False)
         self.scores = widgets.HTML().add_class("cardkit-step-scores")
 
         guard = guarded(self.message)
@@ -251,18 +252,12 @@ class TurnStepper(widgets.VBox):
             head = f"The deal (step 0 of {n})"
             events = tuple(self.start.events)
         self.caption.value = f'<h3 style="margin:6px 0 2px">{html.escape(head)}</h3>'
-        items = []
+        lines = []
         for event in events:
             rule = getattr(event, "rule", None)
-            badge = ""
-            if rule and f"({rule})" not in event.text:  # some games' texts end with it
-                badge = (f' <span class="cardkit-rule" style="font-size:11px;background:#eef;'
-                         f'border-radius:3px;padding:0 4px">{html.escape(rule)}</span>')
-            items.append(f"<li>{html.escape(event.text)}{badge}</li>")
-        self.events.value = (
-            f'<div role="status"><ul style="margin:2px 0 6px;padding-left:1.4em">'
-            f'{"".join(items)}</ul></div>'
-        )
+            shown = rule and f"({rule})" not in event.text  # some games' texts end with it
+            lines.append(LogLine(event.text, rule=rule if shown else None))
+        self.events.show(lines)
         spec = get_game(game.game_name)
         # Hands sorted by suit, then rank, as the live apps show a learner's hand.
         self.table.value = spec.table_html(game, self.seat, sort_hands=True)

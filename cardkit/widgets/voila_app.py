@@ -112,7 +112,7 @@ class GuardedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     _guard: SocketGuard | None = None
     _refused = False
 
-    async def get(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def get(self, kernel_id: str) -> None:
         offered = [p.strip() for p in self.request.headers.get("Sec-WebSocket-Protocol", "")
                    .split(",")]
         if V1 not in offered:
@@ -124,7 +124,7 @@ class GuardedKernelWebsocketHandler(VoilaKernelWebsocketHandler):
     def select_subprotocol(self, subprotocols: list[str]) -> str | None:
         return V1 if V1 in subprotocols else None
 
-    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def open(self, kernel_id: str) -> None:
         self._guard = SocketGuard()
         KernelWatch.opened(kernel_id)
         await super().open(kernel_id)
@@ -155,7 +155,7 @@ class ClassVoilaHandler(TornadoVoilaHandler):
     """Voila's page handler, refusing address overrides and pages past the class's size."""
 
     @tornado.web.authenticated
-    async def get(self, path: str | None = None) -> None:  # type: ignore[override]
+    async def get(self, path: str | None = None) -> None:
         overrides = [name for name in REFUSED_OVERRIDES if name in self.request.arguments]
         if overrides:
             self.set_status(400)

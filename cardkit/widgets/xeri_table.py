@@ -34,11 +34,8 @@ too, never lost.
 
 from __future__ import annotations
 
-import contextlib
 import html
-import random
-import threading
-import time
+import time  # noqa: F401  (the bots pause with time.sleep in game_table; tests patch it here)
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -46,22 +43,19 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card, parse_card
 from cardkit.engine import IllegalAction, Verdict
-from cardkit.widgets.clicks import ClickGate
-from cardkit.widgets.common import MessageArea, guarded, seed_html
-from cardkit.widgets.hand import HandWidget
-from cardkit.widgets.resume import ResumeLink, checked_record
+from cardkit.widgets.common import guarded, wait_for_charts, warm_up_charts
+from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
+from cardkit.widgets.narration import LogLine, NarrationLog
+from cardkit.widgets.xeri_hand import XeriHand, preview_text
 from cardkit.xeri import (
     SEAT_NAMES,
-    TEAM_NAMES,
     EventKind,
     GreedyBot,
-    MatchWinner,
-    PlayKind,
     RandomBot,
     Rules,
     new_game,
 )
-from cardkit.xeri.draw import table_html
+from cardkit.xeri.draw import round_end_html, score_sheet_html, scoreboard_html, table_html
 
 __all__ = ["XeriTable", "preview_text"]
 
@@ -76,55 +70,11 @@ _EMPHASIS = {
     EventKind.ROUND_WON: "score",
     EventKind.MATCH_WON: "score",
 }
+_LOG_STYLE = {"xeri": "font-weight:700;color:#9b2c2c", "capture": "color:#1f5f3f",
+              "score": "font-weight:700"}
 
 
-def preview_text(outcome: Any) -> str:
-    """The learner's preview of a play, from the core's `PlayOutcome`.
-
-    >>> from cardkit.xeri import resolve_play
-    >>> from cardkit.cards import parse_cards
-    >>> preview_text(resolve_play(parse_cards("7C"), parse_card("7H")))
-    'This is a Xeri, +10. 7♥ matches the single 7♣: captures it, a Xeri worth 10 (XR-4.1)'
-    >>> preview_text(resolve_play([], parse_card("5D")))
-    'This starts a new pile. The pile is empty: 5♦ starts a new pile and captures nothing (XR-3.3)'
-    """
-    if outcome.xeri:
-        kind = "jack Xeri" if outcome.jack_xeri else "Xeri"
-        head = f"This is a {kind}, +{outcome.points}"
-    elif outcome.captures:
-        head = "This is a capture"  # the reason says how many cards: one number per fact
-    elif outcome.kind is PlayKind.NEW_PILE:
-        head = "This starts a new pile"
-    else:
-        head = "This captures nothing"
-    reason = outcome.reason[:1].upper() + outcome.reason[1:]
-    return f"{head}. {reason} ({outcome.rule})"
-
-
-_warming: threading.Thread | None = None
-
-
-def _warm_up_charts() -> None:
-    """Import plotly's FigureWidget in the background (about 2 s), once per kernel.
-
-    It is started by the learner's first play, long before the first round ends, so that the
-    score charts then appear without that wait, and opening the app does not pay for it.
-    """
-    global _warming
-    if _warming is None:
-        _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
-        # No threads in the browser (the static site): the charts are imported at round end.
-        with contextlib.suppress(RuntimeError):
-            _warming.start()
-
-
-def _import_charts() -> None:
-    import plotly.graph_objs._figurewidget  # noqa: F401
-
-    import cardkit.widgets.charts  # noqa: F401
-
-
-class XeriTable(widgets.VBox):
+class XeriTable(GameTable):
     """A playable Xeri match.
 
     ``seat`` is the learner's seat (0 North … 3 West; partners are opposite). ``hot_seat`` makes
@@ -135,6 +85,9 @@ class XeriTable(widgets.VBox):
     button; ``share`` turns a seed into the address shown for it (an app passes the page's own
     address, see `cardkit.widgets.common.share_address`; the default is ``?seed=N``).
     """
+
+    GAME, GAME_NOUN, ROUND_NOUN, BOTS = "xeri", "match", "round", BOTS
+    MAX_BOT_MOVES = 60  # far more than three bots ever need before a human's turn
 
     def __init__(
         self,
@@ -149,46 +102,32 @@ class XeriTable(widgets.VBox):
     ) -> None:
         if seat not in range(4):
             raise ValueError(f"seat is 0, 1, 2 or 3 ({', '.join(SEAT_NAMES)}), not {seat!r}")
-        if bot not in BOTS:
-            raise ValueError(f"bot is one of {', '.join(sorted(BOTS))}, not {bot!r}")
-        if not bot_delay >= 0:
-            raise ValueError(f"bot_delay is a number of seconds >= 0, not {bot_delay!r}")
+        super().__init__(seed=seed, bot=bot, bot_delay=bot_delay, share=share)
         self.seat, self.hot_seat, self.rules = seat, hot_seat, rules
-        self.bot_kind, self.bot_delay = bot, float(bot_delay)
         self.pause_at_round_end = pause_at_round_end
-        self._share = share or (lambda number: f"?seed={number}")
-        self.held_round: int | None = None  # a finished round shown until "Next round"
         self.waiting_for: int | None = None  # hot seat: the seat the screen is passed to
-        self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
-        self.log_lines: list[tuple[str, str]] = []  # (text, css kind), oldest first
         self._held_events: list[Any] = []  # the next round's deal, narrated at "Next round"
+        self._make_widgets()
+        self.new_match(self.deal_seed(seed), pause=False)
 
-        self.message = MessageArea()
+    def _make_widgets(self) -> None:
         self.status = widgets.HTML().add_class("cardkit-status")
         self.scoreboard = widgets.HTML().add_class("cardkit-scoreboard")
-        self.seed_line = widgets.HTML().add_class("cardkit-seed-line")
-        self.round_result = widgets.HTML().add_class("cardkit-round-result")
+        self.seed_line.add_class("cardkit-seed-line")
         # while a round's result is shown, its score sheet takes the table's place (in view)
         self.round_sheet = widgets.HTML(
             layout=widgets.Layout(display="none", width="100%")).add_class("cardkit-round-sheet")
         self.next_round_button = widgets.Button(
             description="Next round", button_style="primary",
             tooltip="deal the next round and play on", layout=widgets.Layout(width="auto"))
-        self.round_box = widgets.VBox(
-            [self.round_result, self.next_round_button],
-            layout=widgets.Layout(display="none", border="2px solid #3573c9",
-                                  padding="4px 10px", margin="4px 0"),
-        ).add_class("cardkit-round-end")
-        self.ready_button = widgets.Button(
-            description="Ready", button_style="warning",
-            layout=widgets.Layout(width="auto", height="auto"))
-        self.privacy_box = widgets.VBox(
-            [self.ready_button], layout=widgets.Layout(display="none", margin="6px 0"),
-        ).add_class("cardkit-privacy")
+        self.round_box = EndBox("cardkit-round-result", self.next_round_button,
+                                "cardkit-round-end")
+        self.round_result = self.round_box.view
+        side = XeriHand()  # the hand row, its caption, the preview, the privacy screen
+        self.ready_button, self.privacy_box = side.ready_button, side.privacy_box
+        self.hand_caption, self.hand, self.preview = side.caption, side.hand, side.preview
+        self._side = side
         self.table = widgets.HTML().add_class("cardkit-table")
-        self.hand_caption = widgets.HTML().add_class("cardkit-hand-caption")
-        self.hand = HandWidget(multiple=False, label="your hand", card_width=60)
-        self.preview = widgets.HTML().add_class("cardkit-preview")
         self.play_button = widgets.Button(
             description="Play", button_style="primary", tooltip="play the selected card"
         )
@@ -197,22 +136,20 @@ class XeriTable(widgets.VBox):
             value=False, description="Show all hands (teaching view)", indent=False,
             layout=widgets.Layout(width="auto", margin="0 0 0 12px"),
         )
-        self.narration = widgets.HTML().add_class("cardkit-log")
-        self.scores = widgets.VBox().add_class("cardkit-scores")
-        # the page keeps the match's record, to bring it back if the kernel dies (issue 12)
-        self.resume_link = ResumeLink(guarded(self.message)(self.resume_from))
+        self.narration = NarrationLog(css_class="cardkit-log", styles=_LOG_STYLE,
+                                      max_lines=LOG_LINES, max_height=330)
+        self.scores = ScorePanel("cardkit-scores", _xeri_charts, heading=_sheets_heading,
+                                 wait="<h3 style='margin:10px 0 4px'>Scoring the round and "
+                                 "drawing the charts…</h3>")
 
-        # A click queued while the bots played would otherwise act later (issue 12): every
-        # control that acts on the match goes through one gate, and is disabled while bots play.
-        self.clicks = ClickGate()
+        guard = guarded(self.message)
+        self._acting = (self.play_button, self.next_round_button, self.new_button)
         self.clicks.on_click(self.play_button, lambda _button: self.play())
-        self.clicks.on_click(self.next_round_button,
-                             guarded(self.message)(lambda _b: self.next_round()))
-        self.clicks.on_click(self.ready_button, guarded(self.message)(lambda _b: self.ready()))
-        self.clicks.on_click(self.new_button,
-                             guarded(self.message)(lambda _button: self.new_match()))
-        self.show_all.observe(guarded(self.message)(lambda _change: self._refresh()), "value")
-        self.hand.on_select(guarded(self.message)(self._on_select))
+        self.clicks.on_click(self.next_round_button, guard(lambda _b: self.next_round()))
+        self.clicks.on_click(self.ready_button, guard(lambda _b: self.ready()))
+        self.clicks.on_click(self.new_button, guard(lambda _button: self.new_match()))
+        self.show_all.observe(guard(lambda _change: self._refresh()), "value")
+        self.hand.on_select(guard(self._on_select))
 
         # The table on the left; the learner's hand, the buttons and the narration on the right,
         # so that a 1280×720 projector shows the table, the hand and Play without scrolling.
@@ -228,15 +165,23 @@ class XeriTable(widgets.VBox):
              self.message, widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
             layout=widgets.Layout(flex="2 1 400px", min_width="0"),
         )
-        super().__init__(
-            [widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
-             self.scores, *self.resume_link.widgets]
-        )
+        self.children = (
+            widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap")),
+            self.scores, *self.resume_link.widgets)
         self.add_class("cardkit-app")
         self.add_class("cardkit-xeri-table")
-        self.new_match(seed if seed is not None else self._seeds.randrange(10**9), pause=False)
 
     # ----------------------------------------------------------------- who is who
+
+    @property
+    def match(self) -> Any:
+        """The match played (a `XeriMatch`)."""
+        return self.game
+
+    @property
+    def held_round(self) -> int | None:
+        """The finished round shown until "Next round" (None while a round is played)."""
+        return self.held
 
     @property
     def humans(self) -> frozenset[int]:
@@ -254,41 +199,23 @@ class XeriTable(widgets.VBox):
 
     def new_match(self, seed: int | None = None, *, pause: bool = True) -> None:
         """Deal a new match (the next seed of this table's series unless ``seed`` is given)."""
-        if seed is None:
-            seed = self._seeds.randrange(10**9)
-        self._start(new_game(seed=seed, rules=self.rules), pause=pause)
+        self._start(new_game(seed=self.deal_seed(seed), rules=self.rules), pause=pause)
 
-    def resume_from(self, record: str) -> bool:
-        """Play on from a match record (what "Start again" gives back after the kernel died):
-        loaded through the bounds and the core's replay (`cardkit.widgets.resume`). Refused
-        with the reason in the message area, the match unchanged, when it is not a Xeri record
-        or does not replay. Returns whether the match was resumed."""
-        try:
-            match = checked_record(record, "xeri")
-        except ValueError as error:
-            self.message.show(f"Could not bring the match back: {error}", "refused")
-            return False
+    def _resume(self, match: Any) -> None:
         self._start(match, pause=True, words="Your match is back where it was")
         if match.results:
-            self._show_scores()  # the sheets and charts of the rounds played before
-        return True
+            self.scores.show(match)  # the sheets and charts of the rounds played before
 
     def _start(self, match: Any, *, pause: bool, words: str = "New match") -> None:
         seed = match.seed
-        self.match = match
+        self.game = match
         self.rules = match.rules
-        bot_class = BOTS[self.bot_kind]
-        self.bots = {s: bot_class(s, seed=seed * 4 + s) for s in range(4) if s not in self.humans}
-        self.log_lines = []
+        self._begin(seed, (s for s in range(4) if s not in self.humans),
+                    lambda seed, seat: seed * 4 + seat)
+        self.narration.clear()
         self._held_events = []
-        self._charts: Any = None
-        self.held_round = None
-        self.round_box.layout.display = "none"
-        self.round_sheet.layout.display = "none"
-        self.table.layout.display = ""
-        self.waiting_for = self.match.current_player if self.hot_seat else None
-        self.scores.children = ()
-        self.seed_line.value = seed_html(seed, self._share(seed))
+        self.scores.clear()
+        self._hide_end()
         self.message.show(f"{words} (seed {seed}).", "info")
         self._narrate(self.match.events)
         self._refresh()
@@ -299,20 +226,20 @@ class XeriTable(widgets.VBox):
 
     def next_round(self) -> None:
         """Leave the finished round's result and play the next round (the "Next round" button)."""
-        if self.held_round is None:
-            self.message.show("No round is waiting: play on.", "info")
-            return
-        self.held_round = None
-        self.round_box.layout.display = "none"
+        self.play_on()
+
+    def _hide_end(self) -> None:
+        self._hide_round_result()
+        self.waiting_for = self.match.current_player if self.hot_seat else None
+
+    def _hide_round_result(self) -> None:
+        self.round_box.hide()
         self.round_sheet.layout.display = "none"
         self.table.layout.display = ""
-        self.message.clear()
-        if self.hot_seat:
-            self.waiting_for = self.match.current_player
-        self._refresh()
+
+    def _narrate_held(self) -> None:
         held, self._held_events = self._held_events, []
         self._narrate(held)
-        self._run_bots(pause=True)
 
     def ready(self) -> None:
         """Hot seat: the player the screen was passed to is ready; show their hand."""
@@ -331,8 +258,8 @@ class XeriTable(widgets.VBox):
 
     def _play(self, card: Card | str | None) -> list[Any] | None:
         match = self.match
-        if self.held_round is not None:
-            self.message.show(f"Round {self.held_round} is over: press Next round to play on.",
+        if self.held is not None:
+            self.message.show(f"Round {self.held} is over: press Next round to play on.",
                               "info")
             return None
         if self.waiting_for is not None:
@@ -355,7 +282,7 @@ class XeriTable(widgets.VBox):
             raise IllegalAction(verdict)
         mover = self.viewer
         events = match.apply(card, seat=mover)
-        _warm_up_charts()
+        warm_up_charts()
         self.message.clear()
         if self.hot_seat and match.current_player not in (None, mover):
             self.waiting_for = match.current_player  # hide this hand before the next player
@@ -363,34 +290,8 @@ class XeriTable(widgets.VBox):
         self._run_bots(pause=True)
         return events
 
-    def _run_bots(self, *, pause: bool) -> None:
-        """Let the bots move until a human is to play (each after ``bot_delay`` seconds).
-
-        The pause is a plain sleep in the callback: in Voila 0.5 each move's view update still
-        reaches the page at once, the kernel is busy only for the bots' turns (at most three
-        moves, or one round end), and clicks made meanwhile wait in order instead of racing.
-        """
-        match = self.match
-        acting = (self.play_button, self.next_round_button, self.new_button)
-        if self.bots:
-            for button in acting:
-                button.disabled = True
-        try:
-            for _ in range(60):  # far more than three bots ever need before a human's turn
-                mover = match.current_player
-                if mover is None or mover in self.humans or self.held_round is not None:
-                    break
-                if pause and self.bot_delay:
-                    time.sleep(self.bot_delay)
-                choice = self.bots[mover].choose(match)
-                verdict = match.check(choice, seat=mover)
-                if not verdict:  # a bot is checked like anyone else
-                    raise IllegalAction(verdict)
-                self._after(match.apply(choice, seat=mover))
-        finally:
-            for button in acting:
-                button.disabled = False
-            self._refresh()
+    def _after_bot_move(self, events: list[Any]) -> None:
+        self._after(events)
 
     def _after(self, events: Iterable[Any]) -> None:
         events = list(events)
@@ -398,49 +299,32 @@ class XeriTable(widgets.VBox):
         # narration line then also sees the state after the move, never the one before it.
         ended = [event for event in events if event.kind is EventKind.ROUND_WON]
         if ended and self.pause_at_round_end and not self.match.is_over:
-            self.held_round = ended[-1].number
+            self.held = ended[-1].number
             # The core deals the next round at once; its deal is narrated at "Next round",
             # so that nothing on the page runs ahead of the round shown as over.
             cut = events.index(ended[-1]) + 1
             events, self._held_events = events[:cut], events[cut:]
-        if not ended and self.round_box.layout.display != "none" and not self.match.is_over:
-            self.round_box.layout.display = "none"  # the next round's first play
-            self.round_sheet.layout.display = "none"
-            self.table.layout.display = ""
+        if not ended and self.round_box.shown and not self.match.is_over:
+            self._hide_round_result()  # the next round's first play
         self._refresh()
         if any(event.kind in _ROUND_END for event in events):
-            self._show_scores()
-            self._show_round_end(ended[-1] if ended else None)
+            self.scores.show(self.match)
+            if ended:
+                self._show_round_end()
         self._narrate(events)
 
     # ----------------------------------------------------------------- what the page shows
 
     def _on_select(self, cards: tuple[Card, ...]) -> None:
-        match = self.match
-        if not cards:
-            self.preview.value = ""
-            return
-        card = cards[0]
-        mover = match.current_player
-        if self.waiting_for is not None or self.held_round is not None:
-            text = ""
-        elif mover is None:
-            text = "The match is over: press New match to play again."
-        elif mover != self.viewer:
-            text = f"Wait for your turn: {SEAT_NAMES[mover]} is to play."
-        else:
-            text = preview_text(match.preview(card))
-        self.preview.value = (
-            f'<div class="cardkit-preview-text" style="padding:4px 0;font-weight:600">'
-            f"{html.escape(text)}</div>"
-        )
+        quiet = self.waiting_for is not None or self.held is not None
+        self._side.show_preview(self.match, self.viewer, cards, quiet=quiet)
 
     def _turn_words(self) -> str:
         mover = self.match.current_player
         if mover is None:
             return "Press New match to play again."
-        if self.held_round is not None:
-            return f"Round {self.held_round} is over. Press Next round to play on."
+        if self.held is not None:
+            return f"Round {self.held} is over. Press Next round to play on."
         if self.waiting_for is not None:
             return f"Pass the screen to {SEAT_NAMES[self.waiting_for]}."
         if mover in self.humans:
@@ -449,29 +333,16 @@ class XeriTable(widgets.VBox):
         return f"{SEAT_NAMES[mover]} is thinking…"
 
     def _narrate(self, events: Iterable[Any]) -> None:
-        for event in events:
-            self.log_lines.append((event.text, _EMPHASIS.get(event.kind, "")))
-        del self.log_lines[:-LOG_LINES]
-        items = []
-        for text, kind in reversed(self.log_lines):
-            style = {"xeri": "font-weight:700;color:#9b2c2c",
-                     "capture": "color:#1f5f3f", "score": "font-weight:700"}.get(kind, "")
-            items.append(f'<li class="ck-log-line ck-log-{kind or "play"}" '
-                         f'style="margin:2px 0;{style}">{html.escape(text)}</li>')
-        # the log region scrolls, so it takes the keyboard focus (tabindex) too
-        self.narration.value = (
-            '<div role="log" aria-live="polite" aria-label="What happened" tabindex="0" '
-            'style="max-height:330px;overflow-y:auto">'
-            '<ol reversed style="margin:0;padding-left:3.4em;font-size:13px;line-height:1.35">'
-            f'{"".join(items)}</ol></div>'
-        )
+        self.narration.add(LogLine(event.text, _EMPHASIS.get(event.kind, ""))
+                           for event in events)
 
     def _refresh(self) -> None:
         match, viewer = self.match, self.viewer
         self.resume_link.show(match.to_json())
-        hidden = self.waiting_for is not None or self.held_round is not None
+        hidden = self.waiting_for is not None or self.held is not None
         # The teaching view opens every hand (XR-9.1 allows it); the play is unchanged.
-        # The viewer's cards are the clickable row beside the table: drawn once, not twice.
+        # The viewer's cards are the clickable row beside the table: drawn once, not twice,
+        # in the teaching view too.
         held = len(match.hand(viewer))
         if hidden:
             note = "Hidden until the next player is ready" if self.waiting_for is not None \
@@ -481,116 +352,41 @@ class XeriTable(widgets.VBox):
                 else "No cards in hand"
         self.table.value = table_html(  # the scoreboard above shows the scores
             match, view=None if self.show_all.value and not hidden else viewer,
-            own_hand_note=note, header_scores=False)
+            own_hand_note=note, note_seat=viewer, header_scores=False)
         over = "Match over. " if match.is_over else ""
         self.status.value = (
             f'<div class="cardkit-turn" role="status" style="font-size:15px;font-weight:600;'
             f'margin:2px 0 6px">{html.escape(over + self._turn_words())}</div>'
         )
-        self.scoreboard.value = self._scoreboard_html()
+        self.scoreboard.value = scoreboard_html(match)
         hand = match.hand(viewer) if not (match.is_over or hidden) else ()
         self.hand.cards = list(hand)
         self.hand.disabled = hidden or match.current_player not in self.humans
-        if self.waiting_for is not None:
-            who = SEAT_NAMES[self.waiting_for]
-            self.ready_button.description = f"Pass to {who} — press when {who} is ready"
-            self.ready_button.tooltip = f"show {who}'s hand"
-            self.privacy_box.layout.display = ""
-            self.hand_caption.value = f"<b>{who}'s hand</b> is hidden until {who} is ready."
-        elif self.held_round is not None:
-            self.privacy_box.layout.display = "none"
-            self.hand_caption.value = (f"<b>Round {self.held_round} is over.</b> The cards of "
-                                       f"round {self.held_round + 1} are dealt when you press "
-                                       "Next round.")
-        else:
-            self.privacy_box.layout.display = "none"
-            partner = SEAT_NAMES[(viewer + 2) % 4]
-            self.hand_caption.value = (
-                f"<b>{SEAT_NAMES[viewer]}'s hand</b>. Partner: {partner}.")
-        if not self.hand.selected:
-            self.preview.value = ""
-        else:
-            self._on_select(self.hand.selected_cards)
+        self._side.show_caption(viewer, self.waiting_for, self.held)
+        self._on_select(self.hand.selected_cards)
 
-    def _scoreboard_html(self) -> str:
-        """Who is winning: what decides the match first (XR-7.1 rounds, or XR-7.2 points)."""
-        match = self.match
-        won, points = match.rounds_won, match.totals
-        rounds = (f"Rounds won: {TEAM_NAMES[0]} {won[0]}, {TEAM_NAMES[1]} {won[1]}")
-        scored = f"Points: {TEAM_NAMES[0]} {points[0]}, {TEAM_NAMES[1]} {points[1]}"
-        if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
-            first = f"{scored} (points decide the match, XR-7.1)"
-            second = rounds
-        elif match.target is None:
-            first = f"{rounds} (rounds decide the match, XR-7.1)"
-            second = scored
-        else:
-            first = f"{scored} (first to {match.target} wins, XR-7.2)"
-            second = rounds
-        return (
-            '<div class="ck-scoreboard" role="status" style="display:flex;flex-wrap:wrap;'
-            'gap:2px 16px;align-items:baseline;margin:0 0 4px">'
-            f'<span class="ck-score-first" style="font-size:16px;font-weight:700">'
-            f"{html.escape(first)}</span>"
-            f'<span class="ck-score-second" style="font-size:13px;color:#374151">'
-            f"{html.escape(second)}</span></div>"
-        )
-
-    def _show_round_end(self, won: Any) -> None:
+    def _show_round_end(self) -> None:
         """The short result of the round just scored, its score sheets, and "Next round"."""
         match = self.match
-        if won is None:
-            return
-        number, (p0, p1) = won.number, won.points
-        if won.winner is None:
-            head = f"Round {number} over: a tie at {p0} points, so nobody wins it ({won.rule})."
-        else:
-            team = won.winner
-            mine, theirs = (p0, p1) if team == 0 else (p1, p0)
-            head = f"Round {number} over: {TEAM_NAMES[team]} win {mine} to {theirs} ({won.rule})."
-        from cardkit.widgets.charts import xeri_score_table
-
-        lines = [f'<div class="ck-round-head" role="status" style="font-size:16px;'
-                 f'font-weight:700;margin:2px 0">{html.escape(head)}</div>']
-        if match.is_over:
-            lines.append(f'<div class="ck-match-end" style="font-weight:700;margin:2px 0">'
-                         f"{html.escape(self._match_end_words())}</div>")
-        self.round_result.value = "".join(lines)
-        self.round_sheet.value = xeri_score_table(match.round_scores[-1], round_number=number)
+        self.round_sheet.value = score_sheet_html(match.round_scores[-1],
+                                                  round_number=len(match.round_scores))
         self.round_sheet.layout.display = ""
-        self.table.layout.display = "none" if self.held_round is not None else ""
-        self.next_round_button.layout.display = "none" if match.is_over else ""
-        self.round_box.layout.display = ""
+        self.table.layout.display = "none" if self.held is not None else ""
+        self.round_box.show(round_end_html(match), last=match.is_over)
 
-    def _match_end_words(self) -> str:
-        """Who won the match and why, citing the rule, from the core's own event."""
-        match = self.match
-        final = next((e for e in reversed(match.events) if e.kind is EventKind.MATCH_WON), None)
-        if final is None:
-            return "Match over."
-        text = final.text if final.text.endswith(")") else f"{final.text} ({final.rule})"
-        words = [f"Match over. {text}."]
-        if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
-            words.append("Points decide the match, not rounds won (XR-7.1).")
-        elif match.target is None:
-            words.append("Rounds won decide the match, not points (XR-7.1).")
-        return " ".join(words)
+    @property
+    def _charts(self) -> Any:
+        """The score charts (`XeriScoreCharts`), once the first round has ended."""
+        return self.scores.charts
 
-    def _show_scores(self) -> None:
-        """The itemised sheets of the round just scored, and the charts of the match so far.
 
-        The charts are made at the first round's end (plotly loads only then) and updated in
-        place afterwards.
-        """
-        from cardkit.widgets.charts import XeriScoreCharts
+def _xeri_charts(match: Any) -> Any:
+    wait_for_charts()  # the warm-up of the first play, if it is still importing them
+    from cardkit.widgets.charts import XeriScoreCharts
 
-        match = self.match
-        if self._charts is None:
-            # Making the figures takes a moment the first time; say what is coming meanwhile.
-            self.scores.children = (widgets.HTML(
-                "<h3 style='margin:10px 0 4px'>Scoring the round and drawing the charts…</h3>"),)
-            self._charts = XeriScoreCharts()
-        self._charts.update(match)
-        heading = (f"<h3 style='margin:10px 0 4px'>Score sheets after round "
-                   f"{len(match.round_scores)}</h3>")
-        self.scores.children = (widgets.HTML(heading), self._charts.widget)
+    return XeriScoreCharts(match)
+
+
+def _sheets_heading(match: Any) -> str:
+    return (f"<h3 style='margin:10px 0 4px'>Score sheets after round "
+            f"{len(match.round_scores)}</h3>")

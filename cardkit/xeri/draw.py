@@ -1,7 +1,9 @@
 """Pictures of a Xeri table (HTML with SVG cards), built on `cardkit.render`'s cards and hands.
 
 The table reads only what is public through the match's accessors (or one seat's `XeriView`);
-a closed view draws hidden cards as backs and puts nothing of them into the page::
+a closed view draws hidden cards as backs and puts nothing of them into the page.
+`score_sheet_html` draws one round's itemised score sheets (XR-6), `scoreboard_html` who is
+winning the match and `round_end_html` the result of the round just won, for the apps::
 
     >>> from cardkit.xeri import new_game
     >>> html = table_html(new_game(seed=3), view=0)
@@ -11,6 +13,7 @@ a closed view draws hidden cards as backs and puts nothing of them into the page
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -30,12 +33,16 @@ from cardkit.render import (
     plural,
     seat_hand_html,
 )
+from cardkit.xeri.events import EventKind, RoundWon
 from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, MatchWinner
 
 if TYPE_CHECKING:
     from cardkit.xeri.match import XeriMatch
+    from cardkit.xeri.scoring import ScoreSheet
 
-__all__ = ["table_html"]
+__all__ = ["TEAM_COLOURS", "round_end_html", "score_sheet_html", "scoreboard_html", "table_html"]
+
+TEAM_COLOURS = ("#2563eb", "#dc2626")  # North–South, East–West: the sheets and the charts
 
 
 class _XeriPublic:
@@ -118,6 +125,7 @@ def _xeri_words(match: XeriMatch, team: int, xeris: tuple[Card, ...]) -> str:
 def table_html(
     match: XeriMatch, view: int | None = None, *, four_colour: bool = False,
     own_hand_note: str | None = None, sort_hands: bool = False, header_scores: bool = True,
+    note_seat: int | None = None,
 ) -> str:
     """The Xeri table as HTML: four seats around the pile, team piles, scores.
 
@@ -126,7 +134,8 @@ def table_html(
     the captured piles' sizes only if ``rules.show_capture_counts`` (XR-9.1). The pile's top card
     is drawn large; Xeri cards are face up in their team's panel (XR-4.4). ``own_hand_note``
     (with a ``view``) replaces the viewer's cards by that note, for an app that shows them
-    as a clickable row elsewhere ("your cards are in the row below"). ``sort_hands=True`` draws
+    as a clickable row elsewhere ("your cards are in the row below"); with every hand open
+    (``view=None``) it replaces those of ``note_seat``, if given. ``sort_hands=True`` draws
     each open hand sorted by suit (♣ ♦ ♥ ♠), then rank, as the apps sort a learner's hand; the
     default keeps the order the cards were dealt in. The header shows what decides the match
     first (rounds won, XR-7.1; points under a ``target``, XR-7.2) and the other beside it;
@@ -150,7 +159,8 @@ def table_html(
             cards = tuple(sorted(cards))
         mine = view is not None and seat == view
         width = 66 if mine else (50 if view is None else 44)
-        if mine and own_hand_note is not None:
+        noted = seat == (view if view is not None else note_seat)
+        if noted and own_hand_note is not None:
             hand = own_hand_note_html(own_hand_note)
         else:
             hand = seat_hand_html(cards, info.hand_sizes[seat], width=width,
@@ -263,3 +273,107 @@ def table_html(
         f'role="region" aria-label="Xeri table, {escape(view_text)}" style="{TABLE_STYLE}">'
         f"{header}{grid}</div>"
     )
+
+
+def score_sheet_html(sheets: Mapping[int, ScoreSheet], round_number: int | None = None) -> str:
+    """One round's itemised score sheets as HTML: one table per team, side by side (XR-6).
+
+    ``sheets`` is ``{0: ScoreSheet, 1: ScoreSheet}`` (an item of ``match.round_scores``). Each
+    line shows its points, what it is for and its rule ID; the foot gives the total, then the
+    cards taken. ``round_number`` titles it "Round N score sheet".
+    """
+    if set(sheets) != {0, 1}:
+        raise ValueError(f"expected {{0: ScoreSheet, 1: ScoreSheet}}, not {sheets!r}")
+    title = "Score sheet" if round_number is None else f"Round {round_number} score sheet"
+    cell = "padding:1px 8px;border-bottom:1px solid #e5e7eb;"
+    tables = []
+    for team in (0, 1):
+        sheet = sheets[team]
+        rows = "".join(
+            f'<tr><td style="{cell}text-align:right;font-variant-numeric:tabular-nums">'
+            f"{line.points}</td><td style=\"{cell}\">{escape(line.label)}</td>"
+            f'<td style="{cell}color:#6b7280;font-size:12px">{escape(line.rule)}</td></tr>'
+            for line in sheet.lines
+        ) or f'<tr><td colspan="3" style="{cell}color:#6b7280">no points</td></tr>'
+        tables.append(
+            f'<table class="ck-score-sheet" data-team="{team}" style="border-collapse:collapse;'
+            f'min-width:230px;font-size:13px">'
+            f'<caption style="text-align:left;font-weight:700;color:{TEAM_COLOURS[team]};'
+            f'padding-bottom:2px">{escape(TEAM_NAMES[team])}</caption>'
+            '<thead><tr><th scope="col" style="text-align:right;padding:2px 8px">pts</th>'
+            '<th scope="col" style="text-align:left;padding:2px 8px">item</th>'
+            '<th scope="col" style="text-align:left;padding:2px 8px">rule</th></tr></thead>'
+            f"<tbody>{rows}</tbody>"
+            # one fact per line: the total, then the cards taken (the lines above itemise it)
+            f'<tfoot><tr><td style="text-align:right;padding:2px 8px;font-weight:700">'
+            f'{sheet.total}</td><td colspan="2" style="padding:2px 8px;font-weight:700">'
+            f"total</td></tr>"
+            f'<tr><td></td><td colspan="2" style="padding:0 8px;color:#374151">'
+            f"Cards taken: {sheet.cards}.</td></tr></tfoot></table>"
+        )
+    number_attr = "" if round_number is None else f' data-round="{round_number}"'
+    return (
+        f'<div class="ck-score-sheets"{number_attr} role="group" aria-label="{escape(title)}" '
+        'style="font-family:system-ui,-apple-system,\'Segoe UI\',Roboto,Arial,sans-serif;'
+        'color:#111827;margin-bottom:10px;line-height:1.35">'
+        f'<div style="font-weight:700;margin-bottom:4px">{escape(title)}</div>'
+        f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
+        f'{"".join(tables)}</div></div>'
+    )
+
+
+def scoreboard_html(match: XeriMatch) -> str:
+    """Who is winning: what decides the match first (the rounds won, XR-7.1; or the points
+    under a target, XR-7.2) in large type, the other beside it."""
+    won, points = match.rounds_won, match.totals
+    rounds = f"Rounds won: {TEAM_NAMES[0]} {won[0]}, {TEAM_NAMES[1]} {won[1]}"
+    scored = f"Points: {TEAM_NAMES[0]} {points[0]}, {TEAM_NAMES[1]} {points[1]}"
+    if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
+        first, second = f"{scored} (points decide the match, XR-7.1)", rounds
+    elif match.target is None:
+        first, second = f"{rounds} (rounds decide the match, XR-7.1)", scored
+    else:
+        first, second = f"{scored} (first to {match.target} wins, XR-7.2)", rounds
+    return (
+        '<div class="ck-scoreboard" role="status" style="display:flex;flex-wrap:wrap;'
+        'gap:2px 16px;align-items:baseline;margin:0 0 4px">'
+        f'<span class="ck-score-first" style="font-size:16px;font-weight:700">'
+        f"{escape(first)}</span>"
+        f'<span class="ck-score-second" style="font-size:13px;color:#374151">'
+        f"{escape(second)}</span></div>"
+    )
+
+
+def _match_end_words(match: XeriMatch) -> str:
+    """Who won the match and why, citing the rule, from the core's own event."""
+    final = next((e for e in reversed(match.events) if e.kind is EventKind.MATCH_WON), None)
+    if final is None:
+        return "Match over."
+    text = final.text if final.text.endswith(")") else f"{final.text} ({final.rule})"
+    words = [f"Match over. {text}."]
+    if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
+        words.append("Points decide the match, not rounds won (XR-7.1).")
+    elif match.target is None:
+        words.append("Rounds won decide the match, not points (XR-7.1).")
+    return " ".join(words)
+
+
+def round_end_html(match: XeriMatch) -> str:
+    """The result of the last round won (XR-6.1): who won it and by how many points, or a tie;
+    on a finished match, who won it and why (XR-7). Empty before any round is won."""
+    won = next((e for e in reversed(match.events) if isinstance(e, RoundWon)), None)
+    if won is None:
+        return ""
+    number, (p0, p1) = won.number, won.points
+    if won.winner is None:
+        head = f"Round {number} over: a tie at {p0} points, so nobody wins it ({won.rule})."
+    else:
+        team = won.winner
+        mine, theirs = (p0, p1) if team == 0 else (p1, p0)
+        head = f"Round {number} over: {TEAM_NAMES[team]} win {mine} to {theirs} ({won.rule})."
+    lines = [f'<div class="ck-round-head" role="status" style="font-size:16px;'
+             f'font-weight:700;margin:2px 0">{escape(head)}</div>']
+    if match.is_over:
+        lines.append(f'<div class="ck-match-end" style="font-weight:700;margin:2px 0">'
+                     f"{escape(_match_end_words(match))}</div>")
+    return "".join(lines)

@@ -2,8 +2,10 @@
 
 ``table_html(game, view=None)`` draws the whole table (every hand open, or one seat's view with
 the others' cards as backs); ``meld_html(meld)`` one meld, each joker labelled with the card it
-stands for (ZC-5.3). Both are pure functions of their arguments and read the game only through
-its public accessors::
+stands for (ZC-5.3); ``hand_end_html(result, rules)`` the table of a hand that ended (each
+seat's cards left and points); ``results_html(game)`` the sheet of every finished hand's
+points. All are pure functions of their arguments and read the game only through its public
+accessors::
 
     >>> from cardkit.zioncheck import new_game
     >>> html = table_html(new_game(players=3, seed=1), view=0)
@@ -38,8 +40,10 @@ from cardkit.zioncheck.events import seat_name
 if TYPE_CHECKING:
     from cardkit.zioncheck.game import ZionGame
     from cardkit.zioncheck.melds import Meld
+    from cardkit.zioncheck.rules import Rules
+    from cardkit.zioncheck.state import HandResult
 
-__all__ = ["meld_html", "table_html"]
+__all__ = ["hand_end_html", "meld_html", "results_html", "table_html"]
 
 
 def _joker_note(face: Card, is_run: bool) -> str:
@@ -203,4 +207,101 @@ def table_html(
         f'role="region" aria-label="Zion Check table, {escape(view_text)}" '
         f'style="{TABLE_STYLE}">{header}{middle}'
         f'<div style="display:flex;flex-wrap:wrap;gap:10px">{"".join(seats)}</div></div>'
+    )
+
+
+def _label(seat: int, you: int | None) -> str:
+    """A seat's name, with "(you)" for the learner's seat."""
+    return f"{seat_name(seat)} (you)" if seat == you else seat_name(seat)
+
+
+def _how_it_ended(result: HandResult, name: Callable[[int], str] = seat_name) -> str:
+    if result.winner is not None:
+        return f"{name(result.winner)} went out"
+    return f"nobody went out ({result.reason})"
+
+
+def hand_end_html(result: HandResult, rules: Rules, *, you: int | None = None,
+                  four_colour: bool = False) -> str:
+    """The hand that ended, on the table's felt: each seat's cards left and its points for the
+    hand, as the core's `HandResult` has them (ZC-14.1), the seats in order from ``you``.
+
+    ``you`` is the learner's seat: their cards are in the app's hand row, so their panel says
+    so instead of drawing them twice; None draws every seat's cards.
+    """
+    number = result.hand_number
+    players = len(result.hands)
+    first = 0 if you is None else you
+    panels = []
+    for seat in ((first + k) % players for k in range(players)):
+        left = tuple(sorted(result.hands[seat]))
+        badges = []
+        if seat == result.winner:
+            badges.append(badge_html("went out", "win"))
+        if seat in result.stuck:
+            badges.append(badge_html("stuck: not gone down", "up"))
+        if seat == you:
+            cards = own_hand_note_html(
+                f"Your {plural(len(left), 'card')} left, shown in your hand row" if left
+                else "No cards left")
+        elif left:
+            cards = seat_hand_html(left, len(left), width=46, overlap=0.35,
+                                   four_colour=four_colour)
+        else:
+            cards = own_hand_note_html("No cards left")
+        panels.append(
+            f'<section class="ck-seat ck-seat-end" data-seat="{seat}" '
+            f'aria-label="{escape(seat_name(seat))}" style="{PANEL_STYLE};'
+            'flex:1 1 300px">' + heading_html(_label(seat, you), badges) + cards
+            + note_html(f"{plural(len(left), 'card')} left: "
+                        f"{plural(result.points[seat], 'penalty point')} for hand {number}")
+            + "</section>")
+    header = (
+        '<div class="ck-status ck-hand-end-status" role="status" style="display:flex;'
+        'flex-wrap:wrap;gap:4px 18px;margin-bottom:8px;font-weight:600">'
+        f"<span>Hand {number} of {len(rules.deal_sizes)} is over: "
+        f"{escape(_how_it_ended(result))}</span>"
+        f"<span>Contract: {escape(str(rules.contract(number)))} (ZC-4)</span>"
+        "<span>The cards left in a hand count as penalty points (ZC-14.1)</span></div>")
+    return (
+        f'<div class="ck-table ck-zion-table ck-zion-hand-ended" data-hand="{number}" '
+        f'role="region" aria-label="Hand {number} ended: the cards left" '
+        f'style="{TABLE_STYLE}">{header}'
+        f'<div style="display:flex;flex-wrap:wrap;gap:10px">{"".join(panels)}</div></div>')
+
+
+def results_html(game: ZionGame, *, you: int | None = None) -> str:
+    """Every finished hand's penalty points per seat (a stuck seat marked, ZC-13.2), how the
+    hand ended, the totals, and once the game is over its winners (ZC-14.1, ZC-14.2).
+
+    ``you`` adds "(you)" to the learner's seat. Lower is better.
+    """
+    seats = range(game.players)
+    cell = 'style="padding:4px 10px;border-bottom:1px solid #e5e7eb;text-align:{}"'
+    num, word = cell.format("right"), cell.format("left")
+    head = "".join(f"<th {num}>{escape(_label(s, you))}</th>" for s in seats)
+    rows = []
+    for result in game.results:
+        cells = "".join(
+            f"<td {num}>{result.points[s]}{' (stuck)' if s in result.stuck else ''}</td>"
+            for s in seats)
+        rows.append(f"<tr><td {word}>Hand {result.hand_number}</td>{cells}"
+                    f"<td {word}>{escape(_how_it_ended(result))}</td></tr>")
+    totals = game.totals
+    total_cells = "".join(f"<td {num}><b>{totals[s]}</b></td>" for s in seats)
+    over = ""
+    if game.is_over:
+        winners = " and ".join(_label(s, you) for s in game.winners)
+        over = (f"<p class='ck-zion-winner'><b>Game over: {escape(winners)} "
+                f"{'win' if len(game.winners) > 1 else 'wins'} with the lowest total "
+                "(ZC-14.2).</b></p>")
+    return (
+        "<h3 style='margin:10px 0 4px'>Hand results (penalty points, lower is better; "
+        "ZC-14.1)</h3>"
+        '<table class="ck-zion-results-table" style="border-collapse:collapse;font-size:14px;'
+        'font-variant-numeric:tabular-nums">'
+        f'<tr style="background:#f3f4f6"><th {word}>Hand</th>{head}'
+        f"<th {word}>How it ended</th></tr>"
+        f'{"".join(rows)}<tr><td {word}><b>Total</b></td>{total_cells}<td {word}></td></tr>'
+        "</table>" + over
     )
