@@ -267,6 +267,7 @@ def _zion_ace() -> tuple[Any, str]:
 def _zion_joker() -> tuple[Any, str]:
     from cardkit.zioncheck import check_meld
     verdict = check_meld("9S 10S JK QS")
+    assert verdict.meld is not None, verdict.reason
     (_, stands_for), = verdict.meld.jokers
     return stands_for, _verdict_solution(verdict)[1]
 
@@ -300,6 +301,7 @@ def _zion_touching() -> tuple[Any, str]:
 def _zion_lay_off() -> tuple[Any, str]:
     from cardkit.zioncheck import can_lay_off, check_meld
     run = check_meld("4C 5C 6C 7C 8C").meld
+    assert run is not None
     fits = [card for card in parse_cards("3C 9H 9C JK KD") if can_lay_off(card, run)]
     return fits, "the run's two ends, and the joker anywhere a card could go (ZC-11.2)"
 
@@ -309,7 +311,9 @@ def _zion_lay_off() -> tuple[Any, str]:
            "jokers in runs can be freed; what about sets? (ZC-12.1, ZC-12.2)", as_bool)
 def _zion_free_joker() -> tuple[Any, str]:
     from cardkit.zioncheck import can_exchange_joker, check_meld
-    return _verdict_solution(can_exchange_joker(parse_card("8D"), check_meld("8C 8H JK").meld))
+    meld = check_meld("8C 8H JK").meld
+    assert meld is not None
+    return _verdict_solution(can_exchange_joker(parse_card("8D"), meld))
 
 
 @_exercise("zion-penalty", "Someone went out. You still hold A♠ JK 10♥ 7♣ 2♦. How many penalty "
@@ -401,6 +405,7 @@ def _lab_xeri_first() -> tuple[Any, str]:
     from cardkit.xeri import GreedyBot
     match = get_game("xeri").new(seed=2)
     seat = match.current_player
+    assert seat is not None  # a new match has a player to act
     card = GreedyBot(seat, seed=seat).choose(match)
     return card, _verdict_solution(match.check(card))[1]
 

@@ -37,6 +37,7 @@ from cardkit.zioncheck.actions import (
 from cardkit.zioncheck.melds import MeldKind, may_fit
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
+from cardkit.zioncheck.state import Phase
 
 __all__ = ["GreedyBot", "RandomBot"]
 
@@ -83,10 +84,9 @@ class GreedyBot:
         obs = game.observe(self.seat)
         if obs.current_player != self.seat:
             raise ValueError(f"it is not seat {self.seat}'s move")
-        phase = obs.phase.value
-        if phase == "draw":
+        if obs.phase is Phase.DRAW:
             return self._draw(obs)
-        if phase == "claim":
+        if obs.phase is Phase.CLAIM:
             return self._claim(obs)
         return self._play(obs)
 

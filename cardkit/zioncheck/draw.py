@@ -36,6 +36,7 @@ from cardkit.render import (
     seat_hand_html,
 )
 from cardkit.zioncheck.events import seat_name
+from cardkit.zioncheck.state import Phase
 
 if TYPE_CHECKING:
     from cardkit.zioncheck.game import ZionGame
@@ -84,18 +85,18 @@ def meld_html(meld: Meld, *, width: float = 48, four_colour: bool = False,
 
 
 def _phase_words(game: ZionGame, name: Callable[[int | None], str]) -> str:
-    phase = getattr(game.phase, "value", game.phase)
-    if phase == "over":
+    phase = game.phase
+    if phase is Phase.OVER:
         winners = tuple(game.winners)
         if not winners:
             return "game over"
         return "game over: " + " and ".join(name(s) for s in winners) + (
             " win" if len(winners) > 1 else " wins")
     current = game.current_player
-    if phase == "claim":
+    if phase is Phase.CLAIM:
         top = game.discard_top
         return f"claim window: {name(current)} may claim {top} or pass (ZC-8.2)"
-    if phase == "draw":
+    if phase is Phase.DRAW:
         return f"{name(current)} to draw from the stock or take the discard (ZC-6)"
     return f"{name(current)} to meld, lay off or discard (ZC-6)"
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from cardkit.cards import Card, make_pack
 from cardkit.engine import IllegalAction, Verdict
@@ -76,7 +76,7 @@ class ZionGame(Moves, Checks):
     `cardkit.zioncheck.verify`, the moves in `cardkit.zioncheck.moves`, scripted deals in
     `cardkit.zioncheck.deal` and records in `cardkit.zioncheck.record`."""
 
-    game_name = "zioncheck"
+    game_name: ClassVar[str] = "zioncheck"
 
     __slots__ = ()
 

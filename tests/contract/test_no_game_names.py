@@ -32,6 +32,9 @@ ABOUT_THE_GAMES = {
     "widgets/charts.py": "each game's score charts (the table apps draw them)",
     "widgets/probability_lab.py": "the probability lab app, built on the Xeri deal",
     "widgets/serve.py": "the classroom server: it serves each game's app by its page name",
+    "classroom.py": "the class board keeps experiments of the probability lab's questions",
+    "widgets/class_board.py": "the class board app: its default question is a Xeri one",
+    "widgets/class_serve.py": "the class server preheats one app, the Xeri table by default",
 }
 
 
