@@ -1,5 +1,7 @@
 """The class experiment board: every student's simulation of one question, kept in a database.
 
+For example::
+
     board = Board("class.sqlite")                 # one SQLite file (WAL), nothing to install
     code = board.open("xeri_redeal", n=2000, rules={"option": "redeal_if_three"})
     board.submit(code, student="s-81f3", estimate=0.093, low=0.081, high=0.106, n=2000,

@@ -428,8 +428,17 @@ def _code_of(notebook: dict) -> str:
                      if cell["cell_type"] == "code")
 
 
+# Apps whose point is a server shared by a class: a page running alone in a browser has none.
+NEEDS_A_SHARED_SERVER = {
+    "class_board.ipynb": "the class board gathers every student's results on one server",
+}
+
+
 def left_out(notebook_path: Path) -> LeftOut | None:
-    """Why a notebook cannot run in the browser (it reaches numpy, pandas or numba), or None."""
+    """Why a notebook cannot run in the browser (it needs a server shared by the class, or it
+    reaches numpy, pandas or numba), or None."""
+    if notebook_path.name in NEEDS_A_SHARED_SERVER:
+        return LeftOut(notebook_path.name, NEEDS_A_SHARED_SERVER[notebook_path.name])
     notebook = json.loads(notebook_path.read_text())
     chain = _blocked_import(_top_level_imports(ast.parse(_code_of(notebook))))
     if chain is None:

@@ -33,6 +33,11 @@ def test_the_game_apps_go_in_and_the_probability_lab_stays_out_saying_why() -> N
     assert "cannot run in a browser" in reason.reason
 
 
+def test_the_class_board_stays_out_it_needs_the_class_server() -> None:
+    reason = lite.left_out(ROOT / "notebooks" / "class_board.ipynb")
+    assert reason is not None and "one server" in reason.reason
+
+
 def test_an_import_that_reaches_pandas_through_cardkit_is_found(tmp_path: Path) -> None:
     path = tmp_path / "sim.ipynb"
     path.write_text(json.dumps(_notebook("from cardkit.sim import simulate\nsimulate")))
@@ -123,20 +128,35 @@ def test_replay_play_steps_on_the_event_loop_where_threads_cannot_start(monkeypa
     def no_threads(self) -> None:
         raise RuntimeError("can't start new thread")
 
+    def play_and_stop() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            viewer = stepper.ReplayViewer(game="xeri", seed=1).stepper
+            assert viewer is not None
+            viewer.player.value = True
+            loop.run_until_complete(asyncio.sleep(0.5))
+            assert viewer.position >= 3
+            viewer.player.value = False
+            stopped = viewer.position
+            loop.run_until_complete(asyncio.sleep(0.1))
+            assert viewer.position == stopped
+        except BaseException as failure:  # re-raised in the test's own thread below
+            failures.append(failure)
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    # The viewer runs in a thread of its own: after the browser tests, this one has a loop
+    # running (Playwright's), and a second loop cannot run beside it. That thread is started
+    # by the real start(), before threads are forbidden for the viewer's own Play.
+    failures: list[BaseException] = []
+    runner = threading.Thread(target=play_and_stop)
+    real_start = threading.Thread.start
     monkeypatch.setattr(stepper, "PLAY_INTERVAL_MS", 20)
     monkeypatch.setattr(threading.Thread, "start", no_threads)
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    try:
-        viewer = stepper.ReplayViewer(game="xeri", seed=1).stepper
-        assert viewer is not None
-        viewer.player.value = True
-        loop.run_until_complete(asyncio.sleep(0.5))
-        assert viewer.position >= 3
-        viewer.player.value = False
-        stopped = viewer.position
-        loop.run_until_complete(asyncio.sleep(0.1))
-        assert viewer.position == stopped
-    finally:
-        asyncio.set_event_loop(None)
-        loop.close()
+    real_start(runner)
+    runner.join(timeout=60)
+    assert not runner.is_alive(), "the replay's Play did not stop"
+    if failures:
+        raise failures[0]

@@ -152,7 +152,7 @@ def voila_command(
         # The static site's build tools (cardkit[lite], in the test extra) install the Pyodide
         # kernel's JupyterLab extension; loaded into a Voila page it fails ("reading
         # 'LicensesClient'") and logs an error on every page, so Voila must not load it.
-        '--VoilaConfiguration.extension_denylist=["@jupyterlite/pyodide-kernel-extension"]',
+        "--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension",
         "--KernelManager.transport=ipc",
         f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
         f"--MappingKernelManager.cull_interval={max(1, min(60, cull_idle // 2))}",

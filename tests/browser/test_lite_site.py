@@ -98,9 +98,13 @@ def test_the_site_is_small_has_no_source_maps_and_no_outside_address(lite_site) 
         assert "fontawesome" not in text.lower() and "font-awesome" not in text.lower(), page
     pages = {p.stem for p in (out / "voici" / "render").glob("*.html")}
     assert {"index", "xeri_table", "zion_table", "meld_checker", "replay_viewer"} <= pages
-    # The probability lab simulates with numpy and pandas: left out, and the gallery says so.
-    assert [item.notebook for item in dropped] == ["probability_lab.ipynb"]
-    assert "probability_lab" not in pages
+    # The class board needs the class's shared server, and the probability lab simulates with
+    # numpy and pandas: both left out, and the gallery says why.
+    reasons = {item.notebook: item.reason for item in dropped}
+    assert set(reasons) == {"class_board.ipynb", "probability_lab.ipynb"}
+    assert "one server" in reasons["class_board.ipynb"]
+    assert "cannot run in a browser" in reasons["probability_lab.ipynb"]
+    assert not {"probability_lab", "class_board"} & pages
 
 
 def test_xeri_a_played_card_gets_the_bots_narrated_rule_cited_answers(lite_page, open_lite,
