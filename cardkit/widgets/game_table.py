@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from cardkit.engine import IllegalAction
+from cardkit.games import get_game
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.narration import NarrationLog
@@ -156,13 +157,13 @@ class GameTable(widgets.VBox):
         """``seed``, or the next seed of this table's series."""
         return self._seeds.randrange(_SEEDS) if seed is None else seed
 
-    def _begin(self, seed: int, bot_seats: Iterable[int],
-               seed_of: Callable[[int, int], int]) -> None:
+    def _begin(self, seed: int, bot_seats: Iterable[int]) -> None:
         """A new game of ``seed`` at this table: a bot of the table's kind in each of
-        ``bot_seats``, seeded by ``seed_of(seed, seat)``; the seed line shows the seed and its
-        address; no round's result is held."""
-        make = self.BOTS[self.bot_kind]
-        self.bots = {seat: make(seat, seed=seed_of(seed, seat)) for seat in bot_seats}
+        ``bot_seats``, made by the registry with its one seed rule (`cardkit.games.bot_seed`,
+        as in simulations and the replay viewer); the seed line shows the seed and its address;
+        no round's result is held."""
+        spec = get_game(self.GAME)
+        self.bots = {seat: spec.seated_bot(self.bot_kind, seat, seed) for seat in bot_seats}
         self.seed_line.value = seed_html(seed, self._share(seed))
         self.held = None
 

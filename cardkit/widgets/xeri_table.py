@@ -210,8 +210,7 @@ class XeriTable(GameTable):
         seed = match.seed
         self.game = match
         self.rules = match.rules
-        self._begin(seed, (s for s in range(4) if s not in self.humans),
-                    lambda seed, seat: seed * 4 + seat)
+        self._begin(seed, (s for s in range(4) if s not in self.humans))
         self.narration.clear()
         self._held_events = []
         self.scores.clear()

@@ -201,8 +201,7 @@ class ZionTable(GameTable):
                              f"{game.players}")
         self.game = game
         self.rules = game.rules
-        self._begin(game.seed, (s for s in range(self.players) if s != self.seat),
-                    lambda seed, seat: seed * 31 + seat)
+        self._begin(game.seed, (s for s in range(self.players) if s != self.seat))
         self.pending_melds = []
         self._claims.reset()
         self.hand_end_box.hide()

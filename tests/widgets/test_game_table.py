@@ -87,3 +87,24 @@ def test_xr_9_1_show_all_hands_draws_the_learners_cards_once():
     only_mine = mine - elsewhere - set(table.match.pile)
     assert only_mine and not any(f'aria-label="{card.name}"' in shown for card in only_mine)
     assert f"{len(mine)} cards, shown in the hand row" in shown
+
+
+def test_the_tables_seat_their_bots_by_the_registrys_one_seed_rule(monkeypatch) -> None:
+    """Issue 18: every bot is made through the registry (`GameSpec.seated_bot`, seeded by
+    `bot_seed`), so a table's bots of seed 5 are the bots a simulation or the replay viewer
+    seats for seed 5."""
+    from cardkit.games import GameSpec
+    from cardkit.widgets import XeriTable, ZionTable
+
+    seated: list[tuple[str, str, int, int]] = []
+    real = GameSpec.seated_bot
+
+    def recording(self, kind, seat, game_seed):
+        seated.append((self.name, kind, seat, game_seed))
+        return real(self, kind, seat, game_seed)
+
+    monkeypatch.setattr(GameSpec, "seated_bot", recording)
+    for table, name in ((XeriTable(seed=5, bot_delay=0), "xeri"),
+                        (ZionTable(seed=5, bot_delay=0), "zioncheck")):
+        made = {(kind, seat, seed) for game, kind, seat, seed in seated if game == name}
+        assert table.bots and {(table.bot_kind, seat, 5) for seat in table.bots} <= made
