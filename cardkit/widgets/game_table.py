@@ -233,6 +233,8 @@ class GameTable(widgets.VBox):
         return True
 
     # ----------------------------------------------------------------- hooks
+    # Each table (XeriTable, ZionTable) fills these in. They raise rather than being
+    # abc.abstractmethods: a widget's metaclass is traitlets', which ABCMeta cannot join.
 
     def _resume(self, game: Any) -> None:
         """Play on from ``game``, a checked record (a ValueError refuses it unchanged)."""

@@ -66,7 +66,7 @@ def when_addressed(build: Callable[[], Any]) -> widgets.Box:
         address.unobserve(arrived, names="page")
         query = address.query[: limits.MAX_QUERY_CHARS + 2]
         os.environ["QUERY_STRING"] = query.lstrip("?")
-        os.environ[PAGE_URL_ENV] = address.page
+        os.environ[PAGE_URL_ENV] = address.page[:2000]  # the frontend cuts it too: a bound here
         try:
             app = build()
         except Exception as error:  # shown in the page, not lost in the worker's console

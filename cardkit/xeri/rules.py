@@ -150,28 +150,25 @@ class Rules:
     show_capture_counts: bool = False  # XR-9.1
     match_winner: MatchWinner = MatchWinner.ROUNDS  # XR-7.1
 
+    def _as_member(self, name: str, kind: type[Enum], why: str) -> None:
+        """Store option ``name`` as a member of ``kind`` (its value may be given as text), or
+        refuse it with the values accepted and ``why`` (which ends with the rule ID)."""
+        value = getattr(self, name)
+        if isinstance(value, kind):
+            return
+        try:
+            member = kind(value)
+        except ValueError:
+            accepted = ", ".join(repr(m.value) for m in kind)
+            joiner = " " if why.startswith("(") else ": "
+            raise ValueError(f"{name} must be one of {accepted}, not {value!r}{joiner}{why}") \
+                from None
+        object.__setattr__(self, name, member)
+
     def __post_init__(self) -> None:
-        winner = self.match_winner
-        if not isinstance(winner, MatchWinner):
-            try:
-                winner = MatchWinner(winner)
-            except ValueError:
-                accepted = ", ".join(repr(m.value) for m in MatchWinner)
-                raise ValueError(
-                    f"match_winner must be one of {accepted}, not {winner!r}: what decides a "
-                    "match of agreed rounds, more rounds won or more points (XR-7.1)"
-                ) from None
-            object.__setattr__(self, "match_winner", winner)
-        redeal = self.initial_pile_redeal
-        if not isinstance(redeal, PileRedeal):
-            try:
-                redeal = PileRedeal(redeal)
-            except ValueError:
-                accepted = ", ".join(repr(p.value) for p in PileRedeal)
-                raise ValueError(
-                    f"initial_pile_redeal must be one of {accepted}, not {redeal!r} (XR-2.4)"
-                ) from None
-            object.__setattr__(self, "initial_pile_redeal", redeal)
+        self._as_member("match_winner", MatchWinner, "what decides a match of agreed rounds, "
+                        "more rounds won or more points (XR-7.1)")
+        self._as_member("initial_pile_redeal", PileRedeal, "(XR-2.4)")
         for name, rule in (("jack_on_single_is_xeri", "XR-4.3"),
                            ("ten_of_diamonds_counts_as_ten", "XR-6"),
                            ("cut_shows_bottom", "XR-8.1"),
