@@ -1,12 +1,15 @@
-"""Go Fish bots: each chooses from what its seat may see (`GoFishGame.observe`)."""
+"""Go Fish bots: each chooses from its seat's view (`View`), which its caller hands it."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
+from cardkit.engine import declare_view
+from gofish.game import View
 from gofish.rules import Ask
+
+declare_view(View, "GF-2")  # each hand is dealt to its player; the rest is the stock
 
 
 class RandomBot:
@@ -16,8 +19,8 @@ class RandomBot:
         self.seat = seat
         self._rng = random.Random(seed)
 
-    def choose(self, game: Any) -> Ask:
-        return self._rng.choice(game.legal_actions())
+    def choose(self, view: View) -> Ask:
+        return self._rng.choice(view.legal_actions())
 
 
 class GreedyBot:
@@ -28,8 +31,7 @@ class GreedyBot:
         self.seat = seat
         self._rng = random.Random(seed)
 
-    def choose(self, game: Any) -> Ask:
-        view = game.observe(self.seat)
+    def choose(self, view: View) -> Ask:
         counts = Counter(card.rank for card in view.hand)
         others = [s for s in range(len(view.hand_sizes)) if s != self.seat]
         for rank, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
