@@ -398,7 +398,7 @@ def _zion_in_stock() -> tuple[Any, str]:
 
 @_exercise("lab-xeri-first", "Match 2's first play: the player to move holds several cards. "
            "Which card does the built-in GreedyBot play? (a card such as '7H')",
-           "ask the bot: GreedyBot(seat, seed=seat).choose(match) (the greedy bot captures "
+           "ask the bot: GreedyBot(seat, seed=seat).choose(view) (the greedy bot captures "
            "when it can and prefers Xeris).", as_card)
 def _lab_xeri_first() -> tuple[Any, str]:
     from cardkit.games import get_game
@@ -406,24 +406,24 @@ def _lab_xeri_first() -> tuple[Any, str]:
     match = get_game("xeri").new(seed=2)
     seat = match.current_player
     assert seat is not None  # a new match has a player to act
-    card = GreedyBot(seat, seed=seat).choose(match)
+    card = GreedyBot(seat, seed=seat).choose(match.observe(seat))  # a bot is handed its view
     return card, _verdict_solution(match.check(card))[1]
 
 
-@_exercise("lab-chance", "In 300 rounds of random play against random play (seed 5), North–South "
-           "won a share a little below 0.5. Is that evidence that East–West play better? "
-           "Answer True or False.",
+@_exercise("lab-chance", "In the tournament's 150 deals of random play against random play "
+           "(seed 5), each played twice with the seats swapped, the first random bot won a share "
+           "a little above 0.5. Is that evidence that it plays better? Answer True or False.",
            "look at the 95% interval of the share: does it hold 0.5, a fair coin? (XR-6.1)",
            as_bool)
 @cache
 def _lab_chance() -> tuple[Any, str]:
-    from cardkit.probability import wilson_interval
-    from cardkit.sim import simulate
-    rounds = simulate("xeri", 300, players="random", seed=5, progress=False, engine="reference")
-    won = int((rounds["winner"] == 0).sum())
-    low, high = wilson_interval(won, len(rounds))
-    fair = low <= 0.5 <= high
-    return (not fair, f"North–South won {won} of 300: the 95% interval {low:.3f} to {high:.3f} "
+    from cardkit.tournament import tournament
+    table = tournament("xeri", {"random": "random"}, pairs=[("random", "random")], deals=150,
+                       seed=5, rules={"rounds": 1})
+    (played,) = table.pairings
+    fair = played.low <= 0.5 <= played.high
+    return (not fair, f"the first random bot won a share of {played.rate:.3f}: the 95% interval "
+            f"{played.low:.3f} to {played.high:.3f} "
             + ("holds 0.5, so this is what chance alone gives" if fair else "excludes 0.5"))
 
 

@@ -20,7 +20,10 @@ the game is refused (a fair match cannot hand it the game)::
 
 **Seats.** The first bot of a pairing sits at the even seats (0, 2, …), the second at the odd
 ones (Xeri's partnerships North–South and East–West); the deal's second game swaps them. Each
-seat's bot is made, or copied, afresh for every game and seeded by `cardkit.games.bot_seed`.
+seat's bot is made, or copied, afresh for every game and seeded by `cardkit.games.bot_seed`:
+with its seat in the deal's first game, with its seat plus the number of players in the second,
+so that a bot's own chance (a random bot's choices) is not replayed: the cards are the same,
+the bots' coin flips are new, and a random bot against itself varies as chance does.
 
 **Win rate.** A game scores 1 for the first bot when every winning seat is its own, 0 when
 none is, and its share of the winning seats when both sides won (a tie). The *independent
@@ -152,25 +155,28 @@ def interval(scores: Sequence[float], level: float = 0.95) -> tuple[float, float
 # ----------------------------------------------------------------- seating the bots
 
 
-def _maker(spec: GameSpec, name: str, entry: Any) -> Callable[[int, int], Any]:
-    """How to seat ``entry`` for a game: ``make(seat, game_seed)`` gives the seat's bot."""
+def _maker(spec: GameSpec, name: str, entry: Any) -> Callable[[int, int, int], Any]:
+    """How to seat ``entry`` for a game: ``make(seat, game_seed, seed_seat)`` gives the seat's
+    bot, seeded by `bot_seed` with ``seed_seat``."""
     if isinstance(entry, str):
         kind = entry.strip().lower()
         if kind not in spec.bots:
             raise ValueError(f"bot {name!r}: unknown bot kind {entry!r} for {spec.title}; "
                              f"the kinds are " + ", ".join(spec.bots))
-        return lambda seat, game_seed: spec.seated_bot(kind, seat, game_seed)
+        return lambda seat, game_seed, seed_seat: spec.bot(kind, seat,
+                                                           seed=bot_seed(game_seed, seed_seat))
     if hasattr(entry, "choose") and not isinstance(entry, type):
-        def copied(seat: int, game_seed: int) -> Any:
+        def copied(seat: int, game_seed: int, seed_seat: int) -> Any:
             bot = copy.deepcopy(entry)  # a fresh copy per game: no memory carried over
             if getattr(bot, "seat", seat) != seat:
                 bot.seat = seat
             return bot
         return copied
     if is_bot_factory(entry):
-        return lambda seat, game_seed: entry(seat, seed=bot_seed(game_seed, seat))
+        return lambda seat, game_seed, seed_seat: entry(seat,
+                                                        seed=bot_seed(game_seed, seed_seat))
     if callable(entry):
-        return lambda seat, game_seed: entry  # a function of the view
+        return lambda seat, game_seed, seed_seat: entry  # a function of the view
     raise ValueError(f"bot {name!r} is a bot kind ({', '.join(spec.bots)}), a bot class, a bot "
                      f"with choose(view) or a function of the view, not {entry!r}")
 
@@ -182,9 +188,11 @@ def _score(winners: Sequence[int], mine: set[int]) -> float:
 
 
 def _play(spec: GameSpec, rules: Any, players: int, game_seed: int,
-          makers: Sequence[Callable[[int, int], Any]]) -> Any:
+          makers: Sequence[Callable[[int, int, int], Any]], swapped: bool) -> Any:
     game = spec.new(rules=rules, seed=game_seed, players=players)
-    bots = [makers[seat % 2](seat, game_seed) for seat in range(players)]
+    shift = players if swapped else 0  # the second game's bots draw new coin flips
+    bots = [makers[(seat + swapped) % 2](seat, game_seed, seat + shift)
+            for seat in range(players)]
     deciding = [decider(bot, fair=True) for bot in bots]
     while not game.is_over:
         game.apply(deciding[game.current_player](game))  # type: ignore[index]  # a seat acts
@@ -213,8 +221,7 @@ def pairing(game: str, first: tuple[str, Any], second: tuple[str, Any], *, deals
     for deal in range(deals):
         game_seed = deal_seed(seed, deal)
         for swapped in (False, True):
-            seated = makers[::-1] if swapped else makers
-            played = _play(spec, rules, count, game_seed, seated)
+            played = _play(spec, rules, count, game_seed, makers, swapped)
             mine = set(range(1 if swapped else 0, count, 2))
             games.append(PlayedGame(deal, game_seed, tuple(sorted(mine)),
                                     _score(played.winners, mine),

@@ -52,11 +52,19 @@ def test_duplicate_format_plays_every_deal_twice_with_the_seats_swapped():
         assert starts[0] == starts[1]  # the same deal, both times
 
 
-def test_the_same_bot_on_both_sides_of_every_deal_scores_one_half_exactly():
-    """A deterministic bot against itself: each deal's two games mirror each other."""
-    played = pairing("xeri", ("g1", "greedy"), ("g2", "greedy"), deals=4, seed=1,
+def test_a_deterministic_bot_against_itself_scores_one_half_on_every_deal():
+    """The same cards, the same play from each seat: each deal's two games mirror each other,
+    so the luck of the deal cancels exactly."""
+    played = pairing("xeri", ("a", first_card), ("b", first_card), deals=4, seed=1,
                      rules=ONE_ROUND)
     assert played.pair_scores() == [0.5] * 4 and played.rate == 0.5
+
+
+def test_a_random_bot_draws_new_coin_flips_in_the_swapped_game():
+    played = pairing("xeri", ("a", "random"), ("b", "random"), deals=3, seed=1,
+                     rules=ONE_ROUND, keep_records=True)
+    for one, two in zip(played.games[::2], played.games[1::2], strict=True):
+        assert load_record(one.record).history != load_record(two.record).history
 
 
 def test_the_rate_is_the_mean_over_deal_pairs_with_its_interval():
