@@ -218,3 +218,19 @@ def test_the_tables_hand_their_bots_views():
     assert [view.seat for view in seen] == [3, 0, 1]  # West, North, East answer
     assert all(type(view) is XeriView for view in seen)
     assert table.match.history[-3:] == tuple(view.legal_actions()[0] for view in seen)
+
+
+@pytest.mark.parametrize("game", ["xeri", "zioncheck"])
+def test_the_stepper_sample_games_and_the_command_line_hand_bots_views(game, capsys):
+    from cardkit.cli import main
+    from cardkit.widgets.stepper import sample_game
+
+    spec = get_game(game)
+    with no_warnings():  # no bot anywhere is called the old way
+        sampled = sample_game(game, seed=2)
+        assert main([spec.command or spec.name, "--seed", "2", "--quiet"]) == 0
+    again = play_out(spec.new(seed=2), [
+        lambda view, bot=bot: bot.choose(view) for bot in spec.make_bots("greedy", seed=2)])
+    assert sampled.history == again.history  # greedy bots, each handed its view
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert f"{spec.seat_name(0)} GreedyBot" in last  # the closing line names the bots
