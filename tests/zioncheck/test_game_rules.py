@@ -560,7 +560,7 @@ def test_narration_cites_rules_and_public_text_hides_stock_cards():
     played = new_game(players=4, seed=3)
     bots = [GreedyBot(s) for s in range(4)]
     while not played.is_over:
-        played.apply(bots[played.current_player].choose(played))
+        played.apply(bots[played.current_player].choose(played.observe(played.current_player)))
     seen = {e.kind for e in played.events}
     assert {EventKind.GO_DOWN, EventKind.LAY_OFF, EventKind.CLAIM, EventKind.GO_OUT} <= seen
     assert all("(ZC-" in e.text for e in played.events)
@@ -711,7 +711,7 @@ def test_zc_1_3_play_and_the_deal_move_clockwise():
         mark = (game.hand_number, game.turn_player)
         if not turns or turns[-1] != mark:
             turns.append(mark)
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
     dealers = [result.dealer for result in game.results]
     assert all(b == (a + 1) % players for a, b in pairwise(dealers))
     for (hand_a, seat_a), (hand_b, seat_b) in pairwise(turns):
