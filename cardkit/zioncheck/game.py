@@ -469,8 +469,11 @@ class ZionGame(Moves, Checks):
         return replay_record(cls, text)
 
 
-def new_game(players: int = 4, seed: int = 0, rules: Rules | None = None) -> ZionGame:
-    """A new game of Zion Check: the first hand is dealt and the first player is to draw."""
+def new_game(*, players: int = 4, seed: int = 0, rules: Rules | None = None) -> ZionGame:
+    """A new game of Zion Check: the first hand is dealt and the first player is to draw.
+
+    Keyword-only, as every game's factory (`cardkit.zioncheck.new_game` is the public one).
+    """
     return ZionGame(players, seed, rules)
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from cardkit.cards import Card, make_pack, parse_card, parse_cards
 from cardkit.engine import IllegalAction
-from cardkit.zioncheck import check_go_down, find_go_down
+from cardkit.zioncheck import check_go_down, find_go_down, new_game
 from cardkit.zioncheck.actions import (
     Claim,
     Discard,
@@ -28,7 +28,7 @@ from cardkit.zioncheck.actions import (
 )
 from cardkit.zioncheck.bots import GreedyBot
 from cardkit.zioncheck.events import EventKind
-from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.zioncheck.game import Phase, ZionGame
 from cardkit.zioncheck.melds import MeldKind, hand_points
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.solver import leftover

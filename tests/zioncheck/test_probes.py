@@ -16,7 +16,7 @@ import pytest
 
 from cardkit.cards import Card, make_pack
 from cardkit.engine import IllegalAction
-from cardkit.zioncheck import PRESETS, Rules, check_meld
+from cardkit.zioncheck import PRESETS, Rules, check_meld, new_game
 from cardkit.zioncheck.actions import (
     Claim,
     Discard,
@@ -28,7 +28,7 @@ from cardkit.zioncheck.actions import (
     TakeDiscard,
 )
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
-from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.zioncheck.game import Phase, ZionGame
 
 DOUBLED_ID = re.compile(r"\((ZC|XR)-[\d.]+\)[\s.,;:]*\((ZC|XR)-")
 RULES = [
