@@ -414,7 +414,7 @@ def test_xeri_table_is_deterministic_and_drawn_beside_its_game():
 
 from cardkit.zioncheck import draw as zion_draw  # noqa: E402
 from cardkit.zioncheck.actions import parse_action  # noqa: E402
-from cardkit.zioncheck.game import ZionGame  # noqa: E402
+from cardkit.zioncheck.game import Phase, ZionGame  # noqa: E402
 
 ZION_DEAL = ["7C 7D 7H 9S 9D JK 2C 5C KD QS", "2S 3S 4S 5S 8H 8C 8D AH KC 10C",
              "3H 4H 5H 6H 6C 6D 6S 9H 9C JD"]
@@ -489,7 +489,7 @@ def test_zion_table_stock_discard_and_header():
 def test_zc_8_2_zion_table_shows_the_claim_window():
     game = zion_game()
     for _ in range(6):  # seat 0's second turn: draw and discard, then the window opens
-        if game.phase.value == "claim":
+        if game.phase is Phase.CLAIM:
             break
         texts = [action.to_text() for action in game.legal_actions()]
         game.apply(parse_action("draw" if "draw" in texts else "discard QS"))

@@ -224,7 +224,9 @@ def new_match(seed: int, rules: Rules | None = None, *,
 
 
 def load(text: str) -> XeriMatch:
-    """The match a JSON record (`XeriMatch.to_json`) describes, replayed play by play."""
+    """Deprecated: use `cardkit.games.load_record`, the one way to load a record."""
+    warnings.warn("cardkit.xeri.match.load is deprecated; use cardkit.games.load_record",
+                  DeprecationWarning, stacklevel=2)
     return XeriMatch.from_json(text)
 
 
@@ -762,8 +764,12 @@ class XeriMatch:
         actions = record["actions"]
         match = cls(record["seed"], Rules.from_dict(record["rules"]), deck=record.get("deck"),
                     dealer=record.get("dealer"))
-        for number, action in enumerate(actions, 1):
-            card = parse_card(action)
+        for number, action in enumerate(actions, 1):  # numbered as in Zion Check
+            try:
+                card = parse_card(action)
+            except ValueError as error:  # an unreadable card is named by its place, as a bad play
+                raise ValueError(f"action {number} ({action}) cannot be replayed: "
+                                 f"{error}") from None
             verdict = match.check(card)
             if not verdict:
                 raise ValueError(f"action {number} ({action}) cannot be replayed: {verdict}")

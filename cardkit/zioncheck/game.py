@@ -478,11 +478,7 @@ def new_game(*, players: int = 4, seed: int = 0, rules: Rules | None = None) -> 
 
 
 def load(text: str) -> ZionGame:
-    """Replay a game record (the JSON text of `ZionGame.to_json`); ``ValueError`` if bad.
-
-    >>> game = new_game(players=3, seed=4)
-    >>> _ = game.apply(DrawStock())
-    >>> load(game.to_json()).history == game.history
-    True
-    """
+    """Deprecated: use `cardkit.games.load_record`, the one way to load a record."""
+    warnings.warn("cardkit.zioncheck.game.load is deprecated; use cardkit.games.load_record",
+                  DeprecationWarning, stacklevel=2)
     return ZionGame.from_json(text)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import ast
 import re
-import tomllib
 import warnings
 from pathlib import Path
 
 import pytest
+import tomllib
 
 import cardkit
 

@@ -851,7 +851,7 @@ def test_zc_7_1_no_compensation_when_the_scripted_deal_has_a_discard(rule):
     game.apply(Discard("8S"))
     assert game.current_player == 1 and game.turn_player == 1  # no second turn for seat 0
     events = game.apply(DrawStock())
-    draws = [e for e in events if e.kind.value == "draw"]
+    draws = [e for e in events if e.kind is EventKind.DRAW]
     assert len(draws[-1].cards) == 1 and draws[-1].rule == "ZC-6"  # one, not two
 
 
@@ -865,7 +865,7 @@ def test_zc_7_1_compensation_stays_when_the_scripted_pile_is_empty(rule):
     else:
         game.apply(Discard("8S"))
         assert game.current_player in (0, 1)
-        while game.phase.value == "claim":
+        while game.phase is Phase.CLAIM:
             game.apply(Pass())
         assert game.turn_player == 0  # the second turn
 
