@@ -69,8 +69,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                          if spec.option_examples)
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                         dest="options",
-                        help="change one rule option of the preset (repeatable), as "
-                             f"`cardkit xeri --set` does, such as {examples or 'rounds=2'}")
+                        help="change one rule option of the preset (repeatable), read as the "
+                             "game's own command reads it (cardkit <game> --set), such as "
+                             f"{examples or 'rounds=2'}")
     parser.add_argument("--out", type=Path, default=None,
                         help="write the rows to this .csv or .parquet file")
     parser.add_argument("--level", type=float, default=0.95, help="confidence level")
