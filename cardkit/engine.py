@@ -364,8 +364,8 @@ def decider(bot: BotLike, *, fair: bool = False) -> Callable[[Any], Any]:
                   f"what is public, view.legal_actions()) instead of game.observe(seat)")
         if fair:
             raise TypeError(f"a fair match gives each bot only its seat's view: {advice}")
-        warnings.warn(f"{advice}; old bots are handed the game for one release only",
-                      DeprecationWarning, stacklevel=3)
+        warnings.warn(f"cardkit.engine.Bot.choose(game) is deprecated: {advice}; old bots are "
+                      f"handed the game for one release only", DeprecationWarning, stacklevel=3)
         return choose
 
     def decide(game: Any) -> Any:

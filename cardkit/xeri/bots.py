@@ -48,8 +48,9 @@ class _Bot:
 
     def _view(self, view: XeriView | Any) -> XeriView:
         if not isinstance(view, XeriView):  # the old call, choose(match): one more release
-            warnings.warn(f"{type(self).__name__}.choose(match) is deprecated: bots are given "
-                          f"their seat's view, choose(match.observe(seat))",
+            warnings.warn(f"cardkit.xeri bots take their seat's view: "
+                          f"{type(self).__name__}.choose(match) is deprecated, call "
+                          f"choose(match.observe(seat))",
                           DeprecationWarning, stacklevel=3)
             view = view.observe(self.seat)
         elif view.seat != self.seat:

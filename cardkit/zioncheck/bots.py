@@ -54,9 +54,9 @@ def _own_view(bot: Any, view: Observation | Any) -> Observation:
     """``view`` itself, checked to be ``bot``'s seat's; the old call ``choose(game)`` warns
     and observes the game (for one more release)."""
     if not isinstance(view, Observation):
-        warnings.warn(f"{type(bot).__name__}.choose(game) is deprecated: bots are given their "
-                      f"seat's view, choose(game.observe(seat))", DeprecationWarning,
-                      stacklevel=3)
+        warnings.warn(f"cardkit.zioncheck bots take their seat's view: "
+                      f"{type(bot).__name__}.choose(game) is deprecated, call "
+                      f"choose(game.observe(seat))", DeprecationWarning, stacklevel=3)
         observed: Observation = view.observe(bot.seat)
         return observed
     if view.seat != bot.seat:

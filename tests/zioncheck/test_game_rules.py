@@ -695,7 +695,7 @@ def test_zc_6_1_offered_go_down_keeps_a_card_beside_the_taken_one_when_going_out
         assert bool(downs) is can_go_down
         for action in downs:  # each offer is legal: it never keeps only the taken K♠
             assert game.check(action), game.check(action)
-        choice = GreedyBot(0).choose(game)
+        choice = GreedyBot(0).choose(game.observe(0))
         assert game.check(choice), (choice, game.check(choice))
         assert isinstance(choice, GoDown) is can_go_down
         if not can_go_down:
@@ -752,7 +752,7 @@ def test_zc_6_1_a_go_down_using_the_taken_card_is_offered():
 
 def test_zc_6_1_the_greedy_bot_goes_down_with_the_taken_card():
     game = eights_and_kings_taking_an_eight()
-    action = GreedyBot(0).choose(game)
+    action = GreedyBot(0).choose(game.observe(0))
     assert isinstance(action, GoDown)
     game.apply(action)
     assert game.has_gone_down(0) and len(game.hand(0)) == 1
