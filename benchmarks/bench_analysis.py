@@ -29,6 +29,7 @@ import time
 
 from cardkit import play_out
 from cardkit.analysis import StopReason, analyze
+from cardkit.pimc import decide
 from cardkit.xeri import GreedyBot as XeriGreedy
 from cardkit.xeri import new_game as new_xeri
 from cardkit.zioncheck import GreedyBot as ZionGreedy
@@ -51,7 +52,7 @@ def xeri_round_baseline(rounds: int = 20) -> float:
         bots = [XeriGreedy(s, seed=s) for s in range(4)]
         number = match.round_number
         while match.round_number == number and not match.is_over:
-            match.apply(bots[match.current_player].choose(match))
+            match.apply(decide(bots[match.current_player], match))
         played += 1
         seed += 1
     return played / (cpu() - start)
@@ -64,7 +65,7 @@ def zion_hand_baseline(hands: int = 10) -> float:
         game = new_zion(players=4, seed=seed)
         bots = [ZionGreedy(s) for s in range(4)]
         while game.hand_number == 1 and not game.is_over:
-            game.apply(bots[game.current_player].choose(game))
+            game.apply(decide(bots[game.current_player], game))
     return hands / (cpu() - start)
 
 
@@ -73,7 +74,7 @@ def zion_position(seed: int):
     bots = [ZionGreedy(s) for s in range(4)]
     play_out(game, bots, max_actions=12)
     while not (game.phase.value == "play" and len(game.legal_actions()) > 3):
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(decide(bots[game.current_player], game))
     return game
 
 

@@ -28,7 +28,7 @@ from random import Random
 from typing import Any
 
 __all__ = ["MAX_SAMPLES", "MAX_SECONDS", "MIN_SAMPLES", "TOLERANCE", "Analysis", "AnalystBase",
-           "MoveValue", "Profile", "StopReason", "rate", "t_quantile"]
+           "MoveValue", "Profile", "StopReason", "decide", "rate", "t_quantile"]
 
 TOLERANCE = 0.5
 """Points: two actions whose paired 95% interval lies within ± this of zero are as good as
@@ -171,6 +171,15 @@ class Analysis:
 
     def __str__(self) -> str:
         return self.text
+
+
+def decide(bot: Any, game: Any) -> Any:
+    """``bot``'s action for the seat to act in ``game``: a bot whose class says
+    ``takes_view = True`` is handed that seat's view (the bot protocol of issue 24), any other
+    the game (the protocol before it), so rollouts call each bot as its own protocol asks."""
+    if getattr(type(bot), "takes_view", False):
+        return bot.choose(game.observe(game.current_player))
+    return bot.choose(game)
 
 
 def t_quantile(df: int) -> float:
@@ -354,6 +363,7 @@ class AnalystBase:
     game is accepted too and its view taken (``game.observe(seat)``)."""
 
     profile: Profile
+    takes_view = True  # choose is handed the seat's view (cardkit.engine's bot protocol)
 
     def __init__(self, seat: int, *, seed: int | None = 0, seconds: float | None = 0.2,
                  max_samples: int | None = None, rollout: str = "greedy") -> None:

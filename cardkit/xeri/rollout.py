@@ -14,6 +14,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from cardkit.pimc import decide
 from cardkit.xeri.bots import CARD_WEIGHT, JACK_KEEP, GreedyBot, RandomBot
 from cardkit.xeri.match import XeriMatch
 from cardkit.xeri.play import PlayKind, play_kind
@@ -131,7 +132,7 @@ def play_round(match: XeriMatch, kind: str, seed: int) -> None:
         cls = RandomBot if kind == "random" else GreedyBot
         bots = [cls(s, seed=seed + s) for s in range(4)]
         while match._current is not None and match._round == number:
-            apply(bots[match._current].choose(match))
+            apply(decide(bots[match._current], match))
         return
     rngs = [Random(seed + s).random for s in range(4)]
     public = _public_counts(match)

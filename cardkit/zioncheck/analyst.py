@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from cardkit.pimc import AnalystBase, Profile
+from cardkit.pimc import AnalystBase, Profile, decide
 from cardkit.zioncheck.actions import Discard, ExchangeJoker, GoDown, LayOff
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.events import seat_name
@@ -72,7 +72,7 @@ def rollout(world: Any, seat: int, action: Any, kind: str, seed: int) -> tuple[f
     apply = world.apply
     apply(action)
     while len(results) == done:
-        apply(bots[world._current].choose(world))
+        apply(decide(bots[world._current], world))
     result = results[done]
     return float(result.points[seat]), result.winner == seat
 

@@ -9,12 +9,13 @@ stock is drawn from the cards it was made of. The world is a real `ZionGame` at 
 moment of the same hand; its ``observe(seat)`` equals the view::
 
     >>> from random import Random
+    >>> from cardkit.pimc import decide
     >>> from cardkit.zioncheck.bots import GreedyBot
     >>> from cardkit.zioncheck.game import new_game
     >>> game = new_game(players=3, seed=2)
     >>> bots = [GreedyBot(s) for s in range(3)]
     >>> for _ in range(12):
-    ...     _ = game.apply(bots[game.current_player].choose(game))
+    ...     _ = game.apply(decide(bots[game.current_player], game))
     >>> seat = game.current_player
     >>> world = sample_world(game.observe(seat), Random(1))
     >>> world.observe(seat) == game.observe(seat)

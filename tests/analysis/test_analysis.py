@@ -14,7 +14,7 @@ from cardkit import play_out
 from cardkit.analysis import Mark, StopReason, analyze, review, review_thresholds
 from cardkit.cards import parse_cards
 from cardkit.games import get_game
-from cardkit.pimc import MAX_SAMPLES, MAX_SECONDS, _budget, t_quantile
+from cardkit.pimc import MAX_SAMPLES, MAX_SECONDS, _budget, decide, t_quantile
 from cardkit.xeri import GreedyBot as XeriGreedy
 from cardkit.xeri import new_game as new_xeri
 from cardkit.xeri.analyst import AnalystBot as XeriAnalyst
@@ -42,7 +42,7 @@ def zion_position(seed: int = 3, actions: int = 14, players: int = 3):
     bots = [ZionGreedy(s) for s in range(players)]
     play_out(game, bots, max_actions=actions)
     while len({a.to_text() for a in game.legal_actions()}) < 3:  # a decision worth rating
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(decide(bots[game.current_player], game))
     return game
 
 
@@ -217,14 +217,14 @@ def test_analyst_bots_are_registered_and_play_legal_moves() -> None:
             XeriGreedy(3)]
     for _ in range(12):
         seat = match.current_player
-        action = bots[seat].choose(match)
+        action = decide(bots[seat], match)
         assert match.check(action, seat)
         match.apply(action, seat)
     game = new_zion(players=3, seed=4)
     zbots = [ZionAnalyst(0, seconds=None, max_samples=2), ZionGreedy(1), ZionGreedy(2)]
     for _ in range(20):
         seat = game.current_player
-        action = zbots[seat].choose(game.observe(seat) if seat == 0 else game)
+        action = zbots[seat].choose(game.observe(seat)) if seat == 0 else decide(zbots[seat], game)
         assert game.check(action, seat)
         game.apply(action, seat)
 
@@ -291,7 +291,7 @@ def test_the_lean_greedy_rollout_values_every_card_as_the_greedy_bot(preset: str
             view = match.observe(seat)
             assert greedy_values(match, _public_counts(match)) == pytest.approx(
                 [bots[seat].value(view, card) for card in view.hand], abs=1e-12)
-            match.apply(bots[seat].choose(match))
+            match.apply(decide(bots[seat], match))
 
 
 def test_zc_6_2_after_a_reshuffle_a_world_stock_holds_only_reshuffled_cards() -> None:
@@ -304,7 +304,7 @@ def test_zc_6_2_after_a_reshuffle_a_world_stock_holds_only_reshuffled_cards() ->
     game = ZionGame.from_deal(hands, stock, discard=rest)  # every card in play
     bots = [ZionGreedy(s) for s in range(3)]
     while not game.stock_pool and not game.is_over:
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(decide(bots[game.current_player], game))
     assert game.stock_pool and not game.is_over
     for _ in range(3):
         seat = game.current_player
@@ -312,6 +312,6 @@ def test_zc_6_2_after_a_reshuffle_a_world_stock_holds_only_reshuffled_cards() ->
         assert set(zion_world(view, random.Random(4)).locations()["stock"]) <= set(
             view.stock_pool)
         check_world(get_game("zioncheck"), game, seat, 5)
-        game.apply(bots[seat].choose(game))
+        game.apply(decide(bots[seat], game))
         if game.is_over or not game.stock_pool:
             break

@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 from cardkit.games import GameSpec, get_game
+from cardkit.pimc import decide
 from tests.conformance.suite import pack_of
 
 STATES_PER_GAME = 6
@@ -45,7 +46,7 @@ def check_world(spec: GameSpec, game: Any, seat: int, seed: int) -> None:
     for _ in range(8):
         if world.is_over:
             break
-        action = bots[world.current_player].choose(world)
+        action = decide(bots[world.current_player], world)
         assert world.check(action), f"the world refuses a bot's move {action}"
         world.apply(action)
 
@@ -68,6 +69,6 @@ def check_game_sampled_worlds(name: str) -> int:
                     check_world(spec, game, seat, seed * 100 + step)
                     checked += 1
                 states += 1
-            game.apply(bots[game.current_player].choose(game))
+            game.apply(decide(bots[game.current_player], game))
             step += 1
     return checked
