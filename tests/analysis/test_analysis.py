@@ -315,3 +315,14 @@ def test_zc_6_2_after_a_reshuffle_a_world_stock_holds_only_reshuffled_cards() ->
         game.apply(decide(bots[seat], game))
         if game.is_over or not game.stock_pool:
             break
+
+
+def test_a_table_seats_analyst_bots_from_its_address_bounded_per_move() -> None:
+    pytest.importorskip("ipywidgets")
+    from cardkit.widgets.limits import MAX_BOT_SECONDS
+    from cardkit.widgets.xeri_table import XeriTable
+
+    table = XeriTable(seed=3, seat=2, bot="analyst", bot_delay=0)
+    assert table.bots and all(type(b).__name__ == "AnalystBot" and 0 < b.seconds <= MAX_BOT_SECONDS
+                              for b in table.bots.values())
+    assert table.match.current_player == 2 or table.match.is_over
