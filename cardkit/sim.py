@@ -258,7 +258,7 @@ def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any
     why = None
     if spec.sim.vector is None:
         why = f"{spec.title} has no array engine (only a game with one has)"
-    elif any(s.kind is None for s in seats):
+    elif any(s.kind not in ("random", "greedy") for s in seats):  # not objects, not analysts
         why = "it plays only the bot kinds 'random' and 'greedy', not bot objects"
     else:
         try:

@@ -326,3 +326,20 @@ def test_a_table_seats_analyst_bots_from_its_address_bounded_per_move() -> None:
     assert table.bots and all(type(b).__name__ == "AnalystBot" and 0 < b.seconds <= MAX_BOT_SECONDS
                               for b in table.bots.values())
     assert table.match.current_player == 2 or table.match.is_over
+
+
+def test_zion_review_rates_the_seats_decisions() -> None:
+    game = new_zion(players=3, seed=3)
+    play_out(game, [ZionGreedy(s) for s in range(3)], max_actions=30)
+    done = review(game.to_json(), 0, seconds_per_move=None, max_samples_per_move=2)
+    decisions = []
+    replay = get_game("zioncheck").new(seed=3, players=3)
+    for index, action in enumerate(game.history):
+        if replay.current_player == 0:
+            decisions.append(index)
+        replay.apply(action)
+    assert [m.index for m in done.moves] == decisions and done.complete
+    assert review_thresholds("zioncheck") == (3.0, 8.0, 15.0)
+    rated = [m for m in done.moves if m.analysis is not None]
+    assert rated and all(m.played is not None for m in rated)
+    assert done.text.startswith(f"Review of {done.seat_name}: {len(decisions)} decisions")
