@@ -40,7 +40,8 @@ MAX_SAMPLES = 20_000
 """The most worlds one analysis samples, whatever it is asked (a bound on memory and time)."""
 MAX_SECONDS = 30.0
 """The longest one analysis runs, whatever it is asked (a huge table cannot make it run for
-minutes; a single rollout past the deadline is the most it overshoots)."""
+minutes). It overshoots by at most one rollout, except that the first world is always played
+out for every action (an analysis needs one sample)."""
 
 
 class StopReason(str, Enum):
