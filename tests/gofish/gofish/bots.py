@@ -15,6 +15,8 @@ declare_view(View, "GF-2")  # each hand is dealt to its player; the rest is the 
 class RandomBot:
     """Asks a random player for a random rank it holds."""
 
+    takes_view = True  # choose is handed the seat's view (cardkit.engine.takes_game)
+
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
         self._rng = random.Random(seed)
@@ -26,6 +28,8 @@ class RandomBot:
 class GreedyBot:
     """Asks for the rank it holds most of, from a player known to hold it (they asked for it
     and still have it), else from the player with the most cards; ties by seed."""
+
+    takes_view = True
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
