@@ -73,12 +73,16 @@ def student_edition(notebook: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _places(places: int) -> str:
+    return f"{places} decimal place{'' if places == 1 else 's'}"
+
+
 def answer_key(exercise: Exercise) -> str:
     """The teacher's key to one exercise, in Markdown."""
     lines = [f"**Answer key: `{exercise.key}`.** {reveal(exercise.key)!s}", ""]
     if exercise.places is not None:
         lines += [f"*Accepted:* a fraction equal to the answer, or a decimal or a percentage "
-                  f"within {exercise.tolerance:g} of it ({exercise.places} decimal places).", ""]
+                  f"within {exercise.tolerance:g} of it ({_places(exercise.places)}).", ""]
     if exercise.any_of:
         lines += ["*Accepted:* any one of the equally good answers.", ""]
     if exercise.mistakes:

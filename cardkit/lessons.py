@@ -680,7 +680,8 @@ def your_seed(pinned: int | None = None) -> int:
     """A seed for this learner's simulations, so that a class gets as many different runs as
     it has learners: ``pinned`` if given (``your_seed(1234)`` repeats a run exactly), else the
     environment variable ``CARDKIT_SEED`` if it is set (how a teacher pins a whole class, and
-    how the stored outputs were made), else a fresh seed from the operating system."""
+    how the stored outputs were made), else a fresh four-digit seed from the operating system
+    (easy to write down)."""
     import os
     import secrets
 

@@ -106,3 +106,16 @@ def test_make_lessons_writes_both_editions(tmp_path: Path, capsys: pytest.Captur
     with pytest.raises(SystemExit):
         main(["--source", str(tmp_path / "nothing"), "--out", str(tmp_path)])
     assert "\nlessons:" in (ROOT / "Makefile").read_text()
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_the_editions_run_the_code_that_nbval_tests(editions: Path, path: Path) -> None:
+    # nbval runs the source; the editions hold the same code cells (less the hidden checks),
+    # and the teacher edition the same stored outputs, so nbval's verdict holds for both.
+    def code(cells: list[dict], with_outputs: bool) -> list[tuple]:
+        return [(text(c), json.dumps(c["outputs"]) if with_outputs else None) for c in cells
+                if c["cell_type"] == "code" and "test" not in c["metadata"].get("tags", [])]
+
+    source = load(path)
+    assert code(load(editions / "teacher" / path.name), True) == code(source, True)
+    assert code(load(editions / "student" / path.name), False) == code(source, False)
