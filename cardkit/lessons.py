@@ -597,6 +597,16 @@ def _pile_stands() -> tuple[Any, str]:
     return _verdict_solution(check_initial_pile(parse_cards("7C 9H 7D KS")))
 
 
+@_prediction("hand-1-go-down", "Can the hand 8♣ 8♣ 8♥ K♦ K♠ JK 2♦ 5♠ 9♥ Q♣ meet hand 1's "
+             "contract, 2 sets? (True or False)", as_bool)
+def _hand_1_go_down() -> tuple[Any, str]:
+    from cardkit.zioncheck import find_go_down
+    best = find_go_down("8C 8C 8H KD KS JK 2D 5S 9H QC", 1)
+    if not best:
+        return False, "no two sets can be made from it (ZC-4, ZC-5.1)"
+    return True, " + ".join(str(meld) for meld in best) + " (ZC-4, ZC-5.1, ZC-5.3)"
+
+
 @_prediction("redeal-share", "In what share of deals is the first pile dealt again? (a guess "
              "such as 0.2 or '1/5')", as_number)
 def _redeal_share() -> tuple[Any, str]:
