@@ -303,9 +303,8 @@ def _xeri_last_pile() -> tuple[Any, str]:
 def _greedy_xeri(seed: int) -> Any:
     from cardkit.engine import play_out
     from cardkit.games import get_game
-    from cardkit.xeri import GreedyBot
-    return play_out(get_game("xeri").new(seed=seed),
-                    [GreedyBot(seat, seed=seat) for seat in range(4)])
+    xeri = get_game("xeri")
+    return play_out(xeri.new(seed=seed), xeri.make_bots("greedy", seed=seed))
 
 
 # Tutorial 2: playing Zion Check -------------------------------------------------------
