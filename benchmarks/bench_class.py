@@ -255,7 +255,7 @@ async def run_class(base: str, pid: int, n: int, turns: int, seed0: int) -> list
 
     await asyncio.gather(*(one(s) for s in students))
     kernels.update({k: p for k, p in kernel_processes(pid).items() if k not in kernels})
-    run_class.cpu = CpuUse.measure(server, kernels_before, server_before,  # type: ignore
+    run_class.cpu = CpuUse.measure(server, kernels_before, server_before,  # type: ignore[attr-defined]
                                    kernels, [s for s in students if s.kernel])
     stop.set()
     probe_stop.set()
