@@ -53,8 +53,13 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
+# Two pytest-xdist workers for the two cores: the server and browser tests in one, one at a
+# time, from the start; every other test file in either, the second one niced (conftest.py,
+# docs/DECISIONS.md "The test suite's time"). PYTEST_PARALLEL= runs it serially.
+PYTEST_PARALLEL ?= -n 2 --dist loadfile
+
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
 # Only the tutorials (nbval, configured in pyproject.toml): cells marked NBVAL_CHECK_OUTPUT must
 # show their stored output; `python tutorials/refresh_outputs.py` stores new ones.

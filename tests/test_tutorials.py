@@ -125,7 +125,7 @@ def test_nbval_runs_the_tutorials_in_every_full_run() -> None:
     assert "--nbval-sanitize-with=tutorials/nbval_sanitize.cfg" in options
     # make test runs pytest on its testpaths (no paths given), so the tutorials are in it.
     target = (ROOT / "Makefile").read_text().split("\ntest:", 1)[1].split("\n\n", 1)[0]
-    assert "\t$(BIN)/python -m pytest\n" in target + "\n"
+    assert "\t$(BIN)/python -m pytest $(PYTEST_PARALLEL)\n" in target + "\n"
 
 
 def test_lessons_and_rulebook_belong_to_the_rules_core() -> None:
