@@ -14,10 +14,9 @@ The environment variable ``CARDKIT_BOT_DELAY`` sets the default bot pause for ev
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -185,49 +184,13 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
     return _show_app_now(build, known)
 
 
-@contextlib.contextmanager
-def _updates_held() -> Iterator[None]:
-    """Widgets made meanwhile send their changes once, at the end, instead of each one.
-
-    An app builds its widgets and then fills them in (a table deals, and its bots make their
-    opening plays), so each widget opened its comm and then sent an update for nearly every
-    change, all before the page could show any of it: in a Xeri table, 72 widgets sent 37
-    updates. Each message costs the kernel and the server's one event loop (docs/serving.md,
-    the class's first view); held, the table sends 21, each with its widget's final state.
-    """
-    from ipywidgets import Widget
-
-    made: list[Any] = []
-    before = Widget._widget_construction_callback
-
-    def hold(widget: Any) -> None:
-        widget._holding_sync = True
-        made.append(widget)
-        if callable(before):
-            before(widget)
-
-    Widget._widget_construction_callback = hold
-    try:
-        yield
-    finally:
-        Widget._widget_construction_callback = before
-        for widget in made:
-            widget._holding_sync = False
-            changed = set(widget._states_to_send)
-            widget._states_to_send.clear()
-            if changed and widget.comm is not None:
-                widget.send_state(changed)
-
-
 def _show_app_now(build: Callable[[dict[str, str]], Any], known: list[str]) -> Any:
     import html
 
     import ipywidgets as widgets
 
     try:
-        options = page_options(accepted=known)
-        with _updates_held():
-            return build(options)
+        return build(page_options(accepted=known))
     except ValueError as error:
         understood = (f"Options it understands: {', '.join(known)} (for example "
                       f"<code>?{known[0]}=…</code> after the address)." if known

@@ -124,39 +124,3 @@ def test_a_message_with_a_wrong_signature_records_nothing():
         kernel.stream.callback(msg_list)
     assert kernel.execution_state == "starting"
 
-
-def test_an_apps_widgets_send_each_change_once_and_the_page_gets_their_final_state(monkeypatch):
-    import comm
-    from comm.base_comm import BaseComm
-
-    from cardkit.widgets.page_options import show_app
-    from cardkit.widgets.xeri_table import XeriTable
-
-    sent: list[tuple[str, str, dict]] = []
-
-    class Recording(BaseComm):
-        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
-            sent.append((msg_type, self.comm_id, data or {}))
-
-    monkeypatch.setattr(comm, "create_comm", lambda **kwargs: Recording(**kwargs))
-    monkeypatch.setenv("QUERY_STRING", "seed=5")
-    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
-    table = show_app(lambda options: XeriTable(seed=int(options["seed"]), seat=2, bot_delay=0),
-                     accepted=("seed",))
-    # what a page that saw every message would hold: each comm_open's state, then its updates
-    seen: dict[str, dict] = {}
-    updates: dict[str, int] = {}
-    for kind, comm_id, data in sent:
-        if kind == "comm_open":
-            seen[comm_id] = dict(data["state"])
-        elif kind == "comm_msg" and data.get("method") == "update":
-            seen[comm_id].update(data["state"])
-            updates[comm_id] = updates.get(comm_id, 0) + 1
-    assert seen and max(updates.values()) == 1  # one update at most per widget, not one a change
-    for widget in (table, table.table, table.hand, table.status, table.seed_line):
-        assert seen[widget.model_id] == widget.get_state()
-    # once built, a change is sent at once again
-    table.table.value = "<p>changed</p>"
-    assert sent[-1][1:] == (table.table.model_id,
-                            {"method": "update", "state": {"value": "<p>changed</p>"},
-                             "buffer_paths": []})
