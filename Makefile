@@ -5,6 +5,7 @@
 #               POOL=N preheated kernels per class app: 1 for a demo, 4 with CLASS=1)
 #   make test   lint and run every test layer (unit, property, golden, widgets, browser,
 #               the tutorials with nbval, the docs build, the Binder environment)
+#   make lessons  write the tutorials' student and teacher editions into build/lessons
 #   make docs   build the documentation site into docs/_build/html
 #   make lite   build the apps as a static site into build/lite (Python runs in the browser:
 #               any web host or a USB stick serves a class; `cardkit lite --serve` to try it)
@@ -20,7 +21,7 @@ POOL   ?= $(if $(CLASS),4,1)
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-browser test-tutorials docs lint typecheck bench clean lite
+.PHONY: demo test test-browser test-tutorials docs lint typecheck bench clean lite lessons
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +66,10 @@ test: lint
 # show their stored output; `python tutorials/refresh_outputs.py` stores new ones.
 test-tutorials: $(VENV)/.test
 	$(BIN)/python -m pytest tutorials
+
+# The tutorials' student and teacher editions (cardkit/editions.py): build/lessons/{student,teacher}.
+lessons: $(VENV)/.test
+	$(BIN)/python -m cardkit.editions
 
 # The documentation site, offline, warnings as errors: docs/_build/html/index.html.
 docs: $(VENV)/.test

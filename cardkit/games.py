@@ -9,7 +9,7 @@ create, load or draw it; they ask the registry::
     >>> spec = get_game("xeri")
     >>> game = spec.new(seed=3)
     >>> game.game_name, spec.title, sorted(spec.bots)
-    ('xeri', '4-Player Xeri', ['greedy', 'random'])
+    ('xeri', '4-Player Xeri', ['analyst', 'greedy', 'random'])
     >>> bots = spec.make_bots("greedy,random", seed=3)
     >>> [type(b).__name__ for b in bots]
     ['GreedyBot', 'RandomBot', 'GreedyBot', 'RandomBot']
@@ -19,7 +19,9 @@ create, load or draw it; they ask the registry::
     ValueError: unknown game 'chess'; the games are 'xeri', 'zioncheck'
 
 Adding a game (see docs/ADDING_A_GAME.md): write its package with a game class that follows
-`cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that follow `cardkit.engine.Bot`, a
+`cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that follow `cardkit.engine.Bot`
+(``choose(view)``, handed the seat's view; the bots module declares the view's rule with
+`cardkit.engine.declare_view`), a
 drawing, and the answers the generic parts ask for (frame rows, scores, action words), and
 describe it in one `GameSpec`: listed in ``_FACTORIES`` below for a game of cardkit, or added
 with `register` from outside (the Go Fish proof in ``tests/gofish``). Generic code never names
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardkit import bounds
-from cardkit.engine import Bot, Game, play_out
+from cardkit.engine import Bot, BotLike, Game, play_out
 
 __all__ = ["GameSpec", "SimSpec", "UnitRows", "WholeUnits", "bot_seed", "game_names", "get_game",
            "load_record", "record_data", "register", "unregister"]
@@ -129,11 +131,17 @@ class GameSpec:
 
     ``new(rules=None, seed=0, players=None)`` starts a game (``players=None`` is the game's
     default); ``load(text)`` replays a JSON record; ``bots`` maps a kind ("random", "greedy")
-    to a bot class taking ``(seat, seed=...)``; ``table_html(game, view=None)`` draws the table
+    to a bot class taking ``(seat, seed=...)`` whose ``choose(view)`` decides from the seat's
+    view (`cardkit.engine.Bot`); ``table_html(game, view=None)`` draws the table
     from one seat's view (``None`` shows every hand). ``command`` is the game's word on the
     command line (``cardkit xeri``), ``seat_name`` names a seat before any game is made,
     ``scores_html`` draws the scores so far and ``action_words`` says what a seat did (the turn
     stepper), and ``sim`` tells `cardkit.sim` how to make rows of it.
+
+    ``sample_world(view, rng)`` (None: the game has none) deals a complete game consistent
+    with everything one seat's view holds, its hidden cards drawn by the `random.Random`
+    ``rng``; ``analyst`` is the game's `cardkit.pimc.Profile`, which `cardkit.analysis`
+    rates moves with (None: no analysis).
     """
 
     name: str
@@ -148,7 +156,7 @@ class GameSpec:
     _table_html: Callable[..., str] = field(repr=False)
     _narrate: Callable[[Any], list[str]] = field(repr=False)
     _result_kinds: frozenset[Any] = field(repr=False)
-    _summary: Callable[[Any, Sequence[Bot]], str] = field(repr=False)
+    _summary: Callable[[Any, Sequence[BotLike]], str] = field(repr=False)
     _seat_name: Callable[[int], str] = field(repr=False)
     _scores_html: Callable[[Any], str] = field(repr=False)
     _action_words: Callable[[str, Any], str] = field(repr=False)
@@ -157,6 +165,8 @@ class GameSpec:
     aliases: tuple[str, ...] = ()  # other names `get_game` accepts
     option_examples: str = ""  # for `cardkit <command> --set`'s help
     rule_prefix: str = ""  # the rule book's prefix of the game's rule IDs: "XR", "ZC"
+    sample_world: Callable[[Any, Any], Game] | None = field(default=None, repr=False)
+    analyst: Any = field(default=None, repr=False)  # a `cardkit.pimc.Profile`
 
     @property
     def Rules(self) -> type[Any]:  # the game packages spell it so
@@ -210,7 +220,7 @@ class GameSpec:
         """Does ``event`` give the result of a round, a hand or the game?"""
         return event.kind in self._result_kinds
 
-    def summary(self, game: Game, bots: Sequence[Bot] = ()) -> str:
+    def summary(self, game: Game, bots: Sequence[BotLike] = ()) -> str:
         """One line on a finished game: who won and by how much (and who played)."""
         return self._summary(game, bots)
 
@@ -259,25 +269,28 @@ class GameSpec:
         return play_out(game, self.make_bots("greedy", seed=seed, players=game.num_players))
 
 
-def _bot_names(bots: Sequence[Bot], name: Callable[[int], str]) -> str:
-    return ", ".join(f"{name(bot.seat)} {type(bot).__name__}" for bot in bots)
+def _bot_names(bots: Sequence[BotLike], name: Callable[[int], str]) -> str:
+    """"North GreedyBot, East my_bot, ...": bots in seat order, functions by their name."""
+    return ", ".join(f"{name(seat)} {getattr(bot, '__name__', None) or type(bot).__name__}"
+                     for seat, bot in enumerate(bots))
 
 
 def _xeri() -> GameSpec:
     from cardkit import xeri
-    from cardkit.xeri import draw, spec
+    from cardkit.xeri import analyst, draw, spec, worlds
     from cardkit.xeri.events import EventKind
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
         return xeri.XeriMatch(seed, rules)
 
-    def summary(match: Any, bots: Sequence[Bot]) -> str:
+    def summary(match: Any, bots: Sequence[BotLike]) -> str:
         players = f" ({_bot_names(bots, xeri.seat_name)})" if bots else ""
         return spec.summary(match) + players
 
     return GameSpec(name="xeri", title="4-Player Xeri", game_class=xeri.XeriMatch,
                     rules_class=xeri.Rules, presets=xeri.PRESETS,
-                    bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot},
+                    bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot,
+                          "analyst": analyst.AnalystBot},
                     players=(4, 4), default_players=4, _new=new, _table_html=draw.table_html,
                     _narrate=spec.narrate, _summary=summary, _seat_name=xeri.seat_name,
                     _scores_html=spec.scores_html, _action_words=spec.action_words,
@@ -290,24 +303,26 @@ def _xeri() -> GameSpec:
                                                  spec.MATCH_NON_INTEGER)),
                     option_examples="target=251, rounds=2, initial_pile_redeal=never or "
                                     "cut_shows_bottom=true",
-                    rule_prefix="XR")
+                    rule_prefix="XR", sample_world=worlds.sample_world,
+                    analyst=analyst.PROFILE)
 
 
 def _zioncheck() -> GameSpec:
     from cardkit import zioncheck
-    from cardkit.zioncheck import draw, spec
+    from cardkit.zioncheck import analyst, draw, spec, worlds
     from cardkit.zioncheck.events import EventKind, seat_name
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
         return zioncheck.ZionGame(players, seed, rules)
 
-    def summary(game: Any, bots: Sequence[Bot]) -> str:
+    def summary(game: Any, bots: Sequence[BotLike]) -> str:
         players = f" ({_bot_names(bots, seat_name)})" if bots else ""
         return spec.summary(game) + players
 
     return GameSpec(name="zioncheck", title="Zion Check", game_class=zioncheck.ZionGame,
                     rules_class=zioncheck.Rules, presets=zioncheck.PRESETS,
-                    bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot},
+                    bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot,
+                          "analyst": analyst.AnalystBot},
                     players=bounds.PLAYERS, default_players=4, _new=new,
                     _table_html=draw.table_html,
                     _narrate=lambda event: [event.text], _summary=summary,
@@ -324,7 +339,8 @@ def _zioncheck() -> GameSpec:
                     option_examples="first_player_rule=draw_two, max_claims_per_hand=3, "
                                     "num_decks=none, deal_sizes=[7,7,7,7,7,7] or "
                                     "card_values={\"ace\":20}",
-                    rule_prefix="ZC")
+                    rule_prefix="ZC", sample_world=worlds.sample_world,
+                    analyst=analyst.PROFILE)
 
 
 _FACTORIES: dict[str, Callable[[], GameSpec]] = {"xeri": _xeri, "zioncheck": _zioncheck}

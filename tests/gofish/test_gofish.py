@@ -22,6 +22,7 @@ from cardkit.games import game_names, get_game, load_record, register, unregiste
 from tests.conformance.suite import (
     LINEUPS,
     MIN_GAMES,
+    check_game_bots_decide_from_the_view,
     check_game_bots_keep_every_invariant,
     check_game_registry_describes_it,
     check_game_same_seed_same_game,
@@ -62,6 +63,10 @@ def test_conformance_same_seed_same_game() -> None:
 
 def test_conformance_the_registry_describes_the_game() -> None:
     check_game_registry_describes_it("gofish")
+
+
+def test_conformance_bots_decide_from_their_seats_view_only() -> None:
+    check_game_bots_decide_from_the_view("gofish")
 
 
 # -- the rules, by ID ---------------------------------------------------------------------
@@ -192,3 +197,9 @@ def test_load_record_replays_it_and_numbers_a_bad_action() -> None:
     data["actions"][2] = "9 K"
     with pytest.raises(ValueError, match=r"action 3 \(9 K\) cannot be replayed: .*GF-3.3"):
         load_record(json.dumps(data))
+
+
+def test_conformance_sampled_worlds() -> None:
+    from tests.conformance.worlds import check_game_sampled_worlds
+
+    assert check_game_sampled_worlds("gofish") >= 10

@@ -136,3 +136,23 @@ def test_round_frames_are_unchanged_by_units():
     """The default unit is the game's row; naming it gives the same frame."""
     assert run(n=8, seed=2).equals(run(n=8, seed=2, unit="round"))
     assert isinstance(run(n=8, seed=2, unit="round"), pd.DataFrame)
+
+
+def test_a_game_without_whole_units_keeps_its_rows(monkeypatch):
+    """Go Fish (registered from outside) has no `WholeUnits`: its unit "game" is its row."""
+    from pathlib import Path
+
+    from cardkit.games import register, unregister
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1] / "gofish"))
+    from gofish.spec import SPEC
+
+    register(SPEC)
+    try:
+        rows = run("gofish", 3, players="greedy,random", seed=2)
+        assert rows.equals(run("gofish", 3, players="greedy,random", seed=2, unit="game"))
+        assert rows.attrs["unit"] == "game"
+        with pytest.raises(ValueError, match=r"unit is 'game' .*for Go Fish, not 'match'"):
+            run("gofish", 3, unit="match")
+    finally:
+        unregister(SPEC.name)

@@ -126,7 +126,7 @@ def test_observation_legal_actions_match_the_game_through_a_game():
         assert game.observe(seat).legal_actions() == game.legal_actions()
         other = (seat + 1) % 4
         assert game.observe(other).legal_actions() == [] or other == seat
-        game.apply(bots[seat].choose(game))
+        game.apply(bots[seat].choose(game.observe(seat)))
 
 
 def observed_through_accessors(game: ZionGame, seat: int) -> Observation:
@@ -138,7 +138,9 @@ def observed_through_accessors(game: ZionGame, seat: int) -> Observation:
         game.table, game.discard_top, game.top_discarder, game.discard_size, game.stock_size,
         game.gone_down, game.claim_counts,
         game.taken_card if not over and game.turn_player == seat else None,
-        game.window_card, game.turns_this_hand, game.total_points)
+        game.window_card, game.turns_this_hand, game.total_points, game.discard_pile,
+        game.known_cards, game.taken_card if not over else None, game.claim_asking,
+        *game.first_player_due, game.stock_pool)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -152,7 +154,7 @@ def test_observe_agrees_with_the_public_accessors_for_every_seat(players):
         phases.add(game.phase)
         for seat in range(players):
             assert game.observe(seat) == observed_through_accessors(game, seat)
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
     assert {Phase.DRAW, Phase.PLAY, Phase.CLAIM} <= phases
     assert game.observe(0) == observed_through_accessors(game, 0)
     assert game.observe(0).current_player is None and game.observe(0).taken_card is None
