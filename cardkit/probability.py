@@ -588,24 +588,27 @@ def next_player_can_xeri(unseen_of_rank: int, unseen: int, hand_size: int) -> Fr
 
 
 def dealer_team_last_pile_share(frame: pd.DataFrame, level: float = 0.95) -> Estimate:
-    """The share of the last pile's cards (XR-5.1) that goes to the dealer's team: an
+    """The share of rounds in which the dealer's team took the last pile (XR-5.1): an
     **estimate** from a `cardkit.sim.simulate` frame of Xeri rounds, since it depends on how
     everyone plays.
 
-    Counted by pooling the cards left on the pile at the end of every round of ``frame``: the
-    dealer's team's cards out of all of them, with a Wilson interval (the cards of one round go
-    together, so the interval is somewhat too narrow; compare rounds for a stricter one).
+    Counted over **rounds**, the independent unit: of the rounds of ``frame`` that ended with
+    cards left on the pile, the share in which the dealer's team took them, with its Wilson
+    interval over those rounds. The cards are not counted one by one: all the cards left in
+    one round go to the same team, so they are one outcome, and pooling them as separate
+    samples would make the interval look narrower than it is.
     """
     for column in ("dealer", "leftover_team", "leftover_cards"):
         if column not in frame.columns:
             raise ValueError(f"a frame of Xeri rounds from cardkit.sim.simulate has a column "
                              f"{column!r}; this one has not")
-    to_dealer = (frame["leftover_team"] == frame["dealer"] % 2) * frame["leftover_cards"]
-    total = int(frame["leftover_cards"].sum())
-    if total == 0:
+    with_pile = frame[frame["leftover_cards"] > 0]
+    if len(with_pile) == 0:
         raise ValueError("no round of this frame ended with cards on the pile")
-    return estimate(int(to_dealer.sum()), total,
-                    f"last-pile cards to the dealer's team over {len(frame):,} rounds", level)
+    to_dealer = int((with_pile["leftover_team"] == with_pile["dealer"] % 2).sum())
+    return estimate(to_dealer, len(with_pile),
+                    f"rounds whose last pile went to the dealer's team, of the "
+                    f"{len(with_pile):,} of {len(frame):,} rounds that left one", level)
 
 
 # ---------------------------------------------------------------- Zion Check: a dealt hand

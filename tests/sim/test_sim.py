@@ -181,10 +181,17 @@ def test_summary_gives_means_with_intervals_and_win_rates():
     assert "win rate dealer's team" in rows.index
 
 
-def test_dealer_team_share_of_the_last_pile_is_an_estimate():
+def test_dealer_team_share_of_the_last_pile_is_an_estimate_over_rounds():
     frame = run(n=40, seed=3)
     est = P.dealer_team_last_pile_share(frame)
-    assert est.n == frame["leftover_cards"].sum() and 0 <= est.value <= 1
+    with_pile = frame[frame["leftover_cards"] > 0]
+    assert est.n == len(with_pile) < frame["leftover_cards"].sum()  # rounds, not cards
+    assert est.successes == (with_pile["leftover_team"] == with_pile["dealer"] % 2).sum()
+    assert est.low <= est.value <= est.high
+    # the interval is over rounds: as wide as a share of that many rounds, not of the cards
+    assert (est.low, est.high) == P.wilson_interval(est.successes, len(with_pile))
+    with pytest.raises(ValueError, match="no round"):
+        P.dealer_team_last_pile_share(frame.assign(leftover_cards=0))
     with pytest.raises(ValueError, match="leftover_team"):
         P.dealer_team_last_pile_share(pd.DataFrame({"dealer": [0]}))
 
