@@ -6,13 +6,14 @@
 """
 
 from cardkit.cards import Card, make_pack, parse_card, parse_cards, shuffled
-from cardkit.engine import Bot, Game, IllegalAction, Verdict, play_out
+from cardkit.engine import Bot, Game, IllegalAction, PeekError, Verdict, play_out
 
 __all__ = [
     "Bot",
     "Card",
     "Game",
     "IllegalAction",
+    "PeekError",
     "Verdict",
     "make_pack",
     "parse_card",

@@ -1,6 +1,7 @@
 """The shared protocol pieces: verdicts, the illegal-action error, and play_out."""
 
 import re
+import sys
 
 import pytest
 
@@ -91,3 +92,18 @@ def test_read_record_returns_the_checked_record():
     record = read_record('{"game": "g", "version": 1, "rules": {}, "seed": 3, "actions": []}',
                          "g", "Test")
     assert record["seed"] == 3 and record["actions"] == []
+
+
+def test_the_package_exports_the_engine_protocol_and_its_errors():
+    import cardkit
+    import cardkit.engine
+    import cardkit.tournament
+
+    assert cardkit.PeekError is cardkit.engine.PeekError
+    assert issubclass(cardkit.PeekError, AttributeError)
+    for name in cardkit.__all__:
+        assert getattr(cardkit, name) is not None, name
+    # the tournament stays in its module (as simulate stays in cardkit.sim): a package-level
+    # function named tournament would hide the module cardkit.tournament
+    assert "tournament" not in cardkit.__all__
+    assert cardkit.tournament is sys.modules["cardkit.tournament"]
