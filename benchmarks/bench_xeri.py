@@ -23,6 +23,7 @@ Issue 18's check, 750966d (main before issue 18) against issue 18's end, 2 Decem
 machine loaded by eight helpers (load average 7-26 on 2 cores), so the instruction ratios count:
 
     protocol-first, 300 matches (62,592 plays): instructions new/old 1.022 (CPU 1.14)
+    protocol-warm, 150 matches (31,344 plays):  instructions new/old 0.979 (CPU 1.22)
     greedy, 8 matches (1,536 plays):           instructions new/old 1.023 (CPU 1.28)
     clone, 3,000 copies:                        CPU new/old 0.78
     vector-numba, 200,000 rounds:               CPU new/old 1.31 (load 19-22: CPU only)
