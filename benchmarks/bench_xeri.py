@@ -26,6 +26,7 @@ machine loaded by eight helpers (load average 7-26 on 2 cores), so the instructi
     protocol-warm, 150 matches (31,344 plays):  instructions new/old 0.979 (CPU 1.22)
     greedy, 8 matches (1,536 plays):           instructions new/old 1.023 (CPU 1.28)
     clone, 3,000 copies:                        CPU new/old 0.78
+    vector-numpy, 20,000 rounds:                instructions new/old 1.000 (CPU 0.79)
     vector-numba, 200,000 rounds:               CPU new/old 1.31 (load 19-22: CPU only)
 
 (docs/api/engine.md keeps the table, with what is still to measure.)
