@@ -38,8 +38,8 @@ from typing import Any, Protocol
 from cardkit import bounds
 from cardkit.engine import Bot, Game, play_out
 
-__all__ = ["GameSpec", "SimSpec", "UnitRows", "bot_seed", "game_names", "get_game", "load_record",
-           "record_data", "register", "unregister"]
+__all__ = ["GameSpec", "SimSpec", "UnitRows", "WholeUnits", "bot_seed", "game_names", "get_game",
+           "load_record", "record_data", "register", "unregister"]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -66,6 +66,26 @@ class UnitRows(Protocol):
 
 
 @dataclass(frozen=True)
+class WholeUnits:
+    """How a game's whole units (a match, a game) become one row each: what
+    ``simulate(game, n, unit=<the unit's noun>)`` gives. ``row(game)`` is the row of a finished
+    game (the simulator adds ``seed``, the unit column and ``game_seed``); ``columns`` maps
+    each column to its meaning, ``{s}`` standing for every seat."""
+
+    columns: Mapping[str, str]
+    row: Callable[[Any], dict[str, Any]]
+    non_integer: frozenset[str] = frozenset()
+
+    def frame_columns(self, players: int) -> list[str]:
+        """The frame's column names for ``players`` seats, in order."""
+        return _per_seat(self.columns, players)
+
+    def non_integer_columns(self, players: int) -> list[str]:
+        """The names of the columns that are not whole numbers, for ``players`` seats."""
+        return _per_seat(self.non_integer, players)
+
+
+@dataclass(frozen=True)
 class SimSpec:
     """How `cardkit.sim` turns games of one kind into the rows of a frame.
 
@@ -73,17 +93,19 @@ class SimSpec:
     round, a hand). ``columns`` maps each column to its meaning, ``{s}`` standing for every
     seat; the simulator fills ``seed``, the ``unit`` column and ``game_seed``, and
     ``track(game)`` the rest. Columns are whole numbers but those in ``non_integer``.
+    ``whole`` (optional) gives one row per whole unit instead (`WholeUnits`).
     """
 
     unit: str  # the unit's noun, also its index column: "match", "game"
     row: str  # what one row is: "round", "hand" (the command line's --rounds, --hands)
     columns: Mapping[str, str]
     track: Callable[[Any], UnitRows]  # called with a new game of the spec's class
-    rows_per_unit: Callable[[Any], int]  # at most, for a unit under these rules
+    rows_per_unit: Callable[[Any], int]  # at most (or about, for units of varying length)
     non_integer: frozenset[str] = frozenset()
     default_rows: int = 100  # what `cardkit simulate` plays when not told
     chunk_rows: Callable[[Sequence[str | None]], int] = lambda kinds: 100  # by bot kinds
     vector: Callable[[], Any] | None = None  # loads an array engine module (ImportError: none)
+    whole: WholeUnits | None = None  # one row per whole unit: simulate(..., unit=<unit>)
 
     def frame_columns(self, players: int) -> list[str]:
         """The frame's column names for ``players`` seats, in order."""
@@ -261,9 +283,11 @@ def _xeri() -> GameSpec:
                     _scores_html=spec.scores_html, _action_words=spec.action_words,
                     _result_kinds=frozenset({EventKind.ROUND_WON, EventKind.MATCH_WON}),
                     sim=SimSpec(unit="match", row="round", columns=spec.COLUMNS,
-                                track=spec.RoundRows, rows_per_unit=lambda rules: rules.rounds,
+                                track=spec.RoundRows, rows_per_unit=spec.rows_per_match,
                                 default_rows=1000, chunk_rows=spec.chunk_rows,
-                                vector=spec.vector_engine),
+                                vector=spec.vector_engine,
+                                whole=WholeUnits(spec.MATCH_COLUMNS, spec.match_row,
+                                                 spec.MATCH_NON_INTEGER)),
                     option_examples="target=251, rounds=2, initial_pile_redeal=never or "
                                     "cut_shows_bottom=true",
                     rule_prefix="XR")
@@ -293,7 +317,9 @@ def _zioncheck() -> GameSpec:
                     sim=SimSpec(unit="game", row="hand", columns=spec.COLUMNS,
                                 track=spec.HandRows, rows_per_unit=lambda rules: 6,
                                 non_integer=spec.NON_INTEGER, default_rows=60,
-                                chunk_rows=lambda kinds: 60),
+                                chunk_rows=lambda kinds: 60,
+                                whole=WholeUnits(spec.GAME_COLUMNS, spec.game_row,
+                                                 spec.GAME_NON_INTEGER)),
                     command="zion", aliases=("zion", "zion-check", "zion_check"),
                     option_examples="first_player_rule=draw_two, max_claims_per_hand=3, "
                                     "num_decks=none, deal_sizes=[7,7,7,7,7,7] or "

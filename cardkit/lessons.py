@@ -239,9 +239,8 @@ def _xeri_last_pile() -> tuple[Any, str]:
 def _greedy_xeri(seed: int) -> Any:
     from cardkit.engine import play_out
     from cardkit.games import get_game
-    from cardkit.xeri import GreedyBot
-    return play_out(get_game("xeri").new(seed=seed),
-                    [GreedyBot(seat, seed=seat) for seat in range(4)])
+    xeri = get_game("xeri")
+    return play_out(xeri.new(seed=seed), xeri.make_bots("greedy", seed=seed))
 
 
 # Tutorial 2: playing Zion Check -------------------------------------------------------
@@ -398,15 +397,14 @@ def _zion_in_stock() -> tuple[Any, str]:
 
 @_exercise("lab-xeri-first", "Match 2's first play: the player to move holds several cards. "
            "Which card does the built-in GreedyBot play? (a card such as '7H')",
-           "ask the bot: GreedyBot(seat, seed=seat).choose(match) (the greedy bot captures "
-           "when it can and prefers Xeris).", as_card)
+           "ask the bot: get_game('xeri').seated_bot('greedy', seat, 2).choose(match) (the "
+           "greedy bot captures when it can and prefers Xeris).", as_card)
 def _lab_xeri_first() -> tuple[Any, str]:
     from cardkit.games import get_game
-    from cardkit.xeri import GreedyBot
     match = get_game("xeri").new(seed=2)
     seat = match.current_player
     assert seat is not None  # a new match has a player to act
-    card = GreedyBot(seat, seed=seat).choose(match)
+    card = get_game("xeri").seated_bot("greedy", seat, 2).choose(match)
     return card, _verdict_solution(match.check(card))[1]
 
 

@@ -469,17 +469,16 @@ class ZionGame(Moves, Checks):
         return replay_record(cls, text)
 
 
-def new_game(players: int = 4, seed: int = 0, rules: Rules | None = None) -> ZionGame:
-    """A new game of Zion Check: the first hand is dealt and the first player is to draw."""
+def new_game(*, players: int = 4, seed: int = 0, rules: Rules | None = None) -> ZionGame:
+    """A new game of Zion Check: the first hand is dealt and the first player is to draw.
+
+    Keyword-only, as every game's factory (`cardkit.zioncheck.new_game` is the public one).
+    """
     return ZionGame(players, seed, rules)
 
 
 def load(text: str) -> ZionGame:
-    """Replay a game record (the JSON text of `ZionGame.to_json`); ``ValueError`` if bad.
-
-    >>> game = new_game(players=3, seed=4)
-    >>> _ = game.apply(DrawStock())
-    >>> load(game.to_json()).history == game.history
-    True
-    """
+    """Deprecated: use `cardkit.games.load_record`, the one way to load a record."""
+    warnings.warn("cardkit.zioncheck.game.load is deprecated; use cardkit.games.load_record",
+                  DeprecationWarning, stacklevel=2)
     return ZionGame.from_json(text)

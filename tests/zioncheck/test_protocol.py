@@ -15,6 +15,7 @@ import pytest
 
 import cardkit.zioncheck as zc
 from cardkit import play_out
+from cardkit.games import load_record
 from cardkit.zioncheck import (
     DrawStock,
     GreedyBot,
@@ -22,7 +23,6 @@ from cardkit.zioncheck import (
     Observation,
     Phase,
     ZionGame,
-    load,
     new_game,
     seat_name,
 )
@@ -160,10 +160,11 @@ def test_observe_agrees_with_the_public_accessors_for_every_seat(players):
 
 def test_load_replays_a_record():
     game = finished()
-    again = load(game.to_json())
+    again = load_record(game.to_json())
+    assert isinstance(again, ZionGame)
     assert again.to_json() == game.to_json() and again.results == game.results
     with pytest.raises(ValueError):
-        load("{}")
+        load_record('{"game": "zioncheck"}')
 
 
 def test_view_and_game_do_not_import_each_other():
