@@ -9,7 +9,7 @@ create, load or draw it; they ask the registry::
     >>> spec = get_game("xeri")
     >>> game = spec.new(seed=3)
     >>> game.game_name, spec.title, sorted(spec.bots)
-    ('xeri', '4-Player Xeri', ['greedy', 'random'])
+    ('xeri', '4-Player Xeri', ['analyst', 'greedy', 'random'])
     >>> bots = spec.make_bots("greedy,random", seed=3)
     >>> [type(b).__name__ for b in bots]
     ['GreedyBot', 'RandomBot', 'GreedyBot', 'RandomBot']
@@ -134,6 +134,11 @@ class GameSpec:
     command line (``cardkit xeri``), ``seat_name`` names a seat before any game is made,
     ``scores_html`` draws the scores so far and ``action_words`` says what a seat did (the turn
     stepper), and ``sim`` tells `cardkit.sim` how to make rows of it.
+
+    ``sample_world(view, rng)`` (None: the game has none) deals a complete game consistent
+    with everything one seat's view holds, its hidden cards drawn by the `random.Random`
+    ``rng``; ``analyst`` is the game's `cardkit.pimc.Profile`, which `cardkit.analysis`
+    rates moves with (None: no analysis).
     """
 
     name: str
@@ -157,6 +162,8 @@ class GameSpec:
     aliases: tuple[str, ...] = ()  # other names `get_game` accepts
     option_examples: str = ""  # for `cardkit <command> --set`'s help
     rule_prefix: str = ""  # the rule book's prefix of the game's rule IDs: "XR", "ZC"
+    sample_world: Callable[[Any, Any], Game] | None = field(default=None, repr=False)
+    analyst: Any = field(default=None, repr=False)  # a `cardkit.pimc.Profile`
 
     @property
     def Rules(self) -> type[Any]:  # the game packages spell it so
@@ -265,7 +272,7 @@ def _bot_names(bots: Sequence[Bot], name: Callable[[int], str]) -> str:
 
 def _xeri() -> GameSpec:
     from cardkit import xeri
-    from cardkit.xeri import draw, spec
+    from cardkit.xeri import analyst, draw, spec, worlds
     from cardkit.xeri.events import EventKind
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
@@ -277,7 +284,8 @@ def _xeri() -> GameSpec:
 
     return GameSpec(name="xeri", title="4-Player Xeri", game_class=xeri.XeriMatch,
                     rules_class=xeri.Rules, presets=xeri.PRESETS,
-                    bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot},
+                    bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot,
+                          "analyst": analyst.AnalystBot},
                     players=(4, 4), default_players=4, _new=new, _table_html=draw.table_html,
                     _narrate=spec.narrate, _summary=summary, _seat_name=xeri.seat_name,
                     _scores_html=spec.scores_html, _action_words=spec.action_words,
@@ -290,12 +298,13 @@ def _xeri() -> GameSpec:
                                                  spec.MATCH_NON_INTEGER)),
                     option_examples="target=251, rounds=2, initial_pile_redeal=never or "
                                     "cut_shows_bottom=true",
-                    rule_prefix="XR")
+                    rule_prefix="XR", sample_world=worlds.sample_world,
+                    analyst=analyst.PROFILE)
 
 
 def _zioncheck() -> GameSpec:
     from cardkit import zioncheck
-    from cardkit.zioncheck import draw, spec
+    from cardkit.zioncheck import analyst, draw, spec, worlds
     from cardkit.zioncheck.events import EventKind, seat_name
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
@@ -307,7 +316,8 @@ def _zioncheck() -> GameSpec:
 
     return GameSpec(name="zioncheck", title="Zion Check", game_class=zioncheck.ZionGame,
                     rules_class=zioncheck.Rules, presets=zioncheck.PRESETS,
-                    bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot},
+                    bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot,
+                          "analyst": analyst.AnalystBot},
                     players=bounds.PLAYERS, default_players=4, _new=new,
                     _table_html=draw.table_html,
                     _narrate=lambda event: [event.text], _summary=summary,
@@ -324,7 +334,8 @@ def _zioncheck() -> GameSpec:
                     option_examples="first_player_rule=draw_two, max_claims_per_hand=3, "
                                     "num_decks=none, deal_sizes=[7,7,7,7,7,7] or "
                                     "card_values={\"ace\":20}",
-                    rule_prefix="ZC")
+                    rule_prefix="ZC", sample_world=worlds.sample_world,
+                    analyst=analyst.PROFILE)
 
 
 _FACTORIES: dict[str, Callable[[], GameSpec]] = {"xeri": _xeri, "zioncheck": _zioncheck}

@@ -299,7 +299,7 @@ def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any,
     elif whole:
         why = (f"it plays {spec.sim.row}s, not whole {plural(spec.sim.unit)} (a "
                f"{spec.sim.unit} may need extra {plural(spec.sim.row)})")
-    elif any(s.kind is None for s in seats):
+    elif any(s.kind not in ("random", "greedy") for s in seats):  # not objects, not analysts
         why = "it plays only the bot kinds 'random' and 'greedy', not bot objects"
     else:
         try:

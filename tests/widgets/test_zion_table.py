@@ -420,7 +420,7 @@ def test_new_game_deals_the_next_seed_and_starts_afresh():
 def test_bad_options_are_clear_errors():
     with pytest.raises(ValueError, match="seat must be 0 to 3"):
         ZionTable(seat=4)
-    with pytest.raises(ValueError, match="bot is one of greedy, random"):
+    with pytest.raises(ValueError, match="bot is one of analyst, greedy, random"):
         ZionTable(bot="clever")
     with pytest.raises(ValueError, match="bot_delay"):
         ZionTable(bot_delay=-1)

@@ -138,7 +138,9 @@ def observed_through_accessors(game: ZionGame, seat: int) -> Observation:
         game.table, game.discard_top, game.top_discarder, game.discard_size, game.stock_size,
         game.gone_down, game.claim_counts,
         game.taken_card if not over and game.turn_player == seat else None,
-        game.window_card, game.turns_this_hand, game.total_points)
+        game.window_card, game.turns_this_hand, game.total_points, game.discard_pile,
+        game.known_cards, game.taken_card if not over else None, game.claim_asking,
+        *game.first_player_due, game.stock_pool)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
