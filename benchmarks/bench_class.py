@@ -22,8 +22,12 @@ Aims (issue 12): 30 students with a preheated pool, first view under 5 s p95 for
 the pool holds, nobody lost, the server answering within 1 s throughout. Issue 21 raised the
 first: with one class size and no ``--pool``, the server preheats a kernel of the Xeri table for
 every student, as ``cardkit serve --class --students N`` does, waits until all of them are
-ready (started and idle), and then every student's first view should be under 5 s p95. Runs
-on 127.0.0.1 only.
+ready (``/cardkit/ready``: each has run the app up to the page's request) and quiet, and then
+every student's first view should be under 5 s p95. Runs on 127.0.0.1 only.
+
+After each class it prints the CPU seconds per student that the server and the student's own
+kernel used while the class ran (psutil; with ``--turns 0``, one first view each): unlike the
+times, these hardly depend on what else the machine runs.
 """
 
 from __future__ import annotations
@@ -238,6 +242,10 @@ async def run_class(base: str, pid: int, n: int, turns: int, seed0: int) -> list
     prober = spawn.Process(target=probe, args=(base, probe_stop, probe_end), daemon=True)
     prober.start()
     watchers = [asyncio.ensure_future(watch_memory(pid, stop, peak))]
+    server = psutil.Process(pid)
+    kernels = kernel_processes(pid)
+    kernels_before = {kid: _cpu_s(process) for kid, process in kernels.items()}
+    server_before = _cpu_s(server)
 
     async def one(student: Student) -> None:
         try:
@@ -246,6 +254,9 @@ async def run_class(base: str, pid: int, n: int, turns: int, seed0: int) -> list
             student.error = f"{type(error).__name__}: {error}"
 
     await asyncio.gather(*(one(s) for s in students))
+    kernels.update({k: p for k, p in kernel_processes(pid).items() if k not in kernels})
+    run_class.cpu = CpuUse.measure(server, kernels_before, server_before,  # type: ignore[attr-defined]
+                                   kernels, [s for s in students if s.kernel])
     stop.set()
     probe_stop.set()
     await asyncio.gather(*watchers)
@@ -264,31 +275,77 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def wait_for_pool(pid: int, pool: int, timeout: float = 1800, apps: int = 2) -> float:
-    """Wait until only the pool's kernels run (``apps`` class apps) and every one of them is
-    idle (past its imports, waiting for a page) for 3 s in a row; the seconds it took."""
+def wait_for_pool(pid: int, pool: int, timeout: float = 1800, apps: int = 2,
+                  base: str = "") -> float:
+    """Wait until only the pool's kernels run (``apps`` class apps), the server says all of
+    them ready (``/cardkit/ready``, as ``cardkit serve --class --students N`` waits for: each
+    has run its app up to the page's request) and together they used under 5 % of a core
+    over 3 s; the seconds it took."""
     start = time.monotonic()
-    quiet_since = None
     while time.monotonic() - start < timeout:
         kernels = psutil.Process(pid).children()
-        busy = sum(_cpu(k) for k in kernels)
-        if len(kernels) == apps * pool and busy < 0.05 * max(1, len(kernels)):
-            quiet_since = quiet_since or time.monotonic()
-            if time.monotonic() - quiet_since >= 3:
-                return time.monotonic() - start
-        else:
-            quiet_since = None
+        if len(kernels) == apps * pool and _server_ready(base, pool * apps) and _quiet(kernels):
+            return time.monotonic() - start
         time.sleep(1)
     raise RuntimeError("the preheated pool did not fill")
 
 
-def _cpu(process: psutil.Process) -> float:
-    """CPU seconds per second ``process`` used over the last 0.2 s."""
+def _server_ready(base: str, wanted: int) -> bool:
+    import urllib.request
+
+    if not base:
+        return True
+    try:
+        with urllib.request.urlopen(f"{base}/cardkit/ready", timeout=10) as answer:
+            return sum(json.load(answer)["ready"].values()) >= wanted
+    except (OSError, ValueError, KeyError):
+        return False
+
+
+def _quiet(kernels: list[psutil.Process], seconds: float = 3.0) -> bool:
+    before = [_cpu_s(k) for k in kernels]
+    time.sleep(seconds)
+    used = sum(_cpu_s(k) for k in kernels) - sum(before)
+    return used < 0.05 * seconds
+
+
+def _cpu_s(process: psutil.Process) -> float:
+    """The CPU seconds (user and system) ``process`` has used so far."""
     with contextlib.suppress(psutil.Error):
-        before = sum(process.cpu_times()[:2])
-        time.sleep(0.2)
-        return (sum(process.cpu_times()[:2]) - before) / 0.2
+        times = process.cpu_times()
+        return times.user + times.system
     return 0.0
+
+
+def kernel_processes(pid: int) -> dict[str, psutil.Process]:
+    """The server's kernels by kernel id (from each one's connection file's name)."""
+    found = {}
+    for child in psutil.Process(pid).children():
+        with contextlib.suppress(psutil.Error):
+            named = re.search(r"kernel-([0-9a-f-]+)\.json", " ".join(child.cmdline()))
+            if named:
+                found[named.group(1)] = child
+    return found
+
+
+@dataclass
+class CpuUse:
+    """CPU seconds per student spent during a class: by the server, by the student's own
+    kernel, and by the other kernels (the pool's refills)."""
+
+    server: float
+    own: float
+    others: float
+
+    @classmethod
+    def measure(cls, server: psutil.Process, before: dict[str, float], server_before: float,
+                kernels: dict[str, psutil.Process], students: list[Student]) -> CpuUse:
+        n = max(1, len(students))
+        now = {kid: _cpu_s(process) for kid, process in kernels.items()}
+        own_ids = {s.kernel for s in students}
+        own = sum(now[k] - before.get(k, 0.0) for k in now if k in own_ids)
+        others = sum(now[k] - before.get(k, 0.0) for k in now if k not in own_ids)
+        return cls((_cpu_s(server) - server_before) / n, own / n, others / n)
 
 
 async def _fetch(request: HTTPRequest) -> None:
@@ -354,7 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     verdicts: list[str] = []
     try:
         for n in sizes:
-            ready = wait_for_pool(server.pid, args.pool, apps=len(apps))
+            ready = wait_for_pool(server.pid, args.pool, apps=len(apps),
+                                  base=base if whole_class else "")
             print(f"(pool warm after {ready:.0f} s; {load_average()})")
             print(header)
             spy = None
@@ -398,6 +456,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"    page {sizes_kb[len(sizes_kb) // 2]} kB (median); the server's "
                       f"slowest answer came {run_class.worst_at:.0f} s "  # type: ignore
                       f"after the class arrived")
+            cpu = run_class.cpu  # type: ignore[attr-defined]
+            print(f"    CPU per student: server {cpu.server:.3f} s, own kernel {cpu.own:.3f} s, "
+                  f"other kernels {cpu.others:.3f} s ("
+                  + ("one first view each" if args.turns == 0 else
+                     f"first view and {args.turns} turns") + ")")
             if spy is not None and raw.exists():
                 print(f"  where the server's event loop spent its time ({raw}):")
                 print("\n".join(profile_summary(raw)))

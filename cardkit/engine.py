@@ -16,16 +16,19 @@ A game is fully determined by its rules options, its seed and its list of action
 
 from __future__ import annotations
 
+import inspect
 import json
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from cardkit import bounds
 
-__all__ = ["RECORD_VERSION", "Bot", "Event", "FrozenDict", "Game", "IllegalAction", "Verdict",
-           "play_out", "read_record"]
+__all__ = ["RECORD_VERSION", "Bot", "BotLike", "Event", "FrozenDict", "Game", "IllegalAction",
+           "PeekError", "Verdict", "decider", "deciders", "declare_view", "is_bot_factory",
+           "play_out", "read_record", "takes_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,22 +224,180 @@ class Game(Protocol):
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: ``choose(game)`` returns a legal action for ``seat`` using only what it may see."""
+    """A player: ``choose(view)`` returns a legal action from its seat's view alone.
+
+    The caller (`play_out`, `cardkit.sim.simulate`, the tables, the command line, the
+    tournament) hands ``choose`` the frozen view of the seat to act (``game.observe(seat)``:
+    its own hand, what is public and ``legal_actions()``), never the game, so a bot cannot
+    look at another hand or the stock: asking its view for them raises `PeekError`. A plain
+    function of the view, ``def my_bot(view) -> action``, is accepted wherever a bot is.
+    Old bots whose ``choose`` reads the game still play for one release (`takes_game`).
+    """
 
     seat: int
 
-    def choose(self, game: Any) -> Any: ...
+    def choose(self, view: Any) -> Any: ...
 
 
-def play_out(game: G, bots: Sequence[Bot], *, max_actions: int | None = None) -> G:
-    """Let ``bots`` (one per seat, indexed by seat) play ``game`` to the end; returns the game.
+BotLike = Bot | Callable[[Any], Any]
+"""A bot object with ``choose(view)`` or a plain function of the view (also an old bot)."""
+
+OLD_PARAMETERS = ("game", "match")
+"""The parameter names of an old bot's ``choose`` (the protocol before views said
+``choose(self, game)``): such a bot is handed the game, with a DeprecationWarning."""
+
+_VIEW_RULES: dict[type, str] = {}
+
+
+class PeekError(AttributeError):
+    """A bot asked its view for something its seat may not see (another hand, the stock's
+    order, the game): the message says so, with the game's rule ID and what the view offers.
+    An ``AttributeError``, as the missing attribute is one; raised by the caller of the bot."""
+
+
+def declare_view(view_class: type, rule: str) -> None:
+    """Record that ``view_class`` is a game's seat view and ``rule`` the rule of its book
+    that says what a seat sees (XR-9.1): `PeekError` messages cite it. Each game's bots
+    module declares its view."""
+    _VIEW_RULES[view_class] = rule
+
+
+def view_offers(view: Any) -> list[str]:
+    """The public names of ``view`` (its fields, properties and methods, the last with
+    ``()``), deprecated ones left out: what a bot may read."""
+    names = []
+    for name in dir(type(view)):
+        if name.startswith("_") or name in ("count", "index"):  # a named tuple's own methods
+            continue
+        member = getattr(type(view), name, None)
+        if (member.__doc__ or "").startswith("Deprecated") and isinstance(member, property):
+            continue
+        names.append(f"{name}()" if callable(member) and not isinstance(member, type) else name)
+    return names
+
+
+def peek_message(bot: Any, view: Any, name: str) -> str:
+    """The sentence of a `PeekError`: ``bot`` asked ``view`` for ``name``."""
+    rule = _VIEW_RULES.get(type(view))
+    cited = f" ({rule})" if rule else ""
+    seat = getattr(view, "seat", None)
+    where = f", at seat {seat}," if seat is not None else ""
+    return (f"A bot sees only its own seat{cited}: {bot_name(bot)}{where} asked its view for "
+            f"{name!r}, which that seat may not see (another hand, the stock's order or the "
+            f"game itself are never in a view); its view ({type(view).__name__}) offers "
+            + ", ".join(view_offers(view)))
+
+
+def bot_name(bot: Any) -> str:
+    """How messages name a bot: its class, or a function's name."""
+    if not hasattr(bot, "choose") and hasattr(bot, "__name__"):
+        return f"the bot function {bot.__name__}"
+    return type(bot).__name__
+
+
+def takes_game(bot: Any) -> bool:
+    """Is ``bot`` an old bot whose ``choose`` reads the game (deprecated)?
+
+    How the caller tells the two apart: a class attribute ``takes_view`` (True or False)
+    says it outright; without one, a ``choose`` whose first parameter is named ``game`` or
+    ``match`` (`OLD_PARAMETERS`, the old protocol's own spelling) is old, any other is a view
+    bot. Why so: an old bot may read anything of the game (``game.hands``, ``game.observe``),
+    so only the game itself keeps every old bot playing, and the caller has to know before
+    the call; a marker alone would hand the game to every new bot that forgot it (learners
+    forget), and a view that answered for the game would refuse the old bots that read it.
+    A function bot is always a function of the view (functions are new here).
+    """
+    if not hasattr(bot, "choose"):
+        return False
+    said = getattr(type(bot), "takes_view", None)
+    if isinstance(said, bool):
+        return not said
+    cls = type(bot)
+    if "choose" in getattr(bot, "__dict__", ()):  # a choose of the object's own
+        return _first_parameter_is_old(bot.choose)
+    if cls not in _TAKES_GAME:  # asked per class once: simulations make bots per game
+        _TAKES_GAME[cls] = _first_parameter_is_old(bot.choose)
+    return _TAKES_GAME[cls]
+
+
+_TAKES_GAME: dict[type, bool] = {}
+
+
+def _first_parameter_is_old(choose: Any) -> bool:
+    try:
+        parameters = list(inspect.signature(choose).parameters)
+    except (TypeError, ValueError):  # a builtin without a signature: a view bot
+        return False
+    return bool(parameters) and parameters[0] in OLD_PARAMETERS
+
+
+def is_bot_factory(entry: Any) -> bool:
+    """Does ``entry`` make bots, ``entry(seat, seed=...)``, rather than play as one? A class
+    does, and a function with a ``seed`` parameter (or any keyword); a function without one
+    is a bot function of the view."""
+    if isinstance(entry, type):
+        return True
+    if hasattr(entry, "choose") or not callable(entry):
+        return False
+    try:
+        parameters = inspect.signature(entry).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "seed" or p.kind is p.VAR_KEYWORD for p in parameters)
+
+
+def decider(bot: BotLike, *, fair: bool = False) -> Callable[[Any], Any]:
+    """The function ``game -> action`` that asks ``bot`` for the move of the seat to act.
+
+    A view bot or a function bot is given ``game.observe(game.current_player)``; asking that
+    view for what it lacks raises `PeekError`. An old bot (`takes_game`) is given the game,
+    with one DeprecationWarning here that says what to change; with ``fair`` (the
+    tournament) it is refused instead: a ``TypeError`` with the same advice.
+    """
+    choose = cast("Callable[[Any], Any]", getattr(bot, "choose", bot))  # a function: itself
+    if not callable(choose):
+        raise TypeError(f"a bot is an object with choose(view) or a function of the view, "
+                        f"not {bot!r}")
+    if takes_game(bot):
+        advice = (f"{type(bot).__name__}.choose reads the game; bots are given their seat's "
+                  f"view: write choose(self, view) and use the view it is given (its hand, "
+                  f"what is public, view.legal_actions()) instead of game.observe(seat)")
+        if fair:
+            raise TypeError(f"a fair match gives each bot only its seat's view: {advice}")
+        warnings.warn(f"cardkit.engine.Bot.choose(game) is deprecated: {advice}; old bots are "
+                      f"handed the game for one release only", DeprecationWarning, stacklevel=3)
+        return choose
+
+    def decide(game: Any) -> Any:
+        view = game.observe(game.current_player)
+        try:
+            return choose(view)
+        except PeekError:
+            raise
+        except AttributeError as error:
+            if getattr(error, "obj", None) is view and error.name:
+                raise PeekError(peek_message(bot, view, error.name)) from error
+            raise
+
+    return decide
+
+
+def deciders(bots: Sequence[BotLike], *, fair: bool = False) -> list[Callable[[Any], Any]]:
+    """`decider` of each bot, in seat order (an old bot's warning once per bot)."""
+    return [decider(bot, fair=fair) for bot in bots]
+
+
+def play_out(game: G, bots: Sequence[BotLike], *, max_actions: int | None = None) -> G:
+    """Let ``bots`` (one per seat, indexed by seat: bot objects or functions of the view)
+    play ``game`` to the end; returns the game. Each is given its seat's view (`decider`).
 
     ``max_actions`` stops early (useful to reach a position in the middle of a game).
     """
+    players = deciders(bots)
     taken = 0
     while not game.is_over and (max_actions is None or taken < max_actions):
         seat = game.current_player
-        game.apply(bots[seat].choose(game))  # type: ignore[index]  # not over: a seat acts
+        game.apply(players[seat](game))  # type: ignore[index]  # not over: a seat acts
         taken += 1
     return game
 

@@ -19,7 +19,9 @@ create, load or draw it; they ask the registry::
     ValueError: unknown game 'chess'; the games are 'xeri', 'zioncheck'
 
 Adding a game (see docs/ADDING_A_GAME.md): write its package with a game class that follows
-`cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that follow `cardkit.engine.Bot`, a
+`cardkit.engine.Game`, its ``Rules`` and ``PRESETS``, bots that follow `cardkit.engine.Bot`
+(``choose(view)``, handed the seat's view; the bots module declares the view's rule with
+`cardkit.engine.declare_view`), a
 drawing, and the answers the generic parts ask for (frame rows, scores, action words), and
 describe it in one `GameSpec`: listed in ``_FACTORIES`` below for a game of cardkit, or added
 with `register` from outside (the Go Fish proof in ``tests/gofish``). Generic code never names
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardkit import bounds
-from cardkit.engine import Bot, Game, play_out
+from cardkit.engine import Bot, BotLike, Game, play_out
 
 __all__ = ["GameSpec", "SimSpec", "UnitRows", "WholeUnits", "bot_seed", "game_names", "get_game",
            "load_record", "record_data", "register", "unregister"]
@@ -129,7 +131,8 @@ class GameSpec:
 
     ``new(rules=None, seed=0, players=None)`` starts a game (``players=None`` is the game's
     default); ``load(text)`` replays a JSON record; ``bots`` maps a kind ("random", "greedy")
-    to a bot class taking ``(seat, seed=...)``; ``table_html(game, view=None)`` draws the table
+    to a bot class taking ``(seat, seed=...)`` whose ``choose(view)`` decides from the seat's
+    view (`cardkit.engine.Bot`); ``table_html(game, view=None)`` draws the table
     from one seat's view (``None`` shows every hand). ``command`` is the game's word on the
     command line (``cardkit xeri``), ``seat_name`` names a seat before any game is made,
     ``scores_html`` draws the scores so far and ``action_words`` says what a seat did (the turn
@@ -153,7 +156,7 @@ class GameSpec:
     _table_html: Callable[..., str] = field(repr=False)
     _narrate: Callable[[Any], list[str]] = field(repr=False)
     _result_kinds: frozenset[Any] = field(repr=False)
-    _summary: Callable[[Any, Sequence[Bot]], str] = field(repr=False)
+    _summary: Callable[[Any, Sequence[BotLike]], str] = field(repr=False)
     _seat_name: Callable[[int], str] = field(repr=False)
     _scores_html: Callable[[Any], str] = field(repr=False)
     _action_words: Callable[[str, Any], str] = field(repr=False)
@@ -217,7 +220,7 @@ class GameSpec:
         """Does ``event`` give the result of a round, a hand or the game?"""
         return event.kind in self._result_kinds
 
-    def summary(self, game: Game, bots: Sequence[Bot] = ()) -> str:
+    def summary(self, game: Game, bots: Sequence[BotLike] = ()) -> str:
         """One line on a finished game: who won and by how much (and who played)."""
         return self._summary(game, bots)
 
@@ -266,8 +269,10 @@ class GameSpec:
         return play_out(game, self.make_bots("greedy", seed=seed, players=game.num_players))
 
 
-def _bot_names(bots: Sequence[Bot], name: Callable[[int], str]) -> str:
-    return ", ".join(f"{name(bot.seat)} {type(bot).__name__}" for bot in bots)
+def _bot_names(bots: Sequence[BotLike], name: Callable[[int], str]) -> str:
+    """"North GreedyBot, East my_bot, ...": bots in seat order, functions by their name."""
+    return ", ".join(f"{name(seat)} {getattr(bot, '__name__', None) or type(bot).__name__}"
+                     for seat, bot in enumerate(bots))
 
 
 def _xeri() -> GameSpec:
@@ -278,7 +283,7 @@ def _xeri() -> GameSpec:
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
         return xeri.XeriMatch(seed, rules)
 
-    def summary(match: Any, bots: Sequence[Bot]) -> str:
+    def summary(match: Any, bots: Sequence[BotLike]) -> str:
         players = f" ({_bot_names(bots, xeri.seat_name)})" if bots else ""
         return spec.summary(match) + players
 
@@ -310,7 +315,7 @@ def _zioncheck() -> GameSpec:
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
         return zioncheck.ZionGame(players, seed, rules)
 
-    def summary(game: Any, bots: Sequence[Bot]) -> str:
+    def summary(game: Any, bots: Sequence[BotLike]) -> str:
         players = f" ({_bot_names(bots, seat_name)})" if bots else ""
         return spec.summary(game) + players
 

@@ -534,22 +534,22 @@ def _lab_xeri_first() -> tuple[Any, str]:
                    f"(XR-3.2)" + ("; either is right" if len(cards) > 1 else ""))
 
 
-@_exercise("lab-chance", "In 300 rounds of random play against random play (seed 5), North–South "
-           "won a share a little below 0.5. Is that evidence that East–West play better? "
-           "Answer True or False.",
+@_exercise("lab-chance", "In the tournament's 150 deals of random play against random play "
+           "(seed 5), each played twice with the seats swapped, the first random bot won a share "
+           "a little above 0.5. Is that evidence that it plays better? Answer True or False.",
            "look at the 95% interval of the share: does it hold 0.5, a fair coin? (XR-6.1)",
            as_bool,
-           mistakes=((True, "below 0.5, yes, but look at the interval: does it hold 0.5? If it "
+           mistakes=((True, "above 0.5, yes, but look at the interval: does it hold 0.5? If it "
                             "does, chance alone could give this share."),))
 @cache
 def _lab_chance() -> tuple[Any, str]:
-    from cardkit.probability import wilson_interval
-    from cardkit.sim import simulate
-    rounds = simulate("xeri", 300, players="random", seed=5, progress=False, engine="reference")
-    won = int((rounds["winner"] == 0).sum())
-    low, high = wilson_interval(won, len(rounds))
-    fair = low <= 0.5 <= high
-    return (not fair, f"North–South won {won} of 300: the 95% interval {low:.3f} to {high:.3f} "
+    from cardkit.tournament import tournament
+    table = tournament("xeri", {"random": "random"}, pairs=[("random", "random")], deals=150,
+                       seed=5, rules={"rounds": 1})
+    (played,) = table.pairings
+    fair = played.low <= 0.5 <= played.high
+    return (not fair, f"the first random bot won a share of {played.rate:.3f}: the 95% interval "
+            f"{played.low:.3f} to {played.high:.3f} "
             + ("holds 0.5, so this is what chance alone gives" if fair else "excludes 0.5"))
 
 

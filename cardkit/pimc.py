@@ -27,6 +27,8 @@ from enum import Enum
 from random import Random
 from typing import Any
 
+from cardkit.engine import takes_game
+
 __all__ = ["MAX_SAMPLES", "MAX_SECONDS", "MIN_SAMPLES", "TOLERANCE", "Analysis", "AnalystBase",
            "MoveValue", "Profile", "StopReason", "decide", "rate", "t_quantile"]
 
@@ -175,12 +177,13 @@ class Analysis:
 
 
 def decide(bot: Any, game: Any) -> Any:
-    """``bot``'s action for the seat to act in ``game``: a bot whose class says
-    ``takes_view = True`` is handed that seat's view (the bot protocol of issue 24), any other
-    the game (the protocol before it), so rollouts call each bot as its own protocol asks."""
-    if getattr(type(bot), "takes_view", False):
-        return bot.choose(game.observe(game.current_player))
-    return bot.choose(game)
+    """``bot``'s action for the seat to act in ``game``, asked as `cardkit.engine.decider`
+    asks: a view bot or a function of the view is handed that seat's view, only an old bot
+    (`cardkit.engine.takes_game`, deprecated) the game. One call, without decider's closure,
+    because rollouts ask for every move of every sampled world."""
+    if takes_game(bot):
+        return bot.choose(game)
+    return getattr(bot, "choose", bot)(game.observe(game.current_player))
 
 
 def t_quantile(df: int) -> float:

@@ -16,7 +16,7 @@ import argparse
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from cardkit.engine import Bot, Game
+from cardkit.engine import BotLike, Game, deciders
 from cardkit.games import GameSpec, game_names, get_game
 from cardkit.rule_options import parse_setting, with_options
 
@@ -38,15 +38,16 @@ def narrate(spec: GameSpec, events: Iterable[Any], *, quiet: bool = False) -> It
         yield from spec.narrate(event)
 
 
-def play_narrated(spec: GameSpec, game: Game, bots: Sequence[Bot], *, quiet: bool = False,
+def play_narrated(spec: GameSpec, game: Game, bots: Sequence[BotLike], *, quiet: bool = False,
                   say: Callable[[str], Any] = print) -> Game:
     """Let ``bots`` (one per seat) finish ``game``, saying every event (or, with ``quiet``,
     only the results of each round or hand) and a closing summary; returns the game."""
     for line in narrate(spec, game.events, quiet=quiet):
         say(line)
+    players = deciders(bots)  # each bot is handed its seat's view only
     while not game.is_over:
         seat = game.current_player
-        for line in narrate(spec, game.apply(bots[seat].choose(game)), quiet=quiet):  # type: ignore[index]
+        for line in narrate(spec, game.apply(players[seat](game)), quiet=quiet):  # type: ignore[index]
             say(line)
     say(spec.summary(game, bots))
     return game

@@ -71,7 +71,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from cardkit.engine import IllegalAction
+from cardkit.engine import IllegalAction, PeekError, deciders, is_bot_factory
 from cardkit.games import GameSpec, WholeUnits, bot_seed, get_game
 
 __all__ = ["columns", "resume", "simulate"]
@@ -178,11 +178,13 @@ def _seat(spec: GameSpec, seat: int, entry: Any) -> _Seat:
         return _Seat(kind=kind)
     if hasattr(entry, "choose") and not isinstance(entry, type):
         return _Seat(bot=entry)
-    if callable(entry):
+    if is_bot_factory(entry):  # a class, or a function taking seed=
         return _Seat(factory=entry)
+    if callable(entry):
+        return _Seat(bot=entry)  # a function of the view: the bot itself
     raise ValueError(f"{_who(spec, seat)}: a player is a bot kind "
-                     f"({', '.join(spec.bots)}), a bot with choose(game), or a factory "
-                     f"called as factory(seat, seed=...), not {entry!r}")
+                     f"({', '.join(spec.bots)}), a bot with choose(view), a function of the "
+                     f"view, or a factory called as factory(seat, seed=...), not {entry!r}")
 
 
 def _who(spec: GameSpec, seat: int) -> str:
@@ -201,11 +203,16 @@ def _unit_seed(seed: int, unit: int) -> int:
 
 def _play(spec: GameSpec, game: Any, bots: list[Any], unit: int, game_seed: int,
           after: Callable[[Any, list[Any]], bool]) -> None:
-    """Let the bots play ``game`` until ``after(game, events)`` says the unit is complete."""
+    """Let the bots play ``game`` until ``after(game, events)`` says the unit is complete.
+    Each is handed its seat's view (`cardkit.engine.decider`), as in `cardkit.play_out`."""
+    players = deciders(bots)
     while not game.is_over:
         seat = game.current_player
         try:
-            action = bots[seat].choose(game)
+            action = players[seat](game)
+        except PeekError as error:  # the sentence stays whole: the bot peeked
+            raise PeekError(f"{_who(spec, seat)}: {error} (unit {unit}, game seed "
+                            f"{game_seed})") from error
         except Exception as error:
             raise ValueError(f"{_who(spec, seat)}: its bot "
                              f"{bots[seat]!r} raised {type(error).__name__}: {error} "
@@ -338,9 +345,12 @@ def simulate(game: str, n: int, *, players: Any = "random", rules: Any = None, s
     ``unit="match"`` (Xeri) or ``unit="game"`` (Zion Check), ``n`` whole matches or games.
 
     ``game`` is "xeri" or "zioncheck"; ``players`` names bot kinds ("random", "greedy", or
-    "greedy,random" repeated round the table) or gives bots, bot classes or factories
-    ``factory(seat, seed=...)``, one per seat or one for all (a bot object is copied for every
-    game; a list's length is the number of Zion Check players). ``rules`` is the game's
+    "greedy,random" repeated round the table) or gives bots (objects with ``choose(view)``),
+    functions of the view (``def my_bot(view) -> action``), bot classes or factories
+    ``factory(seat, seed=...)`` (a function with a ``seed`` parameter), one per seat or one
+    for all (a bot object is copied for every game; a list's length is the number of Zion
+    Check players). Every bot is handed its seat's view only (`cardkit.engine.decider`): one
+    that asks it for another hand raises `cardkit.engine.PeekError`. ``rules`` is the game's
     ``Rules``, a preset name or None. See the module docstring for seeds, parallel runs,
     progress, stopping and engines; `columns` describes the columns, and ``frame.attrs``
     records the call.

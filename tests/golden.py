@@ -58,7 +58,7 @@ def play(case: GoldenCase) -> Game:
     bots = [spec.bot(kinds[s % len(kinds)], s, seed=case.seat_seed(case.seed, s))
             for s in range(game.num_players)]
     while not game.is_over:
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
     return game
 
 

@@ -44,12 +44,17 @@ class _CountDown:
         self.turn ^= 1
         return []
 
+    def observe(self, seat):
+        return (seat, self.n)  # what a seat sees: a frozen value
+
 
 class _TakeOne:
     def __init__(self, seat):
         self.seat = seat
 
-    def choose(self, game):
+    def choose(self, view):
+        seat, _left = view
+        assert seat == self.seat  # handed its own seat's view
         return 1
 
 

@@ -233,7 +233,7 @@ def labels_in(element: ET.Element) -> list[str]:
 def play(match, plays: int):
     bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
     for _ in range(plays):
-        match.apply(bots[match.current_player].choose(match))
+        match.apply(bots[match.current_player].choose(match.observe(match.current_player)))
     return match
 
 
@@ -242,7 +242,7 @@ def match_with_a_xeri():
     match = new_game(seed=3)
     bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
     for _ in range(200):
-        events = match.apply(bots[match.current_player].choose(match))
+        events = match.apply(bots[match.current_player].choose(match.observe(match.current_player)))
         if any(e.kind in (EventKind.XERI, EventKind.JACK_XERI) for e in events):
             return match
     raise AssertionError("no Xeri in 200 plays")

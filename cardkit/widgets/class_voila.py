@@ -14,7 +14,13 @@ cap, the pool) with:
   id>`` (any such option in the address is dropped first), so the class board counts each
   browser's results; the token is taken out of what the app sees.
 - **readiness** (`ReadyHandler`, ``/cardkit/ready``): how many preheated kernels of each pool
-  app are ready, for ``cardkit serve --class --students N`` to say when the class can come.
+  app are ready, for ``cardkit serve --class --students N`` to say when the class can come. A
+  kernel is ready once it has run its notebook up to the page's request (an app waits there
+  for the page's address, `cardkit.widgets.page_options`) or to its end: a kernel that has
+  only *started* is still importing the app, seconds of CPU that would land on the class.
+- **a cheaper watch on kernel activity** (`cardkit.widgets.kernel_activity`): the same record of
+  each kernel's activity, without a full decoding of every message a page's first view makes;
+  and the notebook's output read in batches (`cardkit.widgets.render_executor`).
 """
 
 from __future__ import annotations
@@ -30,11 +36,15 @@ import tornado.web
 from jupyter_server.auth.identity import PasswordIdentityProvider, User
 from jupyter_server.base.handlers import JupyterHandler
 from traitlets import Unicode
+from voila.request_info_handler import RequestInfoSocketHandler
 
+from cardkit.widgets import kernel_activity, render_executor
 from cardkit.widgets.voila_app import CardkitVoila, ClassVoilaHandler, GuardedKernelWebsocketHandler
 
 __all__ = ["LAB_PAGE", "TEACHER_PAGES", "ClassIdentityProvider", "ClassroomVoila",
-           "ReadyHandler", "is_teacher", "main"]
+           "ReadyHandler", "is_teacher", "main", "ready_kernels"]
+
+render_executor.install()
 
 TEACHER_PAGES = ("class_board.ipynb",)
 LAB_PAGE = "probability_lab.ipynb"
@@ -115,14 +125,30 @@ class TeacherKernelSocket(GuardedKernelWebsocketHandler):
         await super().get(kernel_id)
 
 
+def ready_kernels(pool: list[Any], waiting: Any) -> int:
+    """How many kernels of a preheated ``pool`` (Voila's tasks) are ready for a page: started,
+    and their notebook run up to the page's request (the kernel's id among ``waiting``, the
+    kernels Voila's request-info socket holds) or to its end without an error."""
+    def ran(task: Any) -> bool:
+        return bool(task.done() and not task.cancelled() and task.exception() is None)
+
+    count = 0
+    for task in pool:
+        if ran(task) and (task.result()["kernel_id"] in waiting or ran(task.result()["task"])):
+            count += 1
+    return count
+
+
 class ReadyHandler(JupyterHandler):
-    """``GET /cardkit/ready``: preheated kernels ready and wanted, for each pool app."""
+    """``GET /cardkit/ready``: preheated kernels ready (`ready_kernels`) and wanted, for each
+    pool app."""
 
     @tornado.web.authenticated
     def get(self) -> None:
         app: ClassroomVoila = self.settings["cardkit_app"]
-        manager = app.kernel_manager
-        ready = {name: (manager.get_pool_size(name) if app.pool_size > 0 else 0)
+        pools = getattr(app.kernel_manager, "_pools", {})
+        waiting = RequestInfoSocketHandler._waiters
+        ready = {name: (ready_kernels(pools.get(name, []), waiting) if app.pool_size > 0 else 0)
                  for name in app.pool_apps}
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"ready": ready, "wanted": app.pool_size}))
@@ -140,6 +166,7 @@ class ClassroomVoila(CardkitVoila):
     def init_settings(self) -> dict[str, Any]:
         settings = super().init_settings()
         manager = self.kernel_manager
+        kernel_activity.install(manager)
         start = manager.start_kernel
 
         async def start_kernel(*args: Any, **kwargs: Any) -> str:

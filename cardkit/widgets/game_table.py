@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from cardkit.engine import IllegalAction
+from cardkit.engine import IllegalAction, decider
 from cardkit.games import get_game
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
@@ -187,7 +187,7 @@ class GameTable(widgets.VBox):
                     if self._move_for_human(mover):
                         continue
                     break
-                choice = bot.choose(game)
+                choice = decider(bot)(game)  # the bot is handed its seat's view only
                 verdict = game.check(choice, seat=mover)
                 if not verdict:  # a bot is checked like anyone else
                     raise IllegalAction(verdict)

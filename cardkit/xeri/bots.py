@@ -1,6 +1,8 @@
-"""Xeri players that see only their seat's view (`XeriMatch.observe`, XR-9.1).
+"""Xeri players that see only their seat's view (`XeriView`, XR-9.1).
 
-`RandomBot` plays any card of its hand; `GreedyBot` captures when it pays, prefers Xeris,
+Each bot's ``choose(view)`` is handed the seat's view by its caller (`cardkit.play_out`,
+`cardkit.sim.simulate`, the tables, the tournament), never the match. `RandomBot` plays any
+card of its hand; `GreedyBot` captures when it pays, prefers Xeris,
 keeps jacks for big piles, and counts the cards seen so as not to leave a single card that the
 next player (always an opponent) can Xeri::
 
@@ -14,17 +16,21 @@ next player (always an opponent) can Xeri::
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from random import Random
 from typing import Any
 
 from cardkit.cards import Card
+from cardkit.engine import declare_view
 from cardkit.xeri.play import _resolve
 from cardkit.xeri.rules import SEAT_NAMES, team_of
 from cardkit.xeri.scoring import _card_points
 from cardkit.xeri.view import XeriView
 
 __all__ = ["GreedyBot", "RandomBot"]
+
+declare_view(XeriView, "XR-9.1")
 
 CARD_WEIGHT = 0.15
 """What one captured card is worth on the way to the 3 points for most cards (XR-6)."""
@@ -33,13 +39,24 @@ JACK_KEEP = 2.5
 
 
 class _Bot:
+    takes_view = True  # choose is handed the seat's view (cardkit.engine.takes_game)
+
     def __init__(self, seat: int, seed: int | None = None) -> None:
         team_of(seat)  # validates the seat
         self.seat = seat
         self.rng = Random(seed)
 
-    def _view(self, game: Any) -> XeriView:
-        view: XeriView = game.observe(self.seat)
+    def _view(self, view: XeriView | Any) -> XeriView:
+        if not isinstance(view, XeriView):  # the old call, choose(match): one more release
+            warnings.warn(f"cardkit.xeri bots take their seat's view: "
+                          f"{type(self).__name__}.choose(match) is deprecated, call "
+                          f"choose(match.observe(seat))",
+                          DeprecationWarning, stacklevel=3)
+            view = view.observe(self.seat)
+        elif view.seat != self.seat:
+            raise ValueError(f"{SEAT_NAMES[self.seat]}'s bot was given "
+                             f"{SEAT_NAMES[view.seat]}'s view: a bot decides from its own "
+                             f"seat's view only (XR-9.1)")
         if view.current_player != self.seat:
             state = "the match is over" if view.current_player is None else \
                 f"it is {SEAT_NAMES[view.current_player]}'s turn"
@@ -53,8 +70,9 @@ class _Bot:
 class RandomBot(_Bot):
     """Plays a card of its hand chosen at random (its own seeded generator)."""
 
-    def choose(self, game: Any) -> Card:
-        return self.rng.choice(self._view(game).hand)
+    def choose(self, view: XeriView) -> Card:
+        """A card of ``view``'s hand, at random."""
+        return self.rng.choice(self._view(view).hand)
 
 
 class GreedyBot(_Bot):
@@ -68,8 +86,9 @@ class GreedyBot(_Bot):
     most.
     """
 
-    def choose(self, game: Any) -> Card:
-        view = self._view(game)
+    def choose(self, view: XeriView) -> Card:
+        """The card of ``view``'s hand worth most to this seat's team (see the class)."""
+        view = self._view(view)
         odds = _Odds(view)
         return max(view.hand,
                    key=lambda card: self.value(view, card, odds) + self.rng.random() * 1e-9)

@@ -1,6 +1,7 @@
 """Zion Check bots: a random legal player and a sensible greedy one.
 
-Both decide from ``game.observe(seat)`` only (their own hand and what is public)::
+Both decide from their seat's view only (`Observation`: their own hand and what is public,
+ZC-3.3), which their caller hands to ``choose(view)``, never the game::
 
     >>> from cardkit import play_out
     >>> from cardkit.zioncheck.game import new_game
@@ -19,10 +20,12 @@ count says going down might be possible, and remembers the answers.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
 from cardkit.cards import Card
+from cardkit.engine import declare_view
 from cardkit.zioncheck.actions import (
     Action,
     Claim,
@@ -38,8 +41,28 @@ from cardkit.zioncheck.melds import MeldKind, may_fit
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
+from cardkit.zioncheck.view import Observation
 
 __all__ = ["GreedyBot", "RandomBot"]
+
+# ZC-3.3: the cards are dealt to each player and the rest is the face-down stock: a player sees
+# their own hand and what is laid face up, nothing else.
+declare_view(Observation, "ZC-3.3")
+
+
+def _own_view(bot: Any, view: Observation | Any) -> Observation:
+    """``view`` itself, checked to be ``bot``'s seat's; the old call ``choose(game)`` warns
+    and observes the game (for one more release)."""
+    if not isinstance(view, Observation):
+        warnings.warn(f"cardkit.zioncheck bots take their seat's view: "
+                      f"{type(bot).__name__}.choose(game) is deprecated, call "
+                      f"choose(game.observe(seat))", DeprecationWarning, stacklevel=3)
+        observed: Observation = view.observe(bot.seat)
+        return observed
+    if view.seat != bot.seat:
+        raise ValueError(f"seat {bot.seat}'s bot was given seat {view.seat}'s view: a bot "
+                         f"decides from its own seat's view only (ZC-3.3)")
+    return view
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 
@@ -47,13 +70,15 @@ _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 class RandomBot:
     """Plays a uniformly random legal action (its own seeded generator)."""
 
+    takes_view = True  # choose is handed the seat's view (cardkit.engine.takes_game)
+
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
 
-    def choose(self, game: Any) -> Action:
-        """This seat's move, decided from ``game.observe(seat)`` alone."""
-        actions = game.observe(self.seat).legal_actions()
+    def choose(self, view: Observation) -> Action:
+        """This seat's move, decided from its view alone."""
+        actions = _own_view(self, view).legal_actions()
         if not actions:
             raise ValueError(f"it is not seat {self.seat}'s move")
         action: Action = self.rng.choice(actions)
@@ -69,6 +94,8 @@ class GreedyBot:
     Its choices are deterministic (ties go to the lowest card code); ``seed`` is accepted so
     that every bot class is built the same way."""
 
+    takes_view = True  # choose is handed the seat's view (cardkit.engine.takes_game)
+
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
         self.seed = seed
@@ -79,9 +106,9 @@ class GreedyBot:
 
     # ----------------------------------------------------------------- decisions
 
-    def choose(self, game: Any) -> Action:
-        """This seat's move, decided from ``game.observe(seat)`` alone."""
-        obs = game.observe(self.seat)
+    def choose(self, view: Observation) -> Action:
+        """This seat's move, decided from its view alone."""
+        obs = _own_view(self, view)
         if obs.current_player != self.seat:
             raise ValueError(f"it is not seat {self.seat}'s move")
         if obs.phase is Phase.DRAW:

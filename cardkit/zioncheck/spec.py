@@ -9,7 +9,8 @@ stepper and the command line never name the game::
     >>> rows = HandRows(game)
     >>> bots = [GreedyBot(s, seed=s) for s in range(3)]
     >>> while not game.is_over:
-    ...     _ = rows.after(game.apply(bots[game.current_player].choose(game)))
+    ...     seat = game.current_player  # each bot is handed its seat's view
+    ...     _ = rows.after(game.apply(bots[seat].choose(game.observe(seat))))
     >>> [row["hand"] for row in rows.rows()]
     [1, 2, 3, 4, 5, 6]
 """

@@ -17,7 +17,11 @@ each visited state is checked:
 - every event is a read-only value, down to the data it carries, with a kind, a rule ID of the
   game and a text that never cites two IDs back to back;
 - the record names its game and format version and holds rules that ``Rules.from_dict`` reads;
-- the same seed gives the same game, whatever is done to the global random generators.
+- the same seed gives the same game, whatever is done to the global random generators;
+- bots decide from their seat's view only: every bot kind of the game takes the view (no
+  DeprecationWarning), a plain function of the view plays a whole game, and a bot that asks
+  its view for what the seat may not see (another hand, the stock, the game) fails with the
+  sentence that says so, citing the game's rule of who sees what.
 
 `tests/conformance/test_conformance.py` runs `check_game_*` over every registered game; a game
 registered by its own test (the Go Fish proof in ``tests/gofish``) calls them for itself, and
@@ -44,7 +48,7 @@ from typing import Any
 import pytest
 
 from cardkit import Card, IllegalAction
-from cardkit.engine import RECORD_VERSION, Game
+from cardkit.engine import RECORD_VERSION, Game, PeekError, deciders, play_out, takes_game
 from cardkit.games import GameSpec, get_game, load_record
 from cardkit.render import card_label
 
@@ -258,6 +262,7 @@ def play_through(spec: GameSpec, game: Game, bots: Sequence[Any], rng: random.Ra
     ``*_every``-th state (None: never), and a replayed record at the 8th, 16th, 32nd, … of
     those. Per-game tests with their own rule options use it too: one set of invariants."""
     pack = pack_of(game)
+    players = deciders(bots)  # each bot is handed its seat's view only, as everywhere
     pool: list[Any] = []
     steps = 0
     refusals, copies = deep_states(refusals_every), deep_states(copies_every)
@@ -270,7 +275,7 @@ def play_through(spec: GameSpec, game: Game, bots: Sequence[Any], rng: random.Ra
         if copies(steps):
             check_copies(spec, game, rng, replay=steps >= 8 and steps & (steps - 1) == 0)
         seat = game.current_player
-        action = bots[seat].choose(game)
+        action = players[seat](game)
         assert game.check(action, seat), f"a bot chose a refused action {action}"
         if len(pool) < 400:
             pool.append(action)
@@ -348,11 +353,11 @@ def check_game_same_seed_same_game(name: str) -> None:
         random.seed(disturbance)
         np.random.seed(disturbance)
         game = spec.new(seed=11)
-        bots = spec.make_bots("greedy,random", seed=11, players=game.num_players)
+        players = deciders(spec.make_bots("greedy,random", seed=11, players=game.num_players))
         while not game.is_over:
             random.random(), np.random.random()  # anything else running in the process
             random.seed(random.random())
-            game.apply(bots[game.current_player].choose(game))
+            game.apply(players[game.current_player](game))
         records.append((game.to_json(), [event.text for event in game.events]))
     assert records[0] == records[1]
 
@@ -387,3 +392,38 @@ def check_game_registry_describes_it(name: str) -> None:
         spec.new(rules="no such preset")
     with pytest.raises(ValueError, match="bot kind"):
         spec.make_bots("clever")
+
+
+def check_game_bots_decide_from_the_view(name: str) -> None:
+    """Every bot kind takes its seat's view; a function of the view plays a whole game (and
+    is handed exactly the seat's view); a bot that peeks fails with the sentence and the
+    game's rule of who sees what (declared by its bots module)."""
+    import warnings
+
+    spec = get_game(name)
+    for kind, cls in spec.bots.items():
+        assert not takes_game(cls(0, seed=1)), f"the {kind} bot still takes the game"
+    seen: list[Any] = []
+
+    def first_legal(view: Any) -> Any:
+        seen.append(view)
+        return view.legal_actions()[0]
+
+    game = spec.new(seed=7)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)  # no old-style call anywhere
+        play_out(game, [first_legal] * game.num_players, max_actions=60)
+        play_out(spec.new(seed=7), spec.make_bots("greedy,random", seed=7), max_actions=60)
+    assert seen and all(not isinstance(view, Game) for view in seen)
+    again = spec.new(seed=7)
+    for view, action in zip(seen, game.history, strict=False):
+        assert view == again.observe(again.current_player)
+        again.apply(action)
+
+    def peeks(view: Any) -> Any:
+        return view.hands  # no view has every hand
+
+    with pytest.raises(PeekError, match=r"sees only its own seat \([A-Z]{2,3}-[\d.]+\)"
+                       r".*offers .*legal_actions\(\)") as error:
+        play_out(spec.new(seed=7), [peeks] * spec.default_players)
+    assert f"({spec.rule_prefix}-" in str(error.value) and "'hands'" in str(error.value)

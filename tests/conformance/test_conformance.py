@@ -12,6 +12,7 @@ from cardkit.games import game_names
 from tests.conformance.suite import (
     LINEUPS,
     MIN_GAMES,
+    check_game_bots_decide_from_the_view,
     check_game_bots_keep_every_invariant,
     check_game_registry_describes_it,
     check_game_same_seed_same_game,
@@ -32,3 +33,8 @@ def test_same_seed_same_game_whatever_the_global_random_state(name: str) -> None
 @pytest.mark.parametrize("name", game_names())
 def test_the_registry_describes_the_game(name: str) -> None:
     check_game_registry_describes_it(name)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_bots_decide_from_their_seats_view_only(name: str) -> None:
+    check_game_bots_decide_from_the_view(name)

@@ -64,8 +64,8 @@ def test_every_bot_of_a_seeded_game_is_seeded_by_the_one_rule() -> None:
              enumerate(["greedy", "random", "greedy"])]
     game_a, game_b = spec.new(seed=9, players=3), spec.new(seed=9, players=3)
     for _ in range(40):
-        game_a.apply(bots[game_a.current_player].choose(game_a))
-        game_b.apply(again[game_b.current_player].choose(game_b))
+        game_a.apply(bots[game_a.current_player].choose(game_a.observe(game_a.current_player)))
+        game_b.apply(again[game_b.current_player].choose(game_b.observe(game_b.current_player)))
     assert game_a.to_json() == game_b.to_json() and bot_seed(9, 2) == 9002
 
 

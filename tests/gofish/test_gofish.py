@@ -22,6 +22,7 @@ from cardkit.games import game_names, get_game, load_record, register, unregiste
 from tests.conformance.suite import (
     LINEUPS,
     MIN_GAMES,
+    check_game_bots_decide_from_the_view,
     check_game_bots_keep_every_invariant,
     check_game_registry_describes_it,
     check_game_same_seed_same_game,
@@ -62,6 +63,10 @@ def test_conformance_same_seed_same_game() -> None:
 
 def test_conformance_the_registry_describes_the_game() -> None:
     check_game_registry_describes_it("gofish")
+
+
+def test_conformance_bots_decide_from_their_seats_view_only() -> None:
+    check_game_bots_decide_from_the_view("gofish")
 
 
 # -- the rules, by ID ---------------------------------------------------------------------

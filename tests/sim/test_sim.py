@@ -121,7 +121,7 @@ def test_bots_as_classes_factories_and_objects():
 
 
 class Exploding:
-    def choose(self, game):
+    def choose(self, view):
         raise RuntimeError("out of ideas")
 
     def __repr__(self):
@@ -131,10 +131,10 @@ class Exploding:
 class Cheater:
     """Plays a card that is not in its hand."""
 
-    def choose(self, game):
+    def choose(self, view):
         from cardkit.cards import Card
 
-        hand = set(game.legal_actions())
+        hand = set(view.legal_actions())
         return next(Card(r, s) for r in range(1, 14) for s in "CDHS" if Card(r, s) not in hand)
 
 

@@ -45,7 +45,7 @@ def test_zc_8_claims_used_count_claimed_cards_laid_on_the_table():
     rows = spec.sim.track(game)
     bots = [GreedyBot(s, seed=s) for s in range(PLAYERS)]
     while not game.is_over:
-        rows.after(game.apply(bots[game.current_player].choose(game)))
+        rows.after(game.apply(bots[game.current_player].choose(game.observe(game.current_player))))
     used = []
     hand = [0] * PLAYERS
     claimed: dict[int, set] = {s: set() for s in range(PLAYERS)}

@@ -10,17 +10,6 @@ from cardkit import parse_card, parse_cards, play_out
 from cardkit.xeri import GreedyBot, RandomBot, Rules, XeriView, new_game
 
 
-class ViewOnly:
-    """A stand-in game that offers nothing but one seat's view: bots must manage with it."""
-
-    def __init__(self, view: XeriView) -> None:
-        self._view = view
-
-    def observe(self, seat: int) -> XeriView:
-        assert seat == self._view.seat
-        return self._view
-
-
 def view(hand: str, pile: str = "", played: str = "", *, stock: int = 8,
          rules: Rules | None = None, dealer: int = 3, bottom: str | None = None) -> XeriView:
     cards = tuple(parse_cards(hand))
@@ -35,7 +24,7 @@ def view(hand: str, pile: str = "", played: str = "", *, stock: int = 8,
 
 
 def greedy_choice(v: XeriView) -> str:
-    return str(GreedyBot(0, seed=1).choose(ViewOnly(v)))
+    return str(GreedyBot(0, seed=1).choose(v))
 
 
 def test_greedy_captures_when_it_can():
@@ -76,11 +65,11 @@ def test_greedy_plays_the_rank_seen_most():
 
 def test_bots_use_only_the_view_and_refuse_to_play_out_of_turn():
     v = view("6H 4C", "2D")
-    assert RandomBot(0, seed=3).choose(ViewOnly(v)) in v.hand
+    assert RandomBot(0, seed=3).choose(v) in v.hand
     match = new_game(seed=1)
     idle = (match.current_player + 1) % 4
     with pytest.raises(ValueError, match="cannot play now: it is"):
-        GreedyBot(idle).choose(match)
+        GreedyBot(idle).choose(match.observe(idle))
     with pytest.raises(ValueError, match="a seat is"):
         RandomBot(4)
 
@@ -94,16 +83,17 @@ def test_seeded_bots_replay_the_same_match():
 
 
 def test_xr_9_1_bots_choose_from_their_seats_observation_alone():
-    """Each choice made on the match equals the choice made on a stand-in that offers only
-    ``observe(seat)``: the bots use nothing else."""
+    """Each choice made from the seat's view equals the one the old call on the match makes
+    (it warns, and observes the match for the bot): the bots use nothing but the view."""
     match = new_game(seed=13, rules=Rules(cut_shows_bottom=True, show_capture_counts=True))
     for _ in range(60):
         seat = match.current_player
         for kind in (GreedyBot, RandomBot):
-            on_match = kind(seat, seed=seat).choose(match)
-            on_view = kind(seat, seed=seat).choose(ViewOnly(match.observe(seat)))
+            on_view = kind(seat, seed=seat).choose(match.observe(seat))
+            with pytest.warns(DeprecationWarning, match=r"choose\(match\) is deprecated"):
+                on_match = kind(seat, seed=seat).choose(match)
             assert on_match == on_view
-        match.apply(GreedyBot(seat, seed=seat).choose(match))
+        match.apply(GreedyBot(seat, seed=seat).choose(match.observe(seat)))
 
 
 @pytest.mark.slow

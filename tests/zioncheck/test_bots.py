@@ -21,6 +21,7 @@ from cardkit.zioncheck.bots import GreedyBot, RandomBot, might_go_down, usefulne
 from cardkit.zioncheck.game import Phase, ZionGame
 from cardkit.zioncheck.melds import MeldKind
 from cardkit.zioncheck.solver import find_go_down
+from cardkit.zioncheck.view import Observation
 
 C = parse_card
 H1 = "2D 6H 10S AC 4S 8D QH 3H 9C KD"
@@ -29,39 +30,36 @@ H3 = "2S 6D 10H AH 5C 8H QD 5S JC KC"
 UPCARD = Rules(first_player_rule="upcard")
 
 
-class ViewOnly:
-    """Exposes only ``observe``: a bot that looked at anything else would fail."""
-
-    def __init__(self, game: ZionGame) -> None:
-        self._game = game
-
-    def observe(self, seat: int):
-        return self._game.observe(seat)
+def ask(bot, game: ZionGame):
+    """The bot's move, decided from its seat's view: what every caller hands it (ZC-3.3)."""
+    return bot.choose(game.observe(bot.seat))
 
 
 def test_bots_decide_from_the_observation_alone():
     game = new_game(players=3, seed=8, rules=Rules(max_turns_per_hand=40))
     bots = [GreedyBot(0), RandomBot(1, seed=1), GreedyBot(2)]
-    view = ViewOnly(game)
     while not game.is_over:
-        game.apply(bots[game.current_player].choose(view))
+        seat = game.current_player
+        view = game.observe(seat)
+        assert type(view) is Observation
+        game.apply(bots[seat].choose(view))
     assert len(game.results) == 6
 
 
 def test_greedy_takes_a_discard_only_when_it_helps():
     helps = ZionGame.from_deal(["9C 9D 5H 5S KC 2D 7H JS 4C 3D", H1, H2], "8H",
                                discard="9H", rules=UPCARD)
-    assert GreedyBot(0).choose(helps) == TakeDiscard()  # a third 9 for hand 1's two sets
+    assert ask(GreedyBot(0), helps) == TakeDiscard()  # a third 9 for hand 1's two sets
     useless = ZionGame.from_deal(["9C 9D 5H 5S KC 2D 7H JS 4C 3D", H1, H2], "8H",
                                  discard="QH@1", rules=UPCARD)
-    assert GreedyBot(0).choose(useless) == DrawStock()
+    assert ask(GreedyBot(0), useless) == DrawStock()
 
 
 def test_greedy_goes_down_as_soon_as_it_can_and_keeps_jokers_out_of_sets():
     game = ZionGame.from_deal(["7C 7D 7H 8C 8D 8H JK 2S 5D", H1, H2], "KS")
     bot = GreedyBot(0)
-    game.apply(bot.choose(game))  # draws
-    action = bot.choose(game)
+    game.apply(ask(bot, game))  # draws
+    action = ask(bot, game)
     assert isinstance(action, GoDown)
     assert all(not c.is_joker for m in action.melds for c in m.cards)  # ZC-5.4
     game.apply(action)
@@ -71,8 +69,8 @@ def test_greedy_goes_down_as_soon_as_it_can_and_keeps_jokers_out_of_sets():
 def test_greedy_uses_a_joker_in_a_set_when_that_is_the_only_way():
     game = ZionGame.from_deal(["7C 7D 7H 8C 8D JK 2S 5D 10C", H1, H2], "KS")
     bot = GreedyBot(0)
-    game.apply(bot.choose(game))
-    action = bot.choose(game)
+    game.apply(ask(bot, game))
+    action = ask(bot, game)
     assert isinstance(action, GoDown)
     assert any(c.is_joker for m in action.melds if m.kind is MeldKind.SET for c in m.cards)
 
@@ -81,10 +79,10 @@ def test_greedy_lays_off_after_going_down_then_discards_the_costliest_card():
     game = ZionGame.from_deal(["4C 9C 2D KH", H1, H2], "3S",
                               table=[("5C 6C 7C 8C", 0), ("KD KS KC", 1)])
     bot = GreedyBot(0)
-    game.apply(bot.choose(game))
+    game.apply(ask(bot, game))
     played = []
     while game.phase is Phase.PLAY:
-        action = bot.choose(game)
+        action = ask(bot, game)
         played.append(action)
         game.apply(action)
     assert [type(a) for a in played] == [LayOff, LayOff, LayOff, Discard]
@@ -96,8 +94,8 @@ def test_greedy_frees_a_joker_from_a_run():
     game = ZionGame.from_deal(["7C@1 2D 5H 9S QS 3C 8D 10H 4S KD", H1, H2], "JD",
                               table=[("5C 6C JK 8C", 1)])
     bot = GreedyBot(0)
-    game.apply(bot.choose(game))
-    assert bot.choose(game) == ExchangeJoker(C("7C@1"), 0)
+    game.apply(ask(bot, game))
+    assert ask(bot, game) == ExchangeJoker(C("7C@1"), 0)
 
 
 def test_greedy_claims_a_card_that_completes_a_set_and_passes_otherwise():
@@ -108,12 +106,12 @@ def test_greedy_claims_a_card_that_completes_a_set_and_passes_otherwise():
     game.apply(Discard(C("QC")))  # seat 1 decides first, then seat 2 is asked
     game.apply(DrawStock())
     assert game.current_player == 2
-    assert GreedyBot(2).choose(game) == Claim()
+    assert ask(GreedyBot(2), game) == Claim()
     other = ZionGame.from_deal(hands, "7C 7D 7H 8C 9S JD", rules=rules)
     other.apply(DrawStock())
     other.apply(Discard(C("2C")))
     other.apply(DrawStock())
-    assert GreedyBot(2).choose(other) == Pass()
+    assert ask(GreedyBot(2), other) == Pass()
 
 
 def test_usefulness_counts_sets_and_runs():
@@ -176,7 +174,7 @@ def test_bots_refuse_to_move_out_of_turn():
     other = (game.current_player + 1) % 3
     for bot in (GreedyBot(other), RandomBot(other)):
         try:
-            bot.choose(game)
+            ask(bot, game)
         except ValueError as error:
             assert "not seat" in str(error)
         else:
@@ -188,7 +186,7 @@ def _greedy_turn(game: ZionGame, seat: int) -> list:
     bot = GreedyBot(seat)
     played = []
     while game.current_player == seat and not game.is_over:
-        action = bot.choose(game)
+        action = ask(bot, game)
         played.append(action)
         game.apply(action)
         if isinstance(action, Discard):
@@ -225,7 +223,7 @@ def test_zc_5_4_greedy_lays_jokers_on_sets_only_when_going_out_in_real_games():
         bots = [GreedyBot(s) for s in range(4)]
         while not game.is_over:
             seat = game.current_player
-            action = bots[seat].choose(game)
+            action = ask(bots[seat], game)
             on_set = (isinstance(action, LayOff) and action.card.is_joker
                       and game.table[action.meld_index].meld.kind is MeldKind.SET)
             hand_number = game.hand_number
@@ -233,7 +231,7 @@ def test_zc_5_4_greedy_lays_jokers_on_sets_only_when_going_out_in_real_games():
             if on_set:
                 laid_on_sets += 1
                 assert len(game.hand(seat)) == 1  # only the card it goes out with is left
-                game.apply(bots[seat].choose(game))
+                game.apply(ask(bots[seat], game))
                 assert game.results[hand_number - 1].winner == seat
     assert laid_on_sets > 0  # the games did meet the case
 
@@ -263,7 +261,7 @@ def test_greedy_after_going_down_takes_a_discarded_joker_only_for_a_run():
                           ([("9C 9D 9H", 0)], DrawStock())):
         game = ZionGame.from_deal(["2D 7S", H1, H2], "KS", discard="JK", table=table,
                                   rules=UPCARD)
-        assert GreedyBot(0).choose(game) == wanted
+        assert ask(GreedyBot(0), game) == wanted
 
 
 def test_window_starts_agrees_with_counting_every_window():

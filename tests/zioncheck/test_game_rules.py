@@ -560,7 +560,7 @@ def test_narration_cites_rules_and_public_text_hides_stock_cards():
     played = new_game(players=4, seed=3)
     bots = [GreedyBot(s) for s in range(4)]
     while not played.is_over:
-        played.apply(bots[played.current_player].choose(played))
+        played.apply(bots[played.current_player].choose(played.observe(played.current_player)))
     seen = {e.kind for e in played.events}
     assert {EventKind.GO_DOWN, EventKind.LAY_OFF, EventKind.CLAIM, EventKind.GO_OUT} <= seen
     assert all("(ZC-" in e.text for e in played.events)
@@ -695,7 +695,7 @@ def test_zc_6_1_offered_go_down_keeps_a_card_beside_the_taken_one_when_going_out
         assert bool(downs) is can_go_down
         for action in downs:  # each offer is legal: it never keeps only the taken K♠
             assert game.check(action), game.check(action)
-        choice = GreedyBot(0).choose(game)
+        choice = GreedyBot(0).choose(game.observe(0))
         assert game.check(choice), (choice, game.check(choice))
         assert isinstance(choice, GoDown) is can_go_down
         if not can_go_down:
@@ -711,7 +711,7 @@ def test_zc_1_3_play_and_the_deal_move_clockwise():
         mark = (game.hand_number, game.turn_player)
         if not turns or turns[-1] != mark:
             turns.append(mark)
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
     dealers = [result.dealer for result in game.results]
     assert all(b == (a + 1) % players for a, b in pairwise(dealers))
     for (hand_a, seat_a), (hand_b, seat_b) in pairwise(turns):
@@ -752,7 +752,7 @@ def test_zc_6_1_a_go_down_using_the_taken_card_is_offered():
 
 def test_zc_6_1_the_greedy_bot_goes_down_with_the_taken_card():
     game = eights_and_kings_taking_an_eight()
-    action = GreedyBot(0).choose(game)
+    action = GreedyBot(0).choose(game.observe(0))
     assert isinstance(action, GoDown)
     game.apply(action)
     assert game.has_gone_down(0) and len(game.hand(0)) == 1

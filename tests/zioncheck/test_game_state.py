@@ -18,7 +18,7 @@ def played(seed: int = 3, actions: int = 120):
     game = spec.new(seed=seed, players=4)
     bots = spec.make_bots("greedy,random", seed=seed, players=4)
     for _ in range(actions):
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
     return game
 
 
@@ -49,7 +49,7 @@ def test_clone_copies_every_slot_independently():
     spec = get_game("zioncheck")
     bots = spec.make_bots("random", seed=9, players=4)
     for _ in range(60):
-        copy.apply(bots[copy.current_player].choose(copy))
+        copy.apply(bots[copy.current_player].choose(copy.observe(copy.current_player)))
     assert game.snapshot() == before
     assert copy.to_json() != game.to_json()
 

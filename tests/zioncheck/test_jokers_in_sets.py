@@ -38,7 +38,7 @@ def test_zc_5_4_best_go_down_and_legal_actions_offer_the_polite_go_down():
     offered = [a for a in game.legal_actions() if isinstance(a, GoDown)]
     assert offered == [GoDown(best)]
     # a random bot that goes down goes down the offered way
-    downs = {a for a in (RandomBot(0, seed=s).choose(game) for s in range(60))
+    downs = {a for a in (RandomBot(0, seed=s).choose(game.observe(0)) for s in range(60))
              if isinstance(a, GoDown)}
     assert downs == {GoDown(best)}
 

@@ -49,7 +49,7 @@ def sample_positions(seed: int, rules: Rules, players: int, every: int) -> list[
     while not game.is_over:
         if rng.randrange(every) == 0:
             out.append(game.clone())
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
     return out
 
 

@@ -96,7 +96,7 @@ def fuzz_one(rng: random.Random) -> ZionGame | None:
     pack = Counter(game._pack)
     steps = 0
     while not game.is_over:
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
         steps += 1
         if steps % CHECK_EVERY == 0:
             check_invariants(game, pack)
@@ -126,6 +126,6 @@ def test_every_preset_of_every_game_loads_back_at_its_fewest_and_most_players():
             for _ in range(200):
                 if game.is_over:
                     break
-                game.apply(bots[game.current_player].choose(game))
+                game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
             again = load_record(game.to_json())
             assert again.to_json() == game.to_json()

@@ -29,7 +29,7 @@ def test_zc_1_2_a_big_table_plays_and_loads_back_from_its_record(players):
     game = get_game("zioncheck").new(seed=players, players=players)
     bots = get_game("zioncheck").make_bots("greedy", seed=players, players=players)
     for _ in range(300):
-        game.apply(bots[game.current_player].choose(game))
+        game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
     assert len(game._pack) == 54 * decks_for_players(players)
     again = load_record(game.to_json())
     assert again.to_json() == game.to_json() and again.snapshot()["_hands"] == \

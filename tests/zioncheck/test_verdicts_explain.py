@@ -39,7 +39,7 @@ def test_zc_6_every_legal_action_explains_itself_with_a_rule():
                 assert verdict.ok and RULE_ID.match(verdict.rule or ""), (action, verdict)
                 assert len(verdict.reason.split()) >= 4 and verdict.reason != "legal", verdict
                 seen.add(type(action).__name__)
-            game.apply(bots[game.current_player].choose(game))
+            game.apply(bots[game.current_player].choose(game.observe(game.current_player)))
     assert {"DrawStock", "TakeDiscard", "Discard", "Claim", "Pass"} <= seen
 
 

@@ -48,6 +48,14 @@ class View:
     current_player: int | None
     rules: Rules | None = None  # public: everyone plays by the same options
 
+    def legal_actions(self) -> list[Ask]:
+        """The asks this seat may make now (GF-3): none unless it is its turn."""
+        if self.current_player != self.seat:
+            return []
+        ranks = sorted({card.rank for card in self.hand})
+        return [Ask(target, rank) for target in range(len(self.hand_sizes))
+                if target != self.seat for rank in ranks]
+
 
 class GoFishGame:
     """A game of Go Fish for 2 to 4 players, dealt from ``seed`` under ``rules``."""
