@@ -196,10 +196,9 @@ class ProbabilityLab(widgets.VBox):
             return
         steps = self._work()
         if not self.background:
-            for _ in steps:
-                pass
+            _drain(steps)
             return
-        self._thread = threading.Thread(target=lambda: all(True for _ in steps), daemon=True)
+        self._thread = threading.Thread(target=_drain, args=(steps,), daemon=True)
         try:
             self._thread.start()
         except RuntimeError:  # no threads (Python in the browser): chunks between messages
@@ -378,6 +377,11 @@ class ProbabilityLab(widgets.VBox):
         else:
             self.download.value = download_link(len(self.frame),
                                                 lambda: self.frame.to_csv(index=False))
+
+
+def _drain(steps: Iterator[None]) -> None:
+    for _ in steps:
+        pass
 
 
 def _empty_frame() -> Any:
