@@ -75,7 +75,9 @@ def _kernel_memory(voila: psutil.Process) -> dict[int, float]:
     found = {}
     for child in voila.children(recursive=True):
         try:
-            if "ipykernel_launcher" in " ".join(child.cmdline()):
+            command = " ".join(child.cmdline())
+            # cardkit's kernel spec starts cardkit.widgets.class_kernel (ipykernel's launcher)
+            if "ipykernel_launcher" in command or "cardkit.widgets.class_kernel" in command:
                 found[child.pid] = child.memory_info().rss / 2**20
         except psutil.NoSuchProcess:
             continue
@@ -126,6 +128,8 @@ def _xeri_round(page: Page) -> list[float]:
     cards = page.locator(".cardkit-xeri-table button.ck-hand-card")
     plays = page.locator(".cardkit-log li", has_text="South plays")
     turn = page.locator(".cardkit-turn", has_text="It is your turn")
+    # South's 12th card ends the round, which then pauses with its result (issue 9)
+    paused = page.locator(".cardkit-turn", has_text="Round 1 is over")
     times = []
     for played in range(12):
         cards.first.click()
@@ -136,7 +140,7 @@ def _xeri_round(page: Page) -> list[float]:
             "n => document.querySelectorAll('.cardkit-log li').length > 0 && "
             "[...document.querySelectorAll('.cardkit-log li')]"
             ".filter(li => li.innerText.includes('South plays')).length > n", arg=played)
-        turn.wait_for()
+        (turn if played < 11 else paused).wait_for()
         times.append(time.perf_counter() - start)
     page.locator(".cardkit-scores .js-plotly-plot").first.wait_for()
     assert plays.count() == 12
