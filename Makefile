@@ -5,6 +5,7 @@
 #               POOL=N preheated kernels per class app: 1 for a demo, 4 with CLASS=1)
 #   make test   lint and run every test layer (unit, property, golden, widgets, browser,
 #               the tutorials with nbval, the docs build, the Binder environment)
+#   make lessons  write the tutorials' student and teacher editions into build/lessons
 #   make docs   build the documentation site into docs/_build/html
 #   make lite   build the apps as a static site into build/lite (Python runs in the browser:
 #               any web host or a USB stick serves a class; `cardkit lite --serve` to try it)
@@ -20,7 +21,7 @@ POOL   ?= $(if $(CLASS),4,1)
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-browser test-tutorials docs lint typecheck bench clean lite
+.PHONY: demo test test-browser test-tutorials docs lint typecheck bench clean lite lessons
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,13 +54,22 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
+# Two pytest-xdist workers for the two cores: the server and browser tests in one, one at a
+# time, from the start; every other test file in either, the second one niced (conftest.py,
+# docs/DECISIONS.md "The test suite's time"). PYTEST_PARALLEL= runs it serially.
+PYTEST_PARALLEL ?= -n 2 --dist loadfile
+
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
 # Only the tutorials (nbval, configured in pyproject.toml): cells marked NBVAL_CHECK_OUTPUT must
 # show their stored output; `python tutorials/refresh_outputs.py` stores new ones.
 test-tutorials: $(VENV)/.test
 	$(BIN)/python -m pytest tutorials
+
+# The tutorials' student and teacher editions (cardkit/editions.py): build/lessons/{student,teacher}.
+lessons: $(VENV)/.test
+	$(BIN)/python -m cardkit.editions
 
 # The documentation site, offline, warnings as errors: docs/_build/html/index.html.
 docs: $(VENV)/.test

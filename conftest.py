@@ -4,12 +4,100 @@ Hypothesis explores new random examples on every local run, which is how propert
 bugs. Under CI (``CI`` set) the ``ci`` profile derandomizes it, so that a submission is judged
 on the same examples every time and a red CI always means a change broke something; run
 ``pytest --hypothesis-profile=dev`` to explore as locally.
+
+``make test`` runs the suite in two pytest-xdist workers (``-n 2 --dist loadfile``, the
+Makefile's ``PYTEST_PARALLEL``; docs/DECISIONS.md, "The test suite's time"). Under it:
+
+- every test file under ``tests/browser`` or ``tests/server`` (they start Voila servers and
+  browsers) is in one work unit, ``servers``: one worker runs them one after another, as a
+  serial run does, and starts on them first (they are the longest chain);
+- every other file is a unit of its own, as ``--dist loadfile`` makes it, so a file's module
+  fixtures (the docs build, the Binder environment) are made once and a tutorial's cells run in
+  one kernel, in order; the files with the most tests go first;
+- the worker that runs a test outside ``servers`` lowers its own priority (``nice``), and so
+  that of the kernels, builds and installs it starts: the timing-sensitive servers and browser
+  pages get the CPU when they want it, and the other tests get the rest.
+
+A new test file needs nothing: it is a unit by itself, or joins ``servers`` by where it lives
+(a test that starts a server belongs under ``tests/server`` or ``tests/browser``). Without
+``-n`` (``pytest tests/test_cards.py``) none of this applies.
 """
+
+from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev")
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+SERVERS = "servers"
+# Where every test file starts a Voila server, a browser or both (paths as in test ids).
+SERVER_FOLDERS = ("tests/browser/", "tests/server/")
+# How much the worker running the other tests steps back (0 is normal, 19 the least).
+OTHERS_NICENESS = 10
+
+
+def unit_of(nodeid: str) -> str:
+    """The work unit of a test id: ``servers``, or the test's file (relative to the root)."""
+    path = nodeid.split("::", 1)[0]
+    return SERVERS if path.startswith(SERVER_FOLDERS) else path
+
+
+def _servers_first(config: pytest.Config) -> bool:
+    """Whether this run, or the run this worker is part of, is ``-n N --dist loadfile``."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:
+        return bool(workerinput.get("cardkit_servers_first"))
+    return getattr(config.option, "dist", "no") == "loadfile" and bool(
+        getattr(config.option, "numprocesses", None))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """The controller tells each worker whether to order its collection and step back."""
+    node.workerinput["cardkit_servers_first"] = _servers_first(node.config)
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``--dist loadfile``, with the server and browser files as one unit (see above)."""
+    if not _servers_first(config):
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class ServersFirstScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of(nodeid)
+
+    config.option.loadscopereorder = False  # the workers' collection order is the order
+    return ServersFirstScheduling(config, log)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not (hasattr(config, "workerinput") and _servers_first(config)):
+        return
+    sizes: dict[str, int] = {}
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        unit = unit_of(item.nodeid)
+        sizes[unit] = sizes.get(unit, 0) + 1
+        first.setdefault(unit, index)
+    # The servers first, then the units with the most tests (ties in collection order); each
+    # unit together, and the sort is stable: a unit keeps its own order (a tutorial's cells).
+    items.sort(key=lambda item: (unit_of(item.nodeid) != SERVERS, -sizes[unit_of(item.nodeid)],
+                                 first[unit_of(item.nodeid)]))
+
+
+_stepped_back = False
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    global _stepped_back
+    if (not _stepped_back and hasattr(item.config, "workerinput")
+            and _servers_first(item.config) and unit_of(item.nodeid) != SERVERS):
+        os.nice(OTHERS_NICENESS)
+        _stepped_back = True

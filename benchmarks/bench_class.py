@@ -180,7 +180,7 @@ async def play_student(base: str, student: Student, turns: int) -> None:
 
 def check_record(student: Student) -> bool:
     """The server's game, replayed here: same hands every turn, and a record that validates."""
-    from cardkit.records import load_record
+    from cardkit.games import load_record
     from cardkit.widgets.xeri_table import XeriTable
 
     table = XeriTable(seed=student.seed, seat=2, bot_delay=0)

@@ -6,6 +6,7 @@
     cardkit simulate xeri --rounds 1000    simulate many games (see cardkit.sim)
     cardkit serve [--port 8866]            serve the Voila apps on 127.0.0.1
     cardkit lite [--out DIR] [--serve]     build the apps as a static site (runs in the browser)
+    cardkit analyze game.json --seat 0     rate one seat's decisions in a saved game
 
 The games' commands are built from the game registry (`cardkit.play_cli`); this module only
 wires the sub-commands together and turns bad input into one clear line on stderr.
@@ -33,6 +34,7 @@ _SUBCOMMANDS = {
     "cardkit.sim_cli": "sim",
     "cardkit.widgets.serve": "apps",
     "cardkit.lite": None,
+    "cardkit.analyze_cli": None,
 }
 _COMMAND_OF = {"cardkit.widgets.serve": "serve", "cardkit.sim_cli": "simulate"}
 

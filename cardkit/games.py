@@ -9,7 +9,7 @@ create, load or draw it; they ask the registry::
     >>> spec = get_game("xeri")
     >>> game = spec.new(seed=3)
     >>> game.game_name, spec.title, sorted(spec.bots)
-    ('xeri', '4-Player Xeri', ['greedy', 'random'])
+    ('xeri', '4-Player Xeri', ['analyst', 'greedy', 'random'])
     >>> bots = spec.make_bots("greedy,random", seed=3)
     >>> [type(b).__name__ for b in bots]
     ['GreedyBot', 'RandomBot', 'GreedyBot', 'RandomBot']
@@ -38,8 +38,8 @@ from typing import Any, Protocol
 from cardkit import bounds
 from cardkit.engine import Bot, Game, play_out
 
-__all__ = ["GameSpec", "SimSpec", "UnitRows", "bot_seed", "game_names", "get_game", "load_record",
-           "record_data", "register", "unregister"]
+__all__ = ["GameSpec", "SimSpec", "UnitRows", "WholeUnits", "bot_seed", "game_names", "get_game",
+           "load_record", "record_data", "register", "unregister"]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -66,6 +66,26 @@ class UnitRows(Protocol):
 
 
 @dataclass(frozen=True)
+class WholeUnits:
+    """How a game's whole units (a match, a game) become one row each: what
+    ``simulate(game, n, unit=<the unit's noun>)`` gives. ``row(game)`` is the row of a finished
+    game (the simulator adds ``seed``, the unit column and ``game_seed``); ``columns`` maps
+    each column to its meaning, ``{s}`` standing for every seat."""
+
+    columns: Mapping[str, str]
+    row: Callable[[Any], dict[str, Any]]
+    non_integer: frozenset[str] = frozenset()
+
+    def frame_columns(self, players: int) -> list[str]:
+        """The frame's column names for ``players`` seats, in order."""
+        return _per_seat(self.columns, players)
+
+    def non_integer_columns(self, players: int) -> list[str]:
+        """The names of the columns that are not whole numbers, for ``players`` seats."""
+        return _per_seat(self.non_integer, players)
+
+
+@dataclass(frozen=True)
 class SimSpec:
     """How `cardkit.sim` turns games of one kind into the rows of a frame.
 
@@ -73,17 +93,19 @@ class SimSpec:
     round, a hand). ``columns`` maps each column to its meaning, ``{s}`` standing for every
     seat; the simulator fills ``seed``, the ``unit`` column and ``game_seed``, and
     ``track(game)`` the rest. Columns are whole numbers but those in ``non_integer``.
+    ``whole`` (optional) gives one row per whole unit instead (`WholeUnits`).
     """
 
     unit: str  # the unit's noun, also its index column: "match", "game"
     row: str  # what one row is: "round", "hand" (the command line's --rounds, --hands)
     columns: Mapping[str, str]
     track: Callable[[Any], UnitRows]  # called with a new game of the spec's class
-    rows_per_unit: Callable[[Any], int]  # at most, for a unit under these rules
+    rows_per_unit: Callable[[Any], int]  # at most (or about, for units of varying length)
     non_integer: frozenset[str] = frozenset()
     default_rows: int = 100  # what `cardkit simulate` plays when not told
     chunk_rows: Callable[[Sequence[str | None]], int] = lambda kinds: 100  # by bot kinds
     vector: Callable[[], Any] | None = None  # loads an array engine module (ImportError: none)
+    whole: WholeUnits | None = None  # one row per whole unit: simulate(..., unit=<unit>)
 
     def frame_columns(self, players: int) -> list[str]:
         """The frame's column names for ``players`` seats, in order."""
@@ -112,6 +134,11 @@ class GameSpec:
     command line (``cardkit xeri``), ``seat_name`` names a seat before any game is made,
     ``scores_html`` draws the scores so far and ``action_words`` says what a seat did (the turn
     stepper), and ``sim`` tells `cardkit.sim` how to make rows of it.
+
+    ``sample_world(view, rng)`` (None: the game has none) deals a complete game consistent
+    with everything one seat's view holds, its hidden cards drawn by the `random.Random`
+    ``rng``; ``analyst`` is the game's `cardkit.pimc.Profile`, which `cardkit.analysis`
+    rates moves with (None: no analysis).
     """
 
     name: str
@@ -135,6 +162,8 @@ class GameSpec:
     aliases: tuple[str, ...] = ()  # other names `get_game` accepts
     option_examples: str = ""  # for `cardkit <command> --set`'s help
     rule_prefix: str = ""  # the rule book's prefix of the game's rule IDs: "XR", "ZC"
+    sample_world: Callable[[Any, Any], Game] | None = field(default=None, repr=False)
+    analyst: Any = field(default=None, repr=False)  # a `cardkit.pimc.Profile`
 
     @property
     def Rules(self) -> type[Any]:  # the game packages spell it so
@@ -243,7 +272,7 @@ def _bot_names(bots: Sequence[Bot], name: Callable[[int], str]) -> str:
 
 def _xeri() -> GameSpec:
     from cardkit import xeri
-    from cardkit.xeri import draw, spec
+    from cardkit.xeri import analyst, draw, spec, worlds
     from cardkit.xeri.events import EventKind
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
@@ -255,23 +284,27 @@ def _xeri() -> GameSpec:
 
     return GameSpec(name="xeri", title="4-Player Xeri", game_class=xeri.XeriMatch,
                     rules_class=xeri.Rules, presets=xeri.PRESETS,
-                    bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot},
+                    bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot,
+                          "analyst": analyst.AnalystBot},
                     players=(4, 4), default_players=4, _new=new, _table_html=draw.table_html,
                     _narrate=spec.narrate, _summary=summary, _seat_name=xeri.seat_name,
                     _scores_html=spec.scores_html, _action_words=spec.action_words,
                     _result_kinds=frozenset({EventKind.ROUND_WON, EventKind.MATCH_WON}),
                     sim=SimSpec(unit="match", row="round", columns=spec.COLUMNS,
-                                track=spec.RoundRows, rows_per_unit=lambda rules: rules.rounds,
+                                track=spec.RoundRows, rows_per_unit=spec.rows_per_match,
                                 default_rows=1000, chunk_rows=spec.chunk_rows,
-                                vector=spec.vector_engine),
+                                vector=spec.vector_engine,
+                                whole=WholeUnits(spec.MATCH_COLUMNS, spec.match_row,
+                                                 spec.MATCH_NON_INTEGER)),
                     option_examples="target=251, rounds=2, initial_pile_redeal=never or "
                                     "cut_shows_bottom=true",
-                    rule_prefix="XR")
+                    rule_prefix="XR", sample_world=worlds.sample_world,
+                    analyst=analyst.PROFILE)
 
 
 def _zioncheck() -> GameSpec:
     from cardkit import zioncheck
-    from cardkit.zioncheck import draw, spec
+    from cardkit.zioncheck import analyst, draw, spec, worlds
     from cardkit.zioncheck.events import EventKind, seat_name
 
     def new(rules: Any = None, seed: int = 0, players: int = 4) -> Game:
@@ -283,7 +316,8 @@ def _zioncheck() -> GameSpec:
 
     return GameSpec(name="zioncheck", title="Zion Check", game_class=zioncheck.ZionGame,
                     rules_class=zioncheck.Rules, presets=zioncheck.PRESETS,
-                    bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot},
+                    bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot,
+                          "analyst": analyst.AnalystBot},
                     players=bounds.PLAYERS, default_players=4, _new=new,
                     _table_html=draw.table_html,
                     _narrate=lambda event: [event.text], _summary=summary,
@@ -293,12 +327,15 @@ def _zioncheck() -> GameSpec:
                     sim=SimSpec(unit="game", row="hand", columns=spec.COLUMNS,
                                 track=spec.HandRows, rows_per_unit=lambda rules: 6,
                                 non_integer=spec.NON_INTEGER, default_rows=60,
-                                chunk_rows=lambda kinds: 60),
+                                chunk_rows=lambda kinds: 60,
+                                whole=WholeUnits(spec.GAME_COLUMNS, spec.game_row,
+                                                 spec.GAME_NON_INTEGER)),
                     command="zion", aliases=("zion", "zion-check", "zion_check"),
                     option_examples="first_player_rule=draw_two, max_claims_per_hand=3, "
                                     "num_decks=none, deal_sizes=[7,7,7,7,7,7] or "
                                     "card_values={\"ace\":20}",
-                    rule_prefix="ZC")
+                    rule_prefix="ZC", sample_world=worlds.sample_world,
+                    analyst=analyst.PROFILE)
 
 
 _FACTORIES: dict[str, Callable[[], GameSpec]] = {"xeri": _xeri, "zioncheck": _zioncheck}

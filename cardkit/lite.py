@@ -14,6 +14,10 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
 - The Python packages the pages import are pure wheels from PyPI, fetched with ``pip download``
   for Pyodide's Python and indexed in the site's ``pypi/`` folder; the Pyodide kernel is told
   never to fall back to PyPI, so a page fetches nothing from outside its own site.
+- Those wheels and the kernel's own are compiled to bytecode by the site's Pyodide, run by
+  Node.js (`compiled_wheels`, `cardkit.lite_bytecode`), so that a page imports IPython and the
+  widget libraries without compiling them from source every time it opens. jedi (code
+  completion, which no app offers) is replaced by an empty placeholder (`PLACEHOLDERS`).
 - cardkit itself is a wheel of the cardkit this environment imports (a checkout's files when it
   is installed editable, as ``make lite`` does), with no dependencies: the rules core, the bots
   and the game apps are pure Python. A notebook whose cardkit imports reach numpy, pandas or
@@ -75,9 +79,10 @@ MICROPIP = "micropip==0.10.1"
 # Pyodide's Python: the wheels are chosen for it.
 PYTHON_VERSION = "3.13"
 # What the pages import, besides cardkit (and what the Pyodide kernel installs when it starts:
-# comm, jedi, ipython). Their versions are this environment's (`_pinned`): the page's widget
-# frontends are this environment's labextensions, and the kernel side must match them.
-BROWSER_PACKAGES = ("ipywidgets", "anywidget", "plotly", "ipython", "jedi", "comm")
+# comm, ipython; and jedi, which `placeholders` stands in for). Their versions are this
+# environment's (`_pinned`): the page's widget frontends are this environment's labextensions,
+# and the kernel side must match them.
+BROWSER_PACKAGES = ("ipywidgets", "anywidget", "plotly", "ipython", "comm")
 # Imports that cannot run in the browser: a notebook reaching one is left out.
 NOT_IN_BROWSER = ("numpy", "pandas", "numba", "pyarrow", "dask", "tqdm", "psutil")
 # Pyodide's files that a page loads; the rest of the npm package (type stubs, source maps,
@@ -348,11 +353,42 @@ def cardkit_wheel(dest: Path) -> Path:
                         "cardkit's rules cores, bots and apps, for the browser")
 
 
-def sqlite3_placeholder(dest: Path) -> Path:
-    # The Pyodide kernel 0.7.0 runs piplite.install('sqlite3') as it starts; the real module is
-    # only in Pyodide's full distribution (not the npm core), and nothing here uses it.
-    return _write_wheel(dest, "sqlite3", "0.0.0", {},
-                        "placeholder: Pyodide's sqlite3 is not part of the static site")
+# Packages the Pyodide kernel 0.7.0 installs as it starts that the apps never use, with why
+# each is left out; an empty wheel of each name satisfies the kernel's install.
+PLACEHOLDERS = {
+    # Only in Pyodide's full distribution (not the npm core), and nothing here uses it.
+    "sqlite3": "Pyodide's sqlite3 is not part of the static site",
+    # Code completion, which no app page offers. IPython 9.15 imports it (and parso, which
+    # compiles grammars) as the kernel starts when it is there, and its wheel is 4.9 MB; IPython
+    # works without it (JEDI_INSTALLED is False).
+    "jedi": "no app page completes code",
+}
+
+
+def placeholders(dest: Path) -> list[Path]:
+    """Empty wheels named as `PLACEHOLDERS`, so the kernel's installs of them succeed."""
+    return [_write_wheel(dest, name, "0.0.0", {}, f"placeholder: {why}")
+            for name, why in PLACEHOLDERS.items()]
+
+
+def compiled_wheels(cache: Path, pyodide: Path, wheels: list[Path]) -> list[Path]:
+    """``wheels`` compiled to bytecode by the site's Pyodide (`cardkit.lite_bytecode`: pages
+    then import without compiling), kept in ``cache`` by the wheels' and Pyodide's hashes."""
+    from cardkit import lite_bytecode
+
+    digest = hashlib.sha256(f"{PYODIDE_NPM}\0".encode())
+    digest.update(Path(lite_bytecode.__file__).read_bytes())
+    for wheel in wheels:
+        digest.update(wheel.name.encode() + b"\0" + hashlib.sha256(wheel.read_bytes()).digest())
+    folder = cache / f"bytecode-{digest.hexdigest()[:16]}"
+    if not (folder / "done").is_file():
+        with tempfile.TemporaryDirectory(dir=cache) as tmp:
+            lite_bytecode.compile_wheels(wheels, pyodide, Path(tmp) / "wheels")
+            (Path(tmp) / "wheels" / "done").write_text("\n".join(w.name for w in wheels))
+            if folder.exists():
+                shutil.rmtree(folder)
+            (Path(tmp) / "wheels").rename(folder)
+    return [folder / wheel.name for wheel in wheels]
 
 
 # --- the notebooks ------------------------------------------------------------------------
@@ -559,23 +595,24 @@ def _site_key(requirements: list[str], contents: Path) -> str:
     tools = [_pinned(name) for name in ("voici-core", "jupyterlite-core",
                                         "jupyterlite-pyodide-kernel")]
     digest = hashlib.sha256()
+    from cardkit import lite_bytecode
     from cardkit.widgets.lite_page import chart_code_path
 
     for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, chart_code_path(),
-                 Path(__file__).read_text()]:
+                 Path(__file__).read_text(), Path(lite_bytecode.__file__).read_text()]:
         digest.update(part.encode() + b"\0")
     for notebook in sorted(contents.iterdir()):
         digest.update(notebook.name.encode() + b"\0" + notebook.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def _voici_build(work: Path, pyodide: Path, wheels: Path, wheel: Path, made: Path,
-                 contents: Path, dest: Path) -> None:
+def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Path,
+                 made: Path, contents: Path, dest: Path) -> None:
     lite_dir = work / "lite"
     static_pyodide = lite_dir / "static" / "pyodide"
     shutil.copytree(pyodide, static_pyodide)
-    preloaded = _preload(static_pyodide, [
-        *sorted(wheels.glob("*.whl")), *_kernel_wheels(), sqlite3_placeholder(made), wheel])
+    compiled = compiled_wheels(cache, pyodide, [*sorted(wheels.glob("*.whl")), *_kernel_wheels()])
+    preloaded = _preload(static_pyodide, [*compiled, *placeholders(made), wheel])
     (lite_dir / "jupyter-lite.json").write_text(
         json.dumps(_lite_config("./static/pyodide/pyodide.js", ["micropip", *preloaded]),
                    indent=1))
@@ -658,7 +695,7 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
         # from the same pins, tools and notebooks is reused, with this checkout's wheel put in.
         base = cache / f"site-{_site_key(requirements, contents)}"
         if not (base / "jupyter-lite.json").is_file():
-            _voici_build(work, pyodide, wheels, wheel, made, contents, base)
+            _voici_build(work, cache, pyodide, wheels, wheel, made, contents, base)
             _forget_old_sites(cache, keep=base)
         if out.exists():
             shutil.rmtree(out)

@@ -13,13 +13,12 @@ and seat their bots by the same seed rule (`cardkit.games.bot_seed`)::
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import fields
 from typing import Any
 
 from cardkit.engine import Bot, Game
 from cardkit.games import GameSpec, game_names, get_game
+from cardkit.rule_options import parse_setting, with_options
 
 __all__ = ["add_parser", "commands", "narrate", "parse_setting", "play_narrated", "with_options"]
 
@@ -28,50 +27,6 @@ __all__ = ["add_parser", "commands", "narrate", "parse_setting", "play_narrated"
 def commands() -> dict[str, str]:
     """The command word of each registered game (``cardkit zion`` plays "zioncheck")."""
     return {get_game(name).command or name: name for name in game_names()}
-
-
-def parse_setting(setting: str, example: str = "") -> tuple[str, Any]:
-    """Read one ``--set OPTION=VALUE``: the option's name and its value.
-
-    A value is JSON (``3``, ``true``, ``null``, ``[[2,0],[1,1]]``, ``{"ace": 20}``), a word
-    true/false/none in any case, or else the plain word (``draw_two``)::
-
-        >>> parse_setting("target=251"), parse_setting("x=Never")
-        (('target', 251), ('x', 'Never'))
-        >>> parse_setting("cut_shows_bottom=True")
-        ('cut_shows_bottom', True)
-    """
-    name, sep, text = setting.partition("=")
-    name, word = name.strip(), text.strip()
-    if not sep or not name:
-        raise ValueError(f"--set takes OPTION=VALUE such as {example or 'rounds=2'}, "
-                         f"not {setting!r}")
-    words = {"true": True, "false": False, "none": None, "null": None}
-    if word.lower() in words:
-        return name, words[word.lower()]
-    try:
-        return name, json.loads(word)
-    except json.JSONDecodeError:
-        return name, word
-
-
-def with_options(spec: GameSpec, rules: Any, settings: Iterable[str]) -> Any:
-    """``rules`` of ``spec``'s game with options changed by ``NAME=VALUE`` texts.
-
-    >>> from cardkit.games import get_game
-    >>> xeri = get_game("xeri")
-    >>> with_options(xeri, xeri.Rules(), ["target=251", "cut_shows_bottom=True"]).changes()
-    {'cut_shows_bottom': True, 'target': 251}
-    """
-    names = [f.name for f in fields(spec.Rules)]
-    data = rules.to_dict()
-    for setting in settings:
-        name, value = parse_setting(setting, spec.option_examples)
-        if name not in names:
-            raise ValueError(f"unknown {spec.title} rule option {name!r}; the options are "
-                             + ", ".join(names))
-        data[name] = value
-    return spec.Rules.from_dict(data)
 
 
 def narrate(spec: GameSpec, events: Iterable[Any], *, quiet: bool = False) -> Iterable[str]:

@@ -42,9 +42,13 @@ __all__ = [
     "dealer_team_last_pile_share",
     "dealt_hand_checks",
     "estimate",
+    "even_split_estimate",
+    "even_split_probability",
     "expected_redeals",
     "first_pile_redeal",
     "first_play_xeri",
+    "goes_down_within",
+    "leader_can_capture",
     "needed_card_in_stock",
     "next_draw_is_needed",
     "next_player_can_xeri",
@@ -444,6 +448,145 @@ def first_play_xeri(option: Any = "any_pair_or_top_jack") -> Fraction:
     return Fraction(0)
 
 
+@cache
+def _injective_top(top: int, sizes: tuple[int, ...], profile: tuple[int, ...]
+                   ) -> tuple[int, ...]:
+    """As `_injective` for the blocks ``(top, *sizes)``, split by the class of the first block
+    (the top card's rank): item ``k`` counts the ways in which that rank has ``k`` cards."""
+    out = [0] * len(profile)
+    blocks = (top, *sizes)
+    for classes in product(range(len(profile)), repeat=len(blocks)):
+        ways = 1
+        for k in set(classes):
+            ways *= _falling(profile[k], classes.count(k))
+        if ways:
+            for size, k in zip(blocks, classes, strict=True):
+                ways *= _falling(k, size)
+            out[classes[0]] += ways
+    return tuple(out)
+
+
+@cache
+def _standing_by_top(profile: tuple[int, ...], jacks: int, option: str
+                     ) -> tuple[int, tuple[int, ...]]:
+    """The ordered 4-card piles that stand (as `_standing` counts them), split by their top
+    card: (piles topped by a jack, piles topped by a rank with k cards in the rest, by k)."""
+    by_jack = 0
+    by_rank = [0] * len(profile)
+    for pattern in _PATTERNS:
+        for jack_block in (None, *range(len(pattern))):
+            ranks = [0] * 4
+            others = [b for i, b in enumerate(pattern) if i != jack_block]
+            for rank, block in enumerate(others, start=1):
+                for pos in block:
+                    ranks[pos] = rank
+            if jack_block is not None:
+                for pos in pattern[jack_block]:
+                    ranks[pos] = JACK
+            if pile_needs_redeal(ranks, option):
+                continue
+            ways = 1 if jack_block is None else _falling(jacks, len(pattern[jack_block]))
+            if not ways:
+                continue
+            if ranks[3] == JACK:
+                by_jack += ways * _injective(tuple(sorted(len(b) for b in others)), profile)
+                continue
+            top = next(b for b in others if 3 in b)
+            rest = tuple(sorted(len(b) for b in others if b is not top))
+            for k, count in enumerate(_injective_top(len(top), rest, profile)):
+                by_rank[k] += ways * count
+    return by_jack, tuple(by_rank)
+
+
+def leader_can_capture(option: Any = "any_pair_or_top_jack", *, ranks: int = 13,
+                       suits: int = 4, hand_size: int = 6, players: int = 4) -> Fraction:
+    """The chance that the leader (left of the dealer, XR-3.1) can capture on the very first
+    play of a round: it holds a card of the pile's top rank or a jack (XR-3.2).
+
+    How it is counted: the hands are dealt first and kept through any redeal (XR-2.4), so the
+    pile that stands is a uniform choice among the ordered 4-card piles that stand from the 28
+    other cards (the *rest*). For every composition of the rest (how many jacks, how many
+    ranks with 0–4 cards, weighted by the ways to leave it, as in `redeal_probability`) the
+    standing piles are counted by their top card: a jack, or a rank with k cards in the rest.
+    The leader's 6 cards are a uniform draw from the 24 hand cards, which hold the other
+    4 − k cards of that rank and the jacks not in the rest; it captures unless it has none
+    of them: 1 − C(24 − a, 6) / C(24, 6) for those a cards. The answer is the weighted mean of
+    that over the standing piles and the compositions. ``ranks``, ``suits`` (one rank is the
+    jack), ``hand_size`` and ``players`` shrink the deal for checks by brute force::
+
+        >>> float(round(leader_can_capture(), 4))
+        0.614
+        >>> [float(round(leader_can_capture(o), 3)) for o in PILE_OPTIONS]
+        [0.614, 0.592, 0.607, 0.586]
+
+    The default pile check helps the leader a little: a standing pile has no jack on top (then
+    only a jack would capture) and no pair (which leaves fewer cards of the top rank to hold).
+    """
+    option = _pile_option(option)
+    for name, value, low in (("hand_size", hand_size, 1), ("players", players, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r}")
+    held = hand_size * players
+    _check_deck(ranks, suits, held)
+    rest = ranks * suits - held
+    total = comb(ranks * suits, rest)
+    hands = comb(held, hand_size)
+
+    def capture(cards_for_it: int) -> Fraction:  # a = the leader's capturing cards in the hands
+        return 1 - Fraction(comb(held - cards_for_it, hand_size), hands)
+
+    chance = Fraction(0)
+    for ways, profile, jacks in _rest_compositions(ranks, suits, rest):
+        by_jack, by_rank = _standing_by_top(profile, jacks, option)
+        standing = by_jack + sum(by_rank)
+        if standing == 0:
+            raise ValueError("some deals can never make a pile that stands")
+        hand_jacks = suits - jacks
+        here = by_jack * capture(hand_jacks)
+        for k, count in enumerate(by_rank):
+            if count:
+                here += count * capture(hand_jacks + suits - k)
+        chance += Fraction(ways, total) * here / standing
+    return chance
+
+
+def even_split_probability(cards: int = 52) -> Fraction:
+    """The chance of a 26–26 split of the cards (nobody gets XR-6's 3 points for most cards)
+    **in a model**: if every card went to either team with an even chance, independently.
+    Counted as the binomial C(52, 26) / 2⁵², about 0.110.
+
+    The game is far from that model, and no closed count gives the game's own chance: cards
+    go to a team a whole pile at a time, and who takes each pile depends on the play, so the
+    split spreads much wider than a coin per card would spread it. Simulated rounds split
+    26–26 in only about 2% (random play) to 5% (greedy play) of rounds; `even_split_estimate`
+    measures it from a frame of rounds, with its interval. The model is the lesson's first
+    guess, and the gap is its point (``tests/sim/test_exact_questions.py`` checks both)::
+
+        >>> float(round(even_split_probability(), 4))
+        0.1101
+    """
+    if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0 or cards % 2:
+        raise ValueError(f"cards must be an even whole number of at least 0, not {cards!r}")
+    return Fraction(comb(cards, cards // 2), 2 ** cards)
+
+
+def even_split_estimate(frame: pd.DataFrame, level: float = 0.95) -> Estimate:
+    """The share of rounds of a `cardkit.sim.simulate` frame of Xeri rounds that split the
+    cards 26–26 (XR-6): an **estimate** with its Wilson interval, over rounds (each round is
+    one independent split).
+
+    >>> from cardkit.sim import simulate
+    >>> est = even_split_estimate(simulate("xeri", 400, seed=1, progress=False))
+    >>> est.n, est.value < float(even_split_probability())
+    (400, True)
+    """
+    if "cards_0" not in frame.columns:
+        raise ValueError("a frame of Xeri rounds from cardkit.sim.simulate has a column "
+                         "'cards_0'; this one has not")
+    return estimate(int((frame["cards_0"] == 26).sum()), len(frame),
+                    f"rounds that split the cards 26-26, of {len(frame):,}", level)
+
+
 def next_player_can_xeri(unseen_of_rank: int, unseen: int, hand_size: int) -> Fraction:
     """The chance that the next player holds a card of a rank, so can Xeri a single card of it.
 
@@ -713,6 +856,87 @@ def dealt_hand_checks(meld: str, n: int, *, hand_number: int = 1, players: int =
     return out
 
 
+def goes_down_within(hand: Iterable[Any] | str, k: int, hand_number: int = 1, *,
+                     rules: Any = None, players: int = 4, seen: Iterable[Any] | str = (),
+                     ) -> Fraction:
+    """The chance that *this* Zion Check hand can go down (meet hand ``hand_number``'s
+    contract, ZC-4, ZC-9) within its next ``k`` draws from the stock.
+
+    How it is counted: the pack (``rules.decks_for(players)`` decks with their jokers, ZC-1.2)
+    less ``hand`` and the ``seen`` cards (the discard pile, melds on the table) leaves the
+    *unseen* cards. From the player's point of view every unseen card is equally likely to be
+    the next one drawn, and that stays so when the others draw in between (their cards are
+    unseen too), so the k draws are a uniform draw of k unseen cards without replacement. The
+    hand can go down within k draws exactly when it can with all k cards (more cards never
+    spoil a go-down), so the answer sums, over every multiset of k unseen faces, its
+    hypergeometric weight (the product of C(copies unseen, copies drawn), over C(unseen, k))
+    when the Zion Check solver finds a go-down in the hand and those cards
+    (`cardkit.zioncheck.can_go_down`); a branch whose first cards already go down counts all
+    its completions at once.
+
+    What it assumes about the others and the play: the player draws from the stock every turn
+    (takes no discard and claims none), nobody claims or takes a card it would draw, the stock
+    does not run out, and it never discards a card it needs later (with 10 or more cards in
+    hand a player can keep every card of its go-down, so this is what a far-sighted player
+    achieves: an upper bound for real play, where discards are chosen without seeing ahead).
+    Exact but slow past k = 3 (every multiset is checked)::
+
+        >>> hand = "8C 8D 8H KD KS 2D 5S 9H QC 4C"     # a set of 8s and a pair of kings
+        >>> goes_down_within(hand, 0), float(round(goes_down_within(hand, 1), 4))
+        (Fraction(0, 1), 0.102)
+    """
+    from cardkit.cards import Card, make_pack, parse_cards
+    from cardkit.zioncheck import can_go_down
+
+    rules = _zion_rules(rules)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise ValueError(f"k counts draws: a whole number of at least 0, not {k!r}")
+    if isinstance(hand_number, bool) or hand_number not in range(1, 7):
+        raise ValueError(f"hand_number is 1 to 6 (ZC-3.1), not {hand_number!r}")
+    held = list(parse_cards(hand) if isinstance(hand, str) else hand)
+    shown = list(parse_cards(seen) if isinstance(seen, str) else seen)
+    pack = make_pack(rules.decks_for(players), jokers=True)
+    unseen: dict[tuple[int, str | None], list[Card]] = {}
+    for card in pack:
+        unseen.setdefault(card.face, []).append(card)
+    for card in (*held, *shown):
+        if not isinstance(card, Card):
+            raise ValueError(f"hand and seen hold cards (Card or text such as '7H'), not "
+                             f"{card!r}")
+        copies = unseen.get(card.face)
+        if not copies:
+            raise ValueError(f"{card} is more often in hand and seen than the "
+                             f"{rules.decks_for(players)}-deck pack holds it (ZC-1.2)")
+        copies.remove(card if card in copies else copies[-1])
+    faces = [cards for cards in unseen.values() if cards]
+    left = sum(len(cards) for cards in faces)
+    if k > left:
+        raise ValueError(f"k ({k}) cannot exceed the {left} unseen cards")
+    after = [0] * (len(faces) + 1)  # unseen cards of the faces from index i on
+    for i in range(len(faces) - 1, -1, -1):
+        after[i] = after[i + 1] + len(faces[i])
+
+    def goes_down(drawn: list[Card]) -> bool:
+        return can_go_down([*held, *drawn], hand_number, rules)
+
+    def ways(start: int, draws: int, drawn: list[Card]) -> int:
+        """Weighted draws of ``draws`` more cards of faces ``start`` on that go down."""
+        if draws == 0:
+            return 1 if goes_down(drawn) else 0
+        if drawn and goes_down(drawn):
+            return comb(after[start], draws)
+        total = 0
+        for i in range(start, len(faces)):
+            copies = faces[i]
+            for m in range(1, min(len(copies), draws) + 1):
+                total += comb(len(copies), m) * ways(i + 1, draws - m, drawn + copies[:m])
+        return total
+
+    if goes_down([]):
+        return Fraction(1)
+    return Fraction(ways(0, k, []), comb(left, k)) if k else Fraction(0)
+
+
 def needed_card_in_stock(unseen: int, stock: int, copies: int = 1) -> Fraction:
     """The chance that at least one of ``copies`` needed cards is still in the stock.
 
@@ -748,7 +972,8 @@ def summary(frame: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     """Means with confidence intervals of a `cardkit.sim.simulate` frame, and win rates.
 
     One row per measure: ``mean``, ``low``, ``high`` (a normal interval for means, a Wilson
-    interval for rates), ``n``. Win rates are the share of rounds (hands) each team (seat) won.
+    interval for rates), ``n``. Win rates are the share of rows (rounds, hands, or with
+    ``unit=`` whole matches, games) each team (seat) won, and for Xeri the dealer's team's.
     """
     import pandas as pd
 
@@ -759,7 +984,7 @@ def summary(frame: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
         return pd.DataFrame(columns=["measure", "mean", "low", "high", "n"])
     is_xeri = "match" in frame.columns
     skip = {"seed", "match", "round", "game_seed", "game", "hand", "players", "dealer",
-            "winner", "leftover_team", "dealer_team"}
+            "winner", "leftover_team", "dealer_team", "first_dealer", "first_player"}
     for name in frame.columns:
         if name in skip or not pd.api.types.is_numeric_dtype(frame[name]) \
                 or pd.api.types.is_bool_dtype(frame[name]):
@@ -776,9 +1001,11 @@ def summary(frame: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
         low, high = wilson_interval(wins, n, level)
         rows.append({"measure": f"win rate {word} {side}", "mean": wins / n, "low": low,
                      "high": high, "n": n})
-    if is_xeri:
-        wins = int((frame["winner"] == frame["dealer_team"]).sum())
+    if is_xeri:  # XR-2.1 calls dealing a disadvantage: a round's dealer, a match's first one
+        dealer, who = (("dealer_team", "dealer's team") if "dealer_team" in frame.columns
+                       else ("first_dealer", "first dealer's team"))
+        wins = int((frame["winner"] == frame[dealer] % 2).sum())
         low, high = wilson_interval(wins, n, level)
-        rows.append({"measure": "win rate dealer's team", "mean": wins / n, "low": low,
+        rows.append({"measure": f"win rate {who}", "mean": wins / n, "low": low,
                      "high": high, "n": n})
     return pd.DataFrame(rows, columns=["measure", "mean", "low", "high", "n"])

@@ -4,9 +4,10 @@ A record holds the rules, the seed and the actions (see each game's ``to_json``)
 gives the same game, which is how a turn stepper, the ``cardkit replay`` command and shared
 positions work::
 
-    >>> from cardkit.xeri import new_game, RandomBot
+    >>> from cardkit.xeri import new_game
     >>> from cardkit import play_out
-    >>> match = play_out(new_game(seed=3), [RandomBot(s, seed=s) for s in range(4)],
+    >>> from cardkit.games import get_game
+    >>> match = play_out(new_game(seed=3), get_game("xeri").make_bots("random", seed=3),
     ...                  max_actions=5)
     >>> steps = replay_steps(match.to_json())
     >>> len(steps), steps[0].seat == steps[0].before.current_player

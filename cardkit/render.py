@@ -132,6 +132,7 @@ def card_label(card: Card | None, *, face_down: bool = False, label: str | None 
 def _ink(card: Card, four_colour: bool) -> str:
     if card.is_joker:
         return _JOKER_INKS[card.deck % 2]
+    # a joker returned above; every other card has a suit
     return (FOUR_COLOURS if four_colour else TWO_COLOURS)[card.suit]  # type: ignore[index]
 
 
@@ -149,7 +150,7 @@ def _corner(card: Card, ink: str) -> str:
     return (
         f'<text x="14" y="26" text-anchor="middle" font-size="{19 if squeeze else 22}" '
         f'font-weight="700" fill="{ink}"{squeeze}>{rank}</text>'
-        + _pip(card.suit, 6, 31, 15, ink)  # type: ignore[arg-type]
+        + _pip(card.suit, 6, 31, 15, ink)  # type: ignore[arg-type]  # not a joker: a suit
     )
 
 
@@ -173,9 +174,11 @@ def _centre(card: Card, ink: str) -> str:
             f'<rect x="25" y="22" width="54" height="98" rx="6" fill="{ink}" fill-opacity="0.07" '
             f'stroke="{ink}" stroke-opacity="0.45" stroke-width="1.2"/>'
             f'<text x="52" y="78" text-anchor="middle" font-size="40" font-weight="700" '
-            f'fill="{ink}">{card.rank_text}</text>' + _pip(suit, 40, 86, 24, ink)  # type: ignore[arg-type]
+            f'fill="{ink}">{card.rank_text}</text>'
+            + _pip(suit, 40, 86, 24, ink)  # type: ignore[arg-type]  # a face card has a suit
         )
     size = 58 if card.rank == 1 else 46
+    # a joker is drawn apart; a numbered card or an ace has a suit
     return _pip(suit, 52 - size / 2, 71 - size / 2, size, ink)  # type: ignore[arg-type]
 
 
@@ -315,6 +318,7 @@ def _hand_label(cards: Sequence[Card | None], face_down: bool) -> str:
     count = f"{n} card{'s' if n != 1 else ''}"
     if face_down or any(card is None for card in cards) or not cards:
         return f"hand of {count}"
+    # no None is left: a hand with one returned above
     return f"hand of {count}: " + ", ".join(card.name for card in cards)  # type: ignore[union-attr]
 
 

@@ -13,9 +13,23 @@
 
 **Rows.** One row per Xeri round or Zion Check hand. Games are played in *units*: a Xeri
 match of ``rules.rounds`` rounds (the deal passes round the table; no tie-break round is played,
-so every round is dealt and scored alike) or a Zion Check game of six hands. ``n`` rows are the
-first ``n`` rows of units 0, 1, 2, …; `columns` lists and explains a game's columns. Each
-game says how its units become rows (its `cardkit.games.SimSpec`): nothing here names a game.
+so every round is dealt and scored alike; a match to a ``target`` is played to its end, XR-7.2)
+or a Zion Check game of six hands. ``n`` rows are the first ``n`` rows of units 0, 1, 2, …;
+`columns` lists and explains a game's columns. Each game says how its units become rows (its
+`cardkit.games.SimSpec`): nothing here names a game.
+
+**Whole units.** ``unit="match"`` (Xeri) or ``unit="game"`` (Zion Check) gives one row per
+whole match or game instead, played to its end: a tied Xeri match plays its extra round
+(XR-7.1), a match to a target goes on past raised targets of 251, 351 (XR-7.2). The row has the
+winner, the rounds (hands) played and the final totals; unit ``i`` is the same match as the
+rows of unit ``i`` of a frame of rounds::
+
+    >>> matches = simulate("xeri", 3, unit="match", seed=1, progress=False,
+    ...                    rules="target_151")
+    >>> bool((matches[["points_0", "points_1"]].max(axis=1) >= 151).all())
+    True
+    >>> matches.attrs["unit"], list(matches.columns[:4])
+    ('match', ['seed', 'match', 'game_seed', 'first_dealer'])
 
 **Reproducible.** Unit ``i`` of the reference engine is played with the game seed drawn from
 ``numpy.random.SeedSequence(seed).spawn(...)[i]`` (built directly as
@@ -58,19 +72,36 @@ import numpy as np
 import pandas as pd
 
 from cardkit.engine import IllegalAction
-from cardkit.games import GameSpec, bot_seed, get_game
+from cardkit.games import GameSpec, WholeUnits, bot_seed, get_game
 
 __all__ = ["columns", "resume", "simulate"]
 
 
 
-def columns(game: str) -> dict[str, str]:
-    """The columns of ``game``'s frame and what each means (``{s}`` stands for every seat).
+def columns(game: str, unit: str | None = None) -> dict[str, str]:
+    """The columns of ``game``'s frame and what each means (``{s}`` stands for every seat);
+    ``unit`` as in `simulate` (the columns of a frame of whole matches or games).
 
     >>> columns("xeri")["first_xeri_play"]
-    "the play (1-48) of the round's first Xeri, 0 when there was none"
+    "the play of the round's first Xeri, counting every seat's plays (1-48), 0 when there was none"
+    >>> columns("xeri", unit="match")["extra_rounds"][:47]
+    'rounds played after the agreed rules.rounds bec'
     """
-    return dict(get_game(game).sim.columns)
+    spec = get_game(game)
+    whole = _whole(spec, unit)
+    return dict(spec.sim.columns if whole is None else whole.columns)
+
+
+def _whole(spec: GameSpec, unit: str | None) -> WholeUnits | None:
+    """The game's `WholeUnits` when ``unit`` asks for one row per whole unit, else None."""
+    sim = spec.sim
+    if unit is None or unit == sim.row:
+        return None
+    if unit == sim.unit and sim.whole is not None:
+        return sim.whole
+    whole = f" or {sim.unit!r} (one row per whole {sim.unit})" if sim.whole else ""
+    raise ValueError(f"unit is {sim.row!r} (one row per {sim.row}){whole} for {spec.title}, "
+                     f"not {unit!r}")
 
 
 def __getattr__(name: str) -> Any:
@@ -194,31 +225,38 @@ def _play(spec: GameSpec, game: Any, bots: list[Any], unit: int, game_seed: int,
             return
 
 
-def _unit(spec: GameSpec, rules: Any, seats: list[_Seat], seed: int, unit: int
-          ) -> list[dict[str, Any]]:
-    """Play unit ``unit`` (a match, a game) and give its rows."""
+def _unit(spec: GameSpec, rules: Any, seats: list[_Seat], seed: int, unit: int,
+          whole: bool = False) -> list[dict[str, Any]]:
+    """Play unit ``unit`` (a match, a game) and give its rows, or with ``whole`` its one row
+    (the unit is then played to its end: a match's extra rounds too)."""
     game_seed = _unit_seed(seed, unit)
     game = spec.new(rules=rules, seed=game_seed, players=len(seats))
     bots = [s.make(spec, i, game_seed) for i, s in enumerate(seats)]
+    first = {"seed": seed, spec.sim.unit: unit, "game_seed": game_seed}
+    if whole:
+        assert spec.sim.whole is not None
+        _play(spec, game, bots, unit, game_seed, lambda _game, _events: False)
+        return [{**first, **spec.sim.whole.row(game)}]
     tracker = spec.sim.track(game)
     _play(spec, game, bots, unit, game_seed, lambda _game, events: tracker.after(events))
-    first = {"seed": seed, spec.sim.unit: unit, "game_seed": game_seed}
     return [{**first, **row} for row in tracker.rows()]
 
 
 def _reference_chunk(game: str, rules: Any, seats: list[_Seat], seed: int, start: int,
-                     stop: int) -> pd.DataFrame:
+                     stop: int, whole: bool = False) -> pd.DataFrame:
     spec = get_game(game)
     rows: list[dict[str, Any]] = []
     for unit in range(start, stop):
-        rows += _unit(spec, rules, seats, seed, unit)
-    return _frame(spec, rows, len(seats))
+        rows += _unit(spec, rules, seats, seed, unit, whole)
+    return _frame(spec, rows, len(seats), whole)
 
 
-def _frame(spec: GameSpec, rows: list[dict[str, Any]], players: int) -> pd.DataFrame:
-    names = spec.sim.frame_columns(players)
+def _frame(spec: GameSpec, rows: list[dict[str, Any]], players: int, whole: bool = False
+           ) -> pd.DataFrame:
+    table: Any = spec.sim.whole if whole else spec.sim
+    names = table.frame_columns(players)
     frame = pd.DataFrame(rows, columns=names)
-    other = set(spec.sim.non_integer_columns(players))
+    other = set(table.non_integer_columns(players))
     for name in names:
         if name not in other:
             frame[name] = frame[name].astype("int64")
@@ -247,8 +285,8 @@ def _vector(spec: GameSpec) -> Any:
 # ----------------------------------------------------------------- the runner
 
 
-def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any
-                   ) -> tuple[str, str | None]:
+def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any,
+                   whole: bool = False) -> tuple[str, str | None]:
     """The engine and, for the vector engine, its kernel ("numba" or "numpy")."""
     if engine not in ("auto", "vector", "reference", "numba", "numpy"):
         raise ValueError(f"engine is 'auto', 'vector' or 'reference' (or 'numba' / 'numpy': "
@@ -258,7 +296,10 @@ def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any
     why = None
     if spec.sim.vector is None:
         why = f"{spec.title} has no array engine (only a game with one has)"
-    elif any(s.kind is None for s in seats):
+    elif whole:
+        why = (f"it plays {spec.sim.row}s, not whole {plural(spec.sim.unit)} (a "
+               f"{spec.sim.unit} may need extra {plural(spec.sim.row)})")
+    elif any(s.kind not in ("random", "greedy") for s in seats):  # not objects, not analysts
         why = "it plays only the bot kinds 'random' and 'greedy', not bot objects"
     else:
         try:
@@ -292,8 +333,9 @@ def simulate(game: str, n: int, *, players: Any = "random", rules: Any = None, s
              chunk_size: int | None = None,
              on_chunk: Callable[[pd.DataFrame, int, int], Any] | None = None,
              stop: threading.Event | Callable[[], bool] | None = None,
-             engine: str = "auto") -> pd.DataFrame:
-    """Play ``n`` Xeri rounds or Zion Check hands with bots and return one row for each.
+             engine: str = "auto", unit: str | None = None) -> pd.DataFrame:
+    """Play ``n`` Xeri rounds or Zion Check hands with bots and return one row for each; with
+    ``unit="match"`` (Xeri) or ``unit="game"`` (Zion Check), ``n`` whole matches or games.
 
     ``game`` is "xeri" or "zioncheck"; ``players`` names bot kinds ("random", "greedy", or
     "greedy,random" repeated round the table) or gives bots, bot classes or factories
@@ -302,10 +344,12 @@ def simulate(game: str, n: int, *, players: Any = "random", rules: Any = None, s
     ``Rules``, a preset name or None. See the module docstring for seeds, parallel runs,
     progress, stopping and engines; `columns` describes the columns, and ``frame.attrs``
     records the call.
+
+    ``unit`` is what one row is: the game's row (``"round"``, ``"hand"``; the default) or its
+    unit (``"match"``, ``"game"``), which plays each match or game to its end (extra rounds,
+    raised targets) and gives one row with its winner, rounds played and final totals
+    (`columns` with ``unit=``). Unit ``i`` is the same match or game in both frames.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n is the number of rounds or hands to play: a whole number of at "
-                         f"least 0, not {n!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a whole number of at least 0, not {seed!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -315,11 +359,16 @@ def simulate(game: str, n: int, *, players: Any = "random", rules: Any = None, s
         raise ValueError(f"chunk_size must be None or a whole number of at least 1, "
                          f"not {chunk_size!r}")
     spec = get_game(game)
+    whole = _whole(spec, unit) is not None
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        noun = plural(spec.sim.unit if whole else spec.sim.row)
+        raise ValueError(f"n is the number of {noun} to play: a whole number of at least 0, "
+                         f"not {n!r}")
     rules = _check_rules(spec, rules)
     seats = _seats(spec, players)
-    chosen, kernel = _choose_engine(spec, engine, seats, rules)
+    chosen, kernel = _choose_engine(spec, engine, seats, rules, whole)
     return _run(spec, n, seats, rules, seed, workers, executor, progress, chunk_size, on_chunk,
-                stop, chosen, first_unit=0, players=players, kernel=kernel)
+                stop, chosen, first_unit=0, players=players, kernel=kernel, whole=whole)
 
 
 def resume(frame: pd.DataFrame, *, workers: int = 1, executor: cf.Executor | None = None,
@@ -345,7 +394,8 @@ def resume(frame: pd.DataFrame, *, workers: int = 1, executor: cf.Executor | Non
     seats = call["seats"]
     rest = _run(spec, call["n"] - len(frame), seats, call["rules"], call["seed"], workers,
                 executor, progress, call["chunk_size"], on_chunk, stop, call["engine"],
-                first_unit=first_unit, players=call["players"], kernel=call.get("kernel"))
+                first_unit=first_unit, players=call["players"], kernel=call.get("kernel"),
+                whole=call.get("whole", False))
     whole = pd.concat([frame, rest], ignore_index=True) if len(frame) else rest
     whole.attrs = dict(rest.attrs)
     whole.attrs["call"] = dict(call)
@@ -361,26 +411,29 @@ def _default_chunk(spec: GameSpec, engine: str, seats: list[_Seat]) -> int:
 def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, workers: int,
          executor: cf.Executor | None, progress: bool, chunk_size: int | None,
          on_chunk: Any, stop: Any, engine: str, *, first_unit: int, players: Any,
-         kernel: str | None = None) -> pd.DataFrame:
-    rows_per_unit = spec.sim.rows_per_unit(rules)
+         kernel: str | None = None, whole: bool = False) -> pd.DataFrame:
+    rows_per_unit = 1 if whole else spec.sim.rows_per_unit(rules)
     block = 1
     if engine == "vector":
         block = _vector(spec).BLOCK
         if first_unit % block:
             raise ValueError("a vector run resumes only at a whole block of matches")
     size = chunk_size or _default_chunk(spec, engine, seats)
+    if whole and chunk_size is None:  # about as much play per chunk as a chunk of rows
+        size = max(1, size // max(1, spec.sim.rows_per_unit(rules)))
     if chunk_size is None and executor is None and workers > 1:
         # at least 4 chunks a worker, so that no worker waits long for the last one
         size = min(size, max(1, math.ceil(n / (4 * workers))))
     units = max(1, math.ceil(size / rows_per_unit))
     units = math.ceil(units / block) * block
-    work: Any = _reference_chunk
+    work: Any = functools.partial(_reference_chunk, whole=True) if whole else _reference_chunk
     if engine == "vector":
         work = functools.partial(_vector_chunk, kernel=kernel or "auto")
     should_stop = _stopper(stop)
-    bar = _bar(progress, n, spec, engine)
+    bar = _bar(progress, n, spec, engine, whole)
     call = {"game": spec.name, "n": n, "players": players, "seats": seats, "rules": rules,
-            "seed": seed, "chunk_size": chunk_size, "engine": engine, "kernel": kernel}
+            "seed": seed, "chunk_size": chunk_size, "engine": engine, "kernel": kernel,
+            "whole": whole}
     parts: list[pd.DataFrame] = []
     done = 0
     stopped = False
@@ -431,11 +484,10 @@ def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, work
             own_pool.shutdown(wait=False, cancel_futures=True)
         if bar is not None:
             bar.close()
-    frame = pd.concat(parts, ignore_index=True) if parts else _empty(spec, work, rules, seats,
-                                                                     seed)
+    frame = pd.concat(parts, ignore_index=True) if parts else _empty(spec, engine, seats, whole)
     frame = frame.iloc[:n].reset_index(drop=True) if len(frame) > n else frame
     frame.attrs = {"call": call, "stopped": stopped, "engine": engine, "kernel": kernel,
-                   "requested": n}
+                   "requested": n, "unit": spec.sim.unit if whole else spec.sim.row}
     return frame
 
 
@@ -460,10 +512,9 @@ def _take(part: pd.DataFrame, parts: list[pd.DataFrame], done: int, n: int, bar:
     return done
 
 
-def _empty(spec: GameSpec, work: Any, rules: Any, seats: list[_Seat], seed: int
-           ) -> pd.DataFrame:
-    if work is _reference_chunk:
-        return _frame(spec, [], len(seats))
+def _empty(spec: GameSpec, engine: str, seats: list[_Seat], whole: bool) -> pd.DataFrame:
+    if engine != "vector":
+        return _frame(spec, [], len(seats), whole)
     return pd.DataFrame({name: pd.Series(dtype="int64")
                          for name in spec.sim.frame_columns(len(seats))})
 
@@ -479,10 +530,15 @@ def _stopper(stop: Any) -> Callable[[], bool]:
                      f"not {stop!r}")
 
 
-def _bar(progress: bool, n: int, spec: GameSpec, engine: str) -> Any:
+def plural(noun: str) -> str:
+    """A row's or unit's noun in the plural: "rounds", "hands", "matches", "games"."""
+    return noun + ("es" if noun.endswith(("s", "sh", "ch", "x")) else "s")
+
+
+def _bar(progress: bool, n: int, spec: GameSpec, engine: str, whole: bool = False) -> Any:
     if not progress:
         return None
     from tqdm.auto import tqdm
 
-    unit = f"{spec.sim.row}s"
+    unit = plural(spec.sim.unit if whole else spec.sim.row)
     return tqdm(total=n, unit=f" {unit}", desc=f"{spec.title} ({engine})", leave=False)

@@ -2,10 +2,15 @@
 
     cardkit simulate xeri --rounds 100000 --workers 2 --players greedy,random --out results.csv
     cardkit simulate zioncheck --hands 600 --players greedy --out hands.parquet
+    cardkit simulate xeri --matches 200 --preset target_151      one row per whole match
+    cardkit simulate zion --games 50 --set first_player_rule=draw_two --set max_claims_per_hand=3
 
-The rows are those of `cardkit.sim.simulate` (one per Xeri round or Zion Check hand); ``--out``
-writes CSV or Parquet (by the file's extension; Parquet needs ``pip install cardkit[parquet]``).
-The summary gives means with confidence intervals and win rates (`cardkit.probability.summary`).
+The rows are those of `cardkit.sim.simulate` (one per Xeri round or Zion Check hand, or with
+``--matches`` / ``--games`` one per whole match or game); ``--set OPTION=VALUE`` changes one rule
+option of the preset, read as ``cardkit xeri --set`` reads it (`cardkit.rule_options`).
+``--out`` writes CSV or Parquet (by the file's extension; Parquet needs
+``pip install cardkit[parquet]``). The summary gives means with confidence intervals and win
+rates (`cardkit.probability.summary`).
 """
 
 from __future__ import annotations
@@ -16,9 +21,10 @@ from typing import Any
 
 import pandas as pd
 
-from cardkit.games import game_names, get_game
+from cardkit.games import GameSpec, game_names, get_game
 from cardkit.probability import summary
-from cardkit.sim import simulate
+from cardkit.rule_options import with_options
+from cardkit.sim import plural, simulate
 
 __all__ = ["add_parser", "run", "write_frame"]
 
@@ -35,12 +41,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         spec.name + (f" ({', '.join(spec.aliases[:1])})" if spec.aliases else "")
         for spec in specs))
     count = parser.add_mutually_exclusive_group()
-    for row in dict.fromkeys(spec.sim.row for spec in specs):  # --rounds, --hands
-        games = ", ".join(f"{spec.title}: {spec.sim.default_rows}"
-                          for spec in specs if spec.sim.row == row)
-        count.add_argument(f"--{row}s", type=int, dest="counts", action=_Count,
-                           metavar=f"{row.upper()}S", default=argparse.SUPPRESS,
-                           help=f"{row}s to play (default {games})")
+    helps: dict[str, list[str]] = {}  # --rounds, --hands, --matches, --games
+    for spec in specs:
+        helps.setdefault(plural(spec.sim.row), []).append(
+            f"{spec.title}: one row each, default {spec.sim.default_rows}")
+        if spec.sim.whole is not None:
+            helps.setdefault(plural(spec.sim.unit), []).append(
+                f"{spec.title}: whole {plural(spec.sim.unit)} played to the end, one row each")
+    for flag, texts in helps.items():
+        count.add_argument(f"--{flag}", type=int, dest="counts", action=_Count,
+                           metavar=flag.upper(), default=argparse.SUPPRESS,
+                           help=f"{flag} to play ({'; '.join(texts)})")
     parser.add_argument("--players", default="random",
                         help="bot kinds, one per seat or repeated round the table, "
                              "e.g. greedy,random")
@@ -54,6 +65,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "random/greedy bots (its numba kernel when installed; numba/numpy pick "
                         "one kernel)")
     parser.add_argument("--preset", default=None, help="a rules preset of the game")
+    examples = "; ".join(f"{spec.title}: {spec.option_examples}" for spec in specs
+                         if spec.option_examples)
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                        dest="options",
+                        help="change one rule option of the preset (repeatable), read as the "
+                             "game's own command reads it (cardkit <game> --set), such as "
+                             f"{examples or 'rounds=2'}")
     parser.add_argument("--out", type=Path, default=None,
                         help="write the rows to this .csv or .parquet file")
     parser.add_argument("--level", type=float, default=0.95, help="confidence level")
@@ -90,21 +108,32 @@ def write_frame(frame: pd.DataFrame, path: Path) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the simulation the arguments describe, write it and print the summary."""
     spec = get_game(args.game)
-    rows = f"{spec.sim.row}s"
-    given = getattr(args, "counts", None) or {}
-    wrong = [flag for flag in given if flag != rows]
-    if wrong:
-        raise ValueError(f"{spec.title} is played in {rows}: use --{rows}, not --{wrong[0]}")
-    n = given.get(rows, spec.sim.default_rows)
+    rules = spec.Rules() if args.preset is None else spec.preset(args.preset)
+    rules = with_options(spec, rules, getattr(args, "options", ()))
+    n, unit = _count(spec, getattr(args, "counts", None) or {})
     if args.out is not None:
         _check_out(args.out)  # before a long run, not after it
-    frame = simulate(spec.name, n, players=args.players, rules=args.preset, seed=args.seed,
+    frame = simulate(spec.name, n, players=args.players, rules=rules, seed=args.seed,
                      workers=args.workers, progress=not args.no_progress,
-                     chunk_size=args.chunk_size, engine=args.engine)
+                     chunk_size=args.chunk_size, engine=args.engine, unit=unit)
     if args.out is not None:
         write_frame(frame, args.out)
     print(summary_text(frame, spec.title, args.level, args.out))
     return 0 if not frame.attrs.get("stopped") else 130
+
+
+def _count(spec: GameSpec, given: dict[str, int]) -> tuple[int, str | None]:
+    """How many rows to play, and the ``unit`` of `simulate` (None: the game's rows)."""
+    rows = plural(spec.sim.row)
+    units = plural(spec.sim.unit) if spec.sim.whole is not None else None
+    for flag, n in given.items():
+        if flag == rows:
+            return n, None
+        if flag == units:
+            return n, spec.sim.unit
+        whole = f" (or --{units} for whole {units})" if units else ""
+        raise ValueError(f"{spec.title} is played in {rows}: use --{rows}{whole}, not --{flag}")
+    return spec.sim.default_rows, None
 
 
 def _check_out(path: Path) -> None:
@@ -119,7 +148,7 @@ def summary_text(frame: pd.DataFrame, title: str, level: float = 0.95,
     """The printed summary: what was played, then one line per measure."""
     attrs = frame.attrs
     game = attrs.get("call", {}).get("game")
-    unit = f"{get_game(game).sim.row}s" if game else "rows"
+    unit = plural(attrs.get("unit") or get_game(game).sim.row) if game else "rows"
     kernel = f", {attrs['kernel']} kernel" if attrs.get("kernel") else ""
     lines = [f"{title}: {len(frame):,} {unit} ({attrs.get('engine', '?')} engine{kernel}"
              + (", stopped early" if attrs.get("stopped") else "") + ")"]

@@ -63,3 +63,15 @@ html_theme_options = {
     "footer_end": [],
 }
 html_show_sourcelink = False
+
+
+def _write_editions(app) -> None:
+    """The tutorials' student and teacher editions, which tutorials.md offers for download."""
+    from cardkit.editions import build
+
+    build(HERE.parent / "tutorials", HERE.parent / "build" / "lessons")
+
+
+def setup(app):
+    app.connect("builder-inited", _write_editions)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -239,7 +239,7 @@ def play(match, plays: int):
 
 def match_with_a_xeri():
     """A seeded match played by bots up to its first Xeri (XR-4.1)."""
-    match = new_game(3)
+    match = new_game(seed=3)
     bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
     for _ in range(200):
         events = match.apply(bots[match.current_player].choose(match))
@@ -249,7 +249,7 @@ def match_with_a_xeri():
 
 
 def test_xeri_table_open_view_shows_every_hand():
-    match = play(new_game(5), 3)
+    match = play(new_game(seed=5), 3)
     html = draw.table_html(match)
     seats = sections(html, "ck-seat")
     assert sorted(seats) == ["0", "1", "2", "3"]
@@ -259,7 +259,7 @@ def test_xeri_table_open_view_shows_every_hand():
 
 
 def test_xeri_table_pile_top_and_counts():
-    match = play(new_game(11), 2)
+    match = play(new_game(seed=11), 2)
     html = draw.table_html(match)
     pile = sections(html, "ck-pile")[""]
     assert pile.get("data-count") == str(len(match.pile))
@@ -273,7 +273,7 @@ def test_xeri_table_pile_top_and_counts():
 
 
 def test_xr_9_1_closed_view_hides_other_hands_and_leaks_nothing():
-    match = play(new_game(8), 5)
+    match = play(new_game(seed=8), 5)
     for view in range(4):
         html = draw.table_html(match, view=view)
         seats = sections(html, "ck-seat")
@@ -288,7 +288,7 @@ def test_xr_9_1_closed_view_hides_other_hands_and_leaks_nothing():
 
 
 def test_xr_9_1_capture_counts_hidden_unless_the_option_or_open_view():
-    match = play(new_game(2), 12)
+    match = play(new_game(seed=2), 12)
     assert match.captured(0) or match.captured(1)
     closed = draw.table_html(match, view=1)
     teams = sections(closed, "ck-team")
@@ -296,7 +296,7 @@ def test_xr_9_1_capture_counts_hidden_unless_the_option_or_open_view():
     opened = draw.table_html(match)
     team0 = text_of(sections(opened, "ck-team")["0"])
     assert f"captured this round: {len(match.captured(0))} card" in team0
-    shown = play(new_game(2, Rules(show_capture_counts=True)), 12)
+    shown = play(new_game(seed=2, rules=Rules(show_capture_counts=True)), 12)
     team1 = text_of(sections(draw.table_html(shown, view=1), "ck-team")["1"])
     assert f"captured this round: {len(shown.captured(1))} card" in team1
 
@@ -312,7 +312,7 @@ def test_xr_4_4_xeri_cards_are_face_up_in_the_team_panel():
 
 
 def test_xeri_table_sort_hands_sorts_by_suit_then_rank():
-    match = new_game(3)
+    match = new_game(seed=3)
     assert list(match.hand(0)) != sorted(match.hand(0))  # dealt unsorted
     for view in (None, 0):
         seats = sections(draw.table_html(match, view, sort_hands=True), "ck-seat")
@@ -322,7 +322,7 @@ def test_xeri_table_sort_hands_sorts_by_suit_then_rank():
 
 
 def test_xeri_table_marks_dealer_turn_round_and_totals():
-    match = play(new_game(4), 1)
+    match = play(new_game(seed=4), 1)
     html = draw.table_html(match)
     seats = sections(html, "ck-seat")
     assert "dealer" in text_of(seats[str(match.dealer)])
@@ -369,7 +369,7 @@ def _plural_xeri(count: int) -> str:
 
 
 def test_xr_7_2_under_a_target_points_come_first():
-    match = new_game(3, Rules(target=151))
+    match = new_game(seed=3, rules=Rules(target=151))
     html = draw.table_html(match, view=0)
     first = text_of(sections(html, "ck-score-first")[""])
     assert first == "Points: North–South 0 · East–West 0 (first to 151, XR-7.2)"
@@ -378,7 +378,7 @@ def test_xr_7_2_under_a_target_points_come_first():
 
 
 def test_xeri_table_puts_the_viewer_at_the_bottom():
-    match = new_game(6)
+    match = new_game(seed=6)
     html = draw.table_html(match, view=3)
     assert "grid-area:bottom" in ET.tostring(sections(html, "ck-seat")["3"]).decode()
     assert "West (you)" in html
@@ -386,7 +386,7 @@ def test_xeri_table_puts_the_viewer_at_the_bottom():
 
 
 def test_xeri_table_at_the_end_names_the_winner():
-    match = new_game(1, Rules(rounds=1))
+    match = new_game(seed=1, rules=Rules(rounds=1))
     play(match, 48)
     assert match.is_over
     html = draw.table_html(match)
@@ -398,11 +398,11 @@ def test_xeri_table_at_the_end_names_the_winner():
 @pytest.mark.parametrize("view", [4, -1, "0", True, 1.0])
 def test_xeri_table_refuses_a_bad_view(view):
     with pytest.raises(ValueError, match="view is None"):
-        draw.table_html(new_game(1), view=view)
+        draw.table_html(new_game(seed=1), view=view)
 
 
 def test_xeri_table_is_deterministic_and_drawn_beside_its_game():
-    one, two = play(new_game(9), 7), play(new_game(9), 7)
+    one, two = play(new_game(seed=9), 7), play(new_game(seed=9), 7)
     assert draw.table_html(one, view=2) == draw.table_html(two, view=2)
     assert get_game("xeri").table_html(one) == draw.table_html(one)
     assert not hasattr(render, "xeri_table_html")
@@ -414,7 +414,7 @@ def test_xeri_table_is_deterministic_and_drawn_beside_its_game():
 
 from cardkit.zioncheck import draw as zion_draw  # noqa: E402
 from cardkit.zioncheck.actions import parse_action  # noqa: E402
-from cardkit.zioncheck.game import ZionGame  # noqa: E402
+from cardkit.zioncheck.game import Phase, ZionGame  # noqa: E402
 
 ZION_DEAL = ["7C 7D 7H 9S 9D JK 2C 5C KD QS", "2S 3S 4S 5S 8H 8C 8D AH KC 10C",
              "3H 4H 5H 6H 6C 6D 6S 9H 9C JD"]
@@ -489,7 +489,7 @@ def test_zion_table_stock_discard_and_header():
 def test_zc_8_2_zion_table_shows_the_claim_window():
     game = zion_game()
     for _ in range(6):  # seat 0's second turn: draw and discard, then the window opens
-        if game.phase.value == "claim":
+        if game.phase is Phase.CLAIM:
             break
         texts = [action.to_text() for action in game.legal_actions()]
         game.apply(parse_action("draw" if "draw" in texts else "discard QS"))
@@ -533,10 +533,10 @@ def test_zion_table_is_deterministic_and_dispatched():
 
 
 def test_zc_14_2_zion_table_at_the_end_names_the_winners():
+    from cardkit.zioncheck import new_game
     from cardkit.zioncheck.bots import GreedyBot as ZionBot
-    from cardkit.zioncheck.game import new_game
 
-    game = play_out(new_game(3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
+    game = play_out(new_game(players=3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
     html = zion_draw.table_html(game)
     status = text_of(sections(html, "ck-status")[""])
     assert "game over" in status
@@ -552,7 +552,7 @@ def test_games_and_melds_draw_themselves_in_notebooks():
     from cardkit.zioncheck import check_meld
     from cardkit.zioncheck.draw import meld_html
 
-    match = new_game(3)
+    match = new_game(seed=3)
     assert match._repr_html_() == xeri_table_html(match)
     assert 'aria-label="seven of clubs"' in parse_card("7C")._repr_html_()
     meld = check_meld("5C 6C JK 8C 9C").meld
@@ -573,7 +573,7 @@ def test_render_imports_no_game():
 
 
 def test_xeri_table_header_scores_can_be_left_to_an_apps_scoreboard():
-    html = draw.table_html(new_game(3), 2, header_scores=False)
+    html = draw.table_html(new_game(seed=3), 2, header_scores=False)
     status = text_of(sections(html, "ck-status")[""])
     assert "Rounds won" not in status and "points" not in status
     assert "Dealer: " in status

@@ -13,7 +13,7 @@ from typing import Any
 
 from IPython.display import display
 
-__all__ = ["show"]
+__all__ = ["show", "show_cards", "show_widget"]
 
 
 def show(fig: Any) -> None:
@@ -24,4 +24,25 @@ def show(fig: Any) -> None:
                                  config={"displaylogo": False}),
         "text/plain": f"<a plotly chart: {fig.layout.title.text or 'untitled'}>",
     }
+    display(bundle, raw=True)
+
+
+def show_cards(cards: Any, caption: str = "") -> None:
+    """Draw cards with the kit's own pictures (offline SVG), with their names as the text form."""
+    from cardkit.render import hand_svg
+
+    cards = list(cards)
+    names = " ".join(str(card) for card in cards)
+    words = f"{caption}: {names}" if caption else names
+    html = (f'<figure style="margin:0.5em 0">{hand_svg(cards, width=56)}'
+            f'<figcaption>{words}</figcaption></figure>')
+    display({"text/html": html, "text/plain": words}, raw=True)
+
+
+def show_widget(widget: Any, words: str) -> None:
+    """Display a widget in Jupyter; anywhere else (a terminal, the docs site) show ``words``
+    instead of the widget's Python text form."""
+    bundle = widget._repr_mimebundle_() or {}
+    bundle = dict(bundle[0] if isinstance(bundle, tuple) else bundle)
+    bundle["text/plain"] = words
     display(bundle, raw=True)

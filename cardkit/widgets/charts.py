@@ -5,9 +5,10 @@ Every chart function takes a game (or its plain score data) and returns a static
 Pass an existing figure as ``fig=`` to update it **in place** (same object, same traces, new
 numbers): an app keeps one FigureWidget and redraws nothing else::
 
-    >>> from cardkit.xeri import GreedyBot, new_game
+    >>> from cardkit.xeri import new_game
     >>> from cardkit import play_out
-    >>> match = play_out(new_game(seed=7), [GreedyBot(s, seed=s) for s in range(4)])
+    >>> from cardkit.games import get_game
+    >>> match = play_out(new_game(seed=7), get_game("xeri").make_bots("greedy", seed=7))
     >>> fig = xeri_running_chart(match)
     >>> [trace.name for trace in fig.data]
     ['North–South', 'East–West']

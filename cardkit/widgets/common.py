@@ -89,7 +89,7 @@ def guarded(area: MessageArea) -> Callable[[F], F]:
                 area.show_error(error)
             return None
 
-        return wrapper  # type: ignore[return-value]
+        return wrapper  # type: ignore[return-value]  # wraps fn: same call, None on refusal
 
     return decorate
 

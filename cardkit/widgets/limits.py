@@ -26,6 +26,9 @@ Students and kernels (used by `cardkit serve`):
 Page options and app inputs:
 
 - `MAX_QUERY_CHARS`, `MAX_OPTION_INT`, `MAX_BOT_DELAY`: a page address.
+- `MAX_BOT_SECONDS`: the longest one bot decision may think (``?bot=analyst``: the analyst's
+  time budget per decision, 0.2 s by default, is within it; `cardkit.pimc.MAX_SECONDS` bounds
+  any analysis).
 - `MAX_TABLE_PLAYERS`: the seats of the Zion Check table app (``?players=``, 2 to 8), tighter
   than the core's 16 (`cardkit.bounds.PLAYERS`): a learner playing against bots follows at
   most seven of them on one screen. The replay viewer and a pasted record seat all 16.
@@ -56,6 +59,7 @@ __all__ = [
     "IDLE_CULL_S",
     "KERNEL_MB",
     "MAX_BOT_DELAY",
+    "MAX_BOT_SECONDS",
     "MAX_COMM_OPENS",
     "MAX_DECKS",
     "MAX_FRAME_BUFFERS",
@@ -96,6 +100,7 @@ MAX_KERNEL_LIFETIME_S = 3 * 3600
 MAX_QUERY_CHARS = 500
 MAX_OPTION_INT = 10**9
 MAX_BOT_DELAY = 5.0
+MAX_BOT_SECONDS = 3.0  # one bot decision's thinking time at a table (the analyst's bound)
 MAX_TABLE_PLAYERS = 8
 MAX_TYPED_CARDS = 120  # two decks and their jokers, with room
 MAX_TYPED_CHARS = 1_000

@@ -6,8 +6,9 @@ deal, position k the state after the k-th action, with that action's events, the
 explanations and rule IDs, and the scores so far::
 
     >>> from cardkit import play_out
-    >>> from cardkit.xeri import GreedyBot, new_game
-    >>> match = play_out(new_game(seed=5), [GreedyBot(s, seed=s) for s in range(4)],
+    >>> from cardkit.games import get_game
+    >>> from cardkit.xeri import new_game
+    >>> match = play_out(new_game(seed=5), get_game("xeri").make_bots("greedy", seed=5),
     ...                  max_actions=8)
     >>> stepper = TurnStepper(match.to_json())
     >>> stepper.slider.max, stepper.position

@@ -55,11 +55,12 @@ from cardkit.xeri import (
     Rules,
     new_game,
 )
+from cardkit.xeri.analyst import AnalystBot
 from cardkit.xeri.draw import round_end_html, score_sheet_html, scoreboard_html, table_html
 
 __all__ = ["XeriTable", "preview_text"]
 
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
+BOTS = {"greedy": GreedyBot, "random": RandomBot, "analyst": AnalystBot}  # ?bot= (MAX_BOT_SECONDS)
 LOG_LINES = 400  # the narration keeps this many lines (a match is about 200 plays)
 _ROUND_END = {EventKind.ROUND_SCORED}
 _EMPHASIS = {

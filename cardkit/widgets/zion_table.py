@@ -57,11 +57,12 @@ from cardkit.zioncheck import (
     new_game,
 )
 from cardkit.zioncheck import draw as zion_draw
+from cardkit.zioncheck.analyst import AnalystBot
 from cardkit.zioncheck.events import EventKind
 
 __all__ = ["ZionTable"]
 
-BOTS = {"greedy": GreedyBot, "random": RandomBot}
+BOTS = {"greedy": GreedyBot, "random": RandomBot, "analyst": AnalystBot}  # ?bot= (MAX_BOT_SECONDS)
 LOG_LINES = 300
 _HAND_END = (EventKind.HAND_END, EventKind.GAME_END)
 

@@ -68,7 +68,7 @@ def new_game(*args: object, seed: int | None = None, players: int | None = None,
         seed = args[0]  # type: ignore[assignment]  # the deprecated form, checked by the core
         if len(args) == 2:
             rules = args[1]  # type: ignore[assignment]  # likewise
-    return _match.new_game(0 if seed is None else seed, rules,
+    return _match.new_game(seed=0 if seed is None else seed, rules=rules,
                            players=4 if players is None else players, deck=deck, dealer=dealer)
 
 

@@ -4,7 +4,7 @@ An action is the `Card` to play. Everything between plays (deals, redeals, round
 next round) happens inside `XeriMatch.apply`, which returns the events it caused::
 
     >>> from cardkit.xeri import new_game
-    >>> m = new_game(3)
+    >>> m = new_game(seed=3)
     >>> m.round_number, m.stock_size, len(m.pile), m.current_player == (m.dealer + 1) % 4
     (1, 24, 4, True)
     >>> m.phase, m.num_players, m.seat_name(m.dealer) in SEAT_NAMES
@@ -193,7 +193,7 @@ def _check_deck(deck: Sequence[Card | str]) -> list[Card]:
     return cards
 
 
-def new_game(seed: int = 0, rules: Rules | None = None, *, players: int = 4,
+def new_game(*, seed: int = 0, rules: Rules | None = None, players: int = 4,
              deck: Sequence[Card | str] | None = None, dealer: int | None = None) -> XeriMatch:
     """A new match: the seed picks the first dealer and shuffles every deal (XR-2.1).
 
@@ -206,7 +206,7 @@ def new_game(seed: int = 0, rules: Rules | None = None, *, players: int = 4,
     cut again, but ``cut_shows_bottom`` still shows its last card, XR-8.1), and ``dealer`` names
     the first dealer. Later rounds are shuffled from the seed.
 
-    >>> m = new_game(3, dealer=0)
+    >>> m = new_game(seed=3, dealer=0)
     >>> m.dealer, m.current_player
     (0, 1)
     """
@@ -224,7 +224,9 @@ def new_match(seed: int, rules: Rules | None = None, *,
 
 
 def load(text: str) -> XeriMatch:
-    """The match a JSON record (`XeriMatch.to_json`) describes, replayed play by play."""
+    """Deprecated: use `cardkit.games.load_record`, the one way to load a record."""
+    warnings.warn("cardkit.xeri.match.load is deprecated; use cardkit.games.load_record",
+                  DeprecationWarning, stacklevel=2)
     return XeriMatch.from_json(text)
 
 
@@ -762,8 +764,12 @@ class XeriMatch:
         actions = record["actions"]
         match = cls(record["seed"], Rules.from_dict(record["rules"]), deck=record.get("deck"),
                     dealer=record.get("dealer"))
-        for number, action in enumerate(actions, 1):
-            card = parse_card(action)
+        for number, action in enumerate(actions, 1):  # numbered as in Zion Check
+            try:
+                card = parse_card(action)
+            except ValueError as error:  # an unreadable card is named by its place, as a bad play
+                raise ValueError(f"action {number} ({action}) cannot be replayed: "
+                                 f"{error}") from None
             verdict = match.check(card)
             if not verdict:
                 raise ValueError(f"action {number} ({action}) cannot be replayed: {verdict}")

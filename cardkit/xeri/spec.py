@@ -20,16 +20,18 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from cardkit.xeri.events import EventKind
+from cardkit.xeri.events import EventKind, FirstDealer, MatchWon
 from cardkit.xeri.match import XeriMatch
 from cardkit.xeri.rules import TEAM_NAMES
 
-__all__ = ["COLUMNS", "RoundRows", "action_words", "chunk_rows", "narrate", "scores_html",
-           "summary", "vector_engine"]
+__all__ = ["COLUMNS", "MATCH_COLUMNS", "MATCH_NON_INTEGER", "RoundRows", "action_words",
+           "chunk_rows", "match_row", "narrate", "rows_per_match", "scores_html", "summary",
+           "vector_engine"]
 
 COLUMNS: dict[str, str] = {
     "seed": "the master seed of the run",
-    "match": "the unit: a match of rules.rounds rounds, from 0",
+    "match": "the unit: a match, from 0 (rules.rounds rounds; with a target, every round "
+             "until a team reaches it, XR-7.2)",
     "round": "the round in its match, from 1",
     "game_seed": "the seed of the match (reference engine; -1 for the vector engine)",
     "dealer": "the dealer's seat 0-3 (XR-2.1)",
@@ -49,30 +51,82 @@ COLUMNS: dict[str, str] = {
     "jack_xeris_1": "team 1's jack Xeris",
     "captures_0": "plays by team 0 that captured (Xeris included, XR-3.2)",
     "captures_1": "plays by team 1 that captured",
-    "first_xeri_play": "the play (1-48) of the round's first Xeri, 0 when there was none",
+    "first_xeri_play": "the play of the round's first Xeri, counting every seat's plays "
+                       "(1-48), 0 when there was none",
     "leftover_cards": "cards left on the pile at the end of the round (XR-5.1)",
     "leftover_team": "the team that took them, -1 when none were left",
     "winner": "the team with more points (XR-6.1), -1 for equal points",
 }
-"""The columns of a Xeri frame, one row per round (`cardkit.sim`)."""
+"""The columns of a Xeri frame, one row per round (`cardkit.sim`); ``XERI_COLUMNS`` in
+`cardkit.sim`."""
+
+MATCH_COLUMNS: dict[str, str] = {
+    "seed": "the master seed of the run",
+    "match": "the match, from 0: the same match as the rows of match number `match` in a "
+             "frame of rounds with the same seed",
+    "game_seed": "the seed of the match",
+    "first_dealer": "the seat that dealt the first round (XR-2.1)",
+    "rounds": "rounds played in the match, extra rounds included (XR-7.1, XR-7.2)",
+    "extra_rounds": "rounds played after the agreed rules.rounds because the teams were level "
+                    "(XR-7.1); 0 in a match to a target",
+    "target": "the target at the end: 151, or 251, 351, … after both teams reached it in the "
+              "same round (XR-7.2); 0 in a match of agreed rounds",
+    "decided_by": "what decided the match: 'rounds' (more rounds won), 'points' (more points "
+                  "after the agreed rounds) or 'target' (XR-7.1, XR-7.2)",
+    "winner": "the team that won the match: 0 (North–South) or 1 (East–West)",
+    "points_0": "team 0's points over the whole match (XR-6, XR-7.2)",
+    "points_1": "team 1's points over the whole match",
+    "rounds_won_0": "rounds team 0 won (XR-6.1; a round of equal points counts for nobody)",
+    "rounds_won_1": "rounds team 1 won",
+}
+"""The columns of a frame of whole Xeri matches, ``simulate("xeri", n, unit="match")``."""
+
+MATCH_NON_INTEGER = frozenset({"decided_by"})
+"""The columns of a frame of matches that are not whole numbers."""
+
+
+def rows_per_match(rules: Any) -> int:
+    """The rounds of a match of agreed rounds without its extra rounds; for a match to a target
+    about the most it lasts (a round shares 25 card points, so a team reaches the target after
+    about 2 × target / 25 rounds). The simulator only sizes its chunks by it."""
+    if rules.target is None:
+        return int(rules.rounds)
+    return -(-2 * int(rules.target) // 25) + 1
+
+
+def match_row(match: XeriMatch) -> dict[str, Any]:
+    """The row of a finished match (`MATCH_COLUMNS`, but for the simulator's seed columns)."""
+    rules = match.rules
+    played = match.round_number
+    decided = next(e for e in reversed(match.events) if isinstance(e, MatchWon))
+    first = next(e for e in match.events if isinstance(e, FirstDealer))
+    totals, won = match.totals, match.rounds_won
+    return {"first_dealer": first.seat, "rounds": played,
+            "extra_rounds": 0 if rules.target is not None else played - rules.rounds,
+            "target": match.target or 0, "decided_by": str(decided.how),
+            "winner": decided.winner, "points_0": totals[0], "points_1": totals[1],
+            "rounds_won_0": won[0], "rounds_won_1": won[1]}
 
 
 class RoundRows:
     """The rows of one simulated match: complete after ``rules.rounds`` scored rounds (no
-    tie-break round is played, so every round is dealt and scored alike)."""
+    tie-break round is played, so every round is dealt and scored alike). A match to a target
+    (XR-7.2) has no agreed number of rounds: it is played to its end, every round a row."""
 
     __slots__ = ("_match", "_scored", "_want")
 
     def __init__(self, match: XeriMatch) -> None:
         self._match = match
-        self._want = match.rules.rounds
+        # No cap with a target: capping it at rules.rounds (4 by default) used to stop every
+        # match of the target_151 preset after 4 rounds, long before a team reached 151.
+        self._want = match.rules.rounds if match.rules.target is None else None
         self._scored = 0
 
     def after(self, events: Sequence[Any]) -> bool:
         for event in events:
             if event.kind is EventKind.ROUND_SCORED:
                 self._scored += 1
-        return self._scored >= self._want
+        return self._want is not None and self._scored >= self._want
 
     def rows(self) -> list[dict[str, Any]]:
         rows = []
@@ -82,7 +136,7 @@ class RoundRows:
                 break  # a round still being played when the unit was complete
             row["round"] = number
             rows.append(row)
-        return rows[:self._want]
+        return rows if self._want is None else rows[:self._want]
 
 
 def _split_rounds(events: Sequence[Any]) -> list[list[Any]]:

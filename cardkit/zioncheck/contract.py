@@ -83,6 +83,7 @@ def runs_are_two_melds(a: Meld, b: Meld, rules: Rules | None = None) -> Verdict:
         return Verdict(True, f"{lo} and {hi} are two runs: they overlap, so a card appears "
                        "twice (ZC-10)", "ZC-10")
     together = len(lo.cards) + len(hi.cards)
+    # hi.high is set as lo's ends are (asserted above): a run knows both ends
     if zc10_allows(lo.low, lo.high, hi.low, hi.high, mode):  # type: ignore[arg-type]
         return Verdict(True, f"{lo} and {hi} touch and hold {together} cards together: two "
                        "runs (ZC-10)", "ZC-10")
@@ -161,7 +162,7 @@ def check_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int
         readings.append(options)
     seen: set[Card] = set()
     for options in readings:
-        for card in options[0].meld.cards:  # type: ignore[union-attr]
+        for card in options[0].meld.cards:  # type: ignore[union-attr]  # ok: it has a meld
             if card in seen:
                 return Verdict(False, f"{card} is in two melds. One card can go in only one "
                                "meld (ZC-1.1)", "ZC-1.1")
@@ -169,6 +170,7 @@ def check_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int
     first_failure: Verdict | None = None
     for choice in product(*readings):
         chosen = [v.meld for v in choice]
+        # every reading kept is ok, so each has its meld (no None in chosen)
         verdict = _check_chosen(chosen, contract, need, rules)  # type: ignore[arg-type]
         if verdict.ok:
             return verdict

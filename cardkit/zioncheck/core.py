@@ -32,7 +32,8 @@ class GameCore:
     __slots__ = (
         "_asking", "_bonus_turn", "_claims", "_current", "_deal", "_dealer", "_discard",
         "_discard_by", "_down", "_draw_two", "_events", "_hand_number", "_hands", "_history",
-        "_pack", "_phase", "_players", "_results", "_rng", "_rules", "_seed", "_stock",
+        "_known", "_pack", "_phase", "_players", "_pool", "_results", "_rng", "_rules", "_seed",
+        "_stock",
         "_table", "_taken", "_totals", "_turn", "_turns", "_window_card",
     )
 
@@ -57,6 +58,8 @@ class GameCore:
     _table: list[TableMeld]
     _down: list[bool]
     _claims: list[int]
+    _known: list[list[Card]]  # cards each seat was seen to take (discard, claim, joker) and holds
+    _pool: tuple[Card, ...]  # the cards the last reshuffle put into the stock (ZC-6.2), public
     _taken: Card | None  # taken from the discard pile this turn (ZC-6.1)
     _turns: int
     # the turn

@@ -36,6 +36,7 @@ from cardkit.render import (
     seat_hand_html,
 )
 from cardkit.zioncheck.events import seat_name
+from cardkit.zioncheck.melds import MeldKind
 from cardkit.zioncheck.state import Phase
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def meld_html(meld: Meld, *, width: float = 48, four_colour: bool = False,
     ``description``); ``index`` (its place on the table from 0, as in ``game.table``; the
     caption numbers it from 1, "#1" for index 0) and ``owner`` add to the caption.
     """
-    is_run = getattr(meld.kind, "value", meld.kind) == "run"
+    is_run = meld.kind == MeldKind.RUN  # a str enum: equal to "run" too
     labels = [
         _joker_note(face, is_run) if card.is_joker else None
         for card, face in zip(meld.cards, meld.stands_for, strict=True)

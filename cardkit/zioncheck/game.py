@@ -258,6 +258,22 @@ class ZionGame(Moves, Checks):
         return tuple(self._results)
 
     @property
+    def known_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """By seat, the cards everyone saw go into that hand (taken from the discard pile,
+        claimed, or a joker freed from a run: ZC-6, ZC-8.1, ZC-12.1) that it still holds."""
+        return tuple(map(tuple, self._known))
+
+    @property
+    def stock_pool(self) -> tuple[Card, ...]:
+        """The cards the last reshuffle of this hand put into the stock (ZC-6.2), or ()."""
+        return self._pool
+
+    @property
+    def first_player_due(self) -> tuple[bool, bool]:
+        """The first player's compensation still to come (ZC-7.1): a second turn, two cards."""
+        return self._bonus_turn, self._draw_two
+
+    @property
     def discard_size(self) -> int:
         """Cards in the discard pile."""
         return len(self._discard)
@@ -331,7 +347,9 @@ class ZionGame(Moves, Checks):
             discard[-1] if discard else None, by[-1] if by else None, len(discard),
             len(self._stock), tuple(self._down), tuple(self._claims),
             self._taken if live and self._turn == seat else None, self._window_card,
-            self._turns, tuple(self._totals))
+            self._turns, tuple(self._totals), tuple(discard), tuple(map(tuple, self._known)),
+            self._taken if live else None, tuple(self._asking),
+            self._bonus_turn, self._draw_two, self._pool)
 
     def observation(self, seat: int) -> Observation:
         """Deprecated alias of `observe`."""
@@ -469,17 +487,16 @@ class ZionGame(Moves, Checks):
         return replay_record(cls, text)
 
 
-def new_game(players: int = 4, seed: int = 0, rules: Rules | None = None) -> ZionGame:
-    """A new game of Zion Check: the first hand is dealt and the first player is to draw."""
+def new_game(*, players: int = 4, seed: int = 0, rules: Rules | None = None) -> ZionGame:
+    """A new game of Zion Check: the first hand is dealt and the first player is to draw.
+
+    Keyword-only, as every game's factory (`cardkit.zioncheck.new_game` is the public one).
+    """
     return ZionGame(players, seed, rules)
 
 
 def load(text: str) -> ZionGame:
-    """Replay a game record (the JSON text of `ZionGame.to_json`); ``ValueError`` if bad.
-
-    >>> game = new_game(players=3, seed=4)
-    >>> _ = game.apply(DrawStock())
-    >>> load(game.to_json()).history == game.history
-    True
-    """
+    """Deprecated: use `cardkit.games.load_record`, the one way to load a record."""
+    warnings.warn("cardkit.zioncheck.game.load is deprecated; use cardkit.games.load_record",
+                  DeprecationWarning, stacklevel=2)
     return ZionGame.from_json(text)

@@ -54,6 +54,7 @@ class Moves(GameCore):
         card = self._discard.pop()
         self._discard_by.pop()
         self._hands[seat].append(card)
+        self._known[seat].append(card)
         self._taken = card
         self._phase = Phase.PLAY
         out.append(TakeEvent(seat, "ZC-6", card=card))
@@ -81,6 +82,8 @@ class Moves(GameCore):
         self._table = []
         self._down = [False] * n
         self._claims = [0] * n
+        self._known = [[] for _ in range(n)]
+        self._pool = ()
         self._taken = None
         self._turns = 0
         self._asking = []
@@ -105,6 +108,7 @@ class Moves(GameCore):
     def _do_discard(self, seat: int, card: Card, out: list[ZionEvent]) -> None:
         hand = self._hands[seat]
         hand.remove(card)
+        _forget(self._known[seat], card)
         self._discard.append(card)
         self._discard_by.append(seat)
         self._taken = None
@@ -182,6 +186,7 @@ class Moves(GameCore):
                     break
                 self._rng.shuffle(under)
                 stock.extend(under)
+                self._pool = tuple(under)
                 del self._discard[:-1]
                 del self._discard_by[:-1]
             cards.append(stock.pop())
@@ -198,6 +203,7 @@ class Moves(GameCore):
         card = self._discard.pop()
         self._discard_by.pop()
         self._hands[seat].append(card)
+        self._known[seat].append(card)
         self._claims[seat] += 1
         out.append(ClaimEvent(seat, "ZC-8.1", card=card))
         wanted = self._rules.claim_penalty_cards
@@ -213,6 +219,8 @@ class Moves(GameCore):
         hand = self._hands[seat]
         hand.remove(action.card)
         hand.append(joker)
+        _forget(self._known[seat], action.card)
+        self._known[seat].append(joker)  # everyone saw the joker go to this hand (ZC-12.1)
         index = action.meld_index
         self._table[index] = TableMeld(meld, self._table[index].owner)
         out.append(ExchangeEvent(seat, "ZC-12.1", card=action.card, index=index, meld=meld,
@@ -221,6 +229,7 @@ class Moves(GameCore):
     def _do_lay_off(self, seat: int, action: LayOff, meld: Meld, out: list[ZionEvent]) -> None:
         hand = self._hands[seat]
         hand.remove(action.card)
+        _forget(self._known[seat], action.card)
         index = action.meld_index
         owner = self._table[index].owner
         self._table[index] = TableMeld(meld, owner)
@@ -238,6 +247,7 @@ class Moves(GameCore):
         for meld in melds:
             for card in meld.cards:
                 hand.remove(card)
+                _forget(self._known[seat], card)
             self._table.append(TableMeld(meld, seat))
         self._down[seat] = True
         out.append(GoDownEvent(seat, "ZC-9.2", melds=melds,
@@ -280,6 +290,12 @@ class Moves(GameCore):
             return
         self._dealer = (self._dealer + 1) % self._players  # ZC-3.2
         self._start_hand(out)
+
+
+def _forget(known: list[Card], card: Card) -> None:
+    """``card`` left a hand in public: it is no longer a card known to be held there."""
+    if known and card in known:
+        known.remove(card)
 
 
 def _table_has_free_joker(table: Sequence[TableMeld]) -> bool:

@@ -41,7 +41,8 @@ def _copy_hands(hands: list[list[Any]]) -> list[list[Any]]:
     return [hand[:] for hand in hands]
 
 
-_COPIES: dict[str, Callable[[Any], Any]] = {"_rng": _copy_rng, "_hands": _copy_hands}
+_COPIES: dict[str, Callable[[Any], Any]] = {"_rng": _copy_rng, "_hands": _copy_hands,
+                                           "_known": _copy_hands}
 """How to copy the slots that are not values or flat lists; every other list is copied and
 every other value shared (cards, melds, events, rules and the scripted deal never change)."""
 

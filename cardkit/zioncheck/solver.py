@@ -620,7 +620,7 @@ def _build(cards: list[Card], plan: _Plan, mode: TouchingRuns) -> tuple[Meld, ..
     jokers: list[Card] = []
     for c in sorted(cards, key=lambda c: (c.rank, _SUIT_INDEX.get(c.suit or '', 0), c.deck)):
         if c.rank:
-            pool.setdefault(c.face, []).append(c)  # type: ignore[arg-type]
+            pool.setdefault(c.face, []).append(c)  # type: ignore[arg-type]  # not a joker
         else:
             jokers.append(c)
     jokers.reverse()

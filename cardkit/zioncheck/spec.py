@@ -23,7 +23,8 @@ from typing import Any
 from cardkit.zioncheck.events import EventKind, seat_name
 from cardkit.zioncheck.game import ZionGame
 
-__all__ = ["COLUMNS", "NON_INTEGER", "HandRows", "action_words", "scores_html", "summary"]
+__all__ = ["COLUMNS", "DEPRECATED_COLUMNS", "GAME_COLUMNS", "GAME_NON_INTEGER", "NON_INTEGER",
+           "HandRows", "action_words", "game_row", "scores_html", "summary"]
 
 COLUMNS: dict[str, str] = {
     "seed": "the master seed of the run",
@@ -32,52 +33,146 @@ COLUMNS: dict[str, str] = {
     "game_seed": "the seed of the game",
     "players": "players in the game",
     "dealer": "the dealer's seat (ZC-3.2)",
+    "first_player": "the seat that played first, left of the dealer: it takes two turns in a "
+                    "row under the default first_player_rule (ZC-7.1)",
+    "first_player_won": "True when the first player went out (ZC-7.1's double turn: does it "
+                        "help?)",
     "contract": "the hand's contract, such as '2 sets' (ZC-4)",
     "cards_dealt": "cards dealt to each player (ZC-3.1)",
     "winner": "the seat that went out, -1 when the hand ended otherwise (ZC-13.1)",
     "reason": "'went out', 'stock exhausted' or 'length guard' (ZC-13, ZC-6.2, ZC-6.3)",
-    "turns": "turns played in the hand",
+    "table_turns": "turns played in the hand by all seats together, the last one included "
+                   "(the first player's double turn counts as two, ZC-7.1)",
+    "turns": "deprecated, use table_turns: the table's turns without the turn that went out",
     "went_down": "how many players went down (ZC-9)",
+    "claims": "discards claimed out of turn in the hand, by all seats (ZC-8)",
     "points_{s}": "seat s's points for the hand (ZC-14.1; 0 for the winner)",
-    "down_turn_{s}": "the turn of the hand on which seat s went down, 0 if never (ZC-9)",
+    "own_turns_{s}": "turns seat s played in the hand (its own turns only; the first player's "
+                     "double turn counts as two)",
+    "down_table_turn_{s}": "the table's turn (every seat's turns counted, from 1) on which seat "
+                           "s went down, 0 if never (ZC-9)",
+    "down_own_turn_{s}": "seat s's own turn (its turns only, from 1) on which it went down, 0 "
+                         "if never (ZC-9)",
+    "down_turn_{s}": "deprecated, use down_table_turn_{s} (the same numbers)",
     "claims_{s}": "discards seat s claimed out of turn (ZC-8)",
+    "claims_used_{s}": "of the cards seat s claimed, those it laid on the table in the same "
+                       "hand: in its contract (ZC-9) or laid off (ZC-11)",
+    "claim_penalty_{s}": "cards seat s drew from the stock as claim penalties (ZC-8.3)",
     "stuck_{s}": "seat s had not gone down when someone went out (ZC-13.2)",
 }
-"""The columns of a Zion Check frame, one row per hand (``{s}`` is each seat 0, 1, …)."""
+"""The columns of a Zion Check frame, one row per hand (``{s}`` is each seat 0, 1, …);
+``ZION_COLUMNS`` in `cardkit.sim`.
 
-NON_INTEGER = frozenset({"contract", "reason", "stuck_{s}"})
+Turn counts say whose turns they count: ``table_turns`` and ``down_table_turn_{s}`` count
+every seat's turns, ``own_turns_{s}`` and ``down_own_turn_{s}`` one seat's. With 4 players,
+seat s's k-th own turn is about the table's 4k-th turn."""
+
+DEPRECATED_COLUMNS: dict[str, str] = {"turns": "table_turns",
+                                      "down_turn_{s}": "down_table_turn_{s}"}
+"""Old column names kept for old notebooks, and the columns that replace them. ``turns`` did
+not count the turn that went out, and neither said whose turns it counted."""
+
+NON_INTEGER = frozenset({"contract", "reason", "first_player_won", "stuck_{s}"})
 """The columns that are not whole numbers (texts and yes/no)."""
+
+GAME_COLUMNS: dict[str, str] = {
+    "seed": "the master seed of the run",
+    "game": "the game, from 0: the same game as the rows of game number `game` in a frame of "
+            "hands with the same seed",
+    "game_seed": "the seed of the game",
+    "players": "players in the game",
+    "first_dealer": "the dealer of hand 1 (ZC-3.2)",
+    "hands": "hands played: always 6 (ZC-3.1)",
+    "winner": "the seat with the fewest penalty points (ZC-14.2), -1 when seats share it",
+    "winners": "how many seats share the fewest penalty points (1 unless tied, ZC-14.2)",
+    "totals_{s}": "seat s's penalty points over the six hands (ZC-14.2; lower is better)",
+    "hands_won_{s}": "hands seat s went out in (ZC-13.1)",
+    "claims_{s}": "discards seat s claimed over the game (ZC-8)",
+}
+"""The columns of a frame of whole Zion Check games, ``simulate("zioncheck", n, unit="game")``."""
+
+GAME_NON_INTEGER: frozenset[str] = frozenset()
+"""The columns of a frame of games that are not whole numbers: none."""
+
+
+def game_row(game: ZionGame) -> dict[str, Any]:
+    """The row of a finished game (`GAME_COLUMNS`, but for the simulator's seed columns)."""
+    players, results, totals = game.num_players, game.results, game.total_points
+    winners = game.winners
+    row: dict[str, Any] = {"players": players, "first_dealer": results[0].dealer,
+                           "hands": len(results),
+                           "winner": winners[0] if len(winners) == 1 else -1,
+                           "winners": len(winners)}
+    for s in range(players):
+        row[f"totals_{s}"] = totals[s]
+    for s in range(players):
+        row[f"hands_won_{s}"] = sum(1 for r in results if r.winner == s)
+    claims = [0] * players
+    for e in game.events:
+        if e.kind is EventKind.CLAIM and e.seat is not None:
+            claims[e.seat] += 1
+    for s in range(players):
+        row[f"claims_{s}"] = claims[s]
+    return row
 
 
 class HandRows:
-    """The rows of one simulated game of six hands: who went down when, and who claimed."""
+    """The rows of one simulated game of six hands: who went down when (by the table's turns
+    and by its own), who claimed, and what became of the claimed cards."""
 
-    __slots__ = ("_game", "_hand", "_hands", "_players")
+    __slots__ = ("_claimed", "_game", "_hand", "_hands", "_players")
 
     def __init__(self, game: ZionGame) -> None:
         self._game = game
         self._players = game.num_players
         self._hands: list[dict[str, Any]] = []
+        self._claimed: list[set[Any]] = []  # the claimed cards each seat still holds
         self._hand = 0
         self._start_hand()
 
     def _start_hand(self) -> None:
-        game = self._game
+        game, n = self._game, self._players
         first = game.current_player
         dealt = 0 if first is None else len(game.hand(first))
-        self._hands.append({"dealer": game.dealer, "contract": str(game.contract),
-                            "cards_dealt": dealt,
-                            "down_turn": [0] * self._players, "claims": [0] * self._players})
+        self._hands.append({"dealer": game.dealer, "first": first,
+                            "contract": str(game.contract), "cards_dealt": dealt,
+                            "table_turns": 0, "own_turns": [0] * n,
+                            "down_table": [0] * n, "down_own": [0] * n, "claims": [0] * n,
+                            "used": [0] * n, "penalty": [0] * n})
+        self._claimed = [set() for _ in range(n)]
         self._hand = game.hand_number
 
     def after(self, events: Sequence[Any]) -> bool:
         game, current = self._game, self._hands[-1]
+        claimed = self._claimed
         for e in events:
-            if e.kind is EventKind.GO_DOWN:
-                if not current["down_turn"][e.seat]:
-                    current["down_turn"][e.seat] = game.turns_this_hand + 1
-            elif e.kind is EventKind.CLAIM:
+            kind = e.kind
+            if kind is _DRAW or kind is _TAKE:  # every turn begins with one of them
+                current["table_turns"] += 1
+                current["own_turns"][e.seat] += 1
+            elif kind is _GO_DOWN:
+                seat = e.seat
+                if not current["down_table"][seat]:
+                    current["down_table"][seat] = current["table_turns"]
+                    current["down_own"][seat] = current["own_turns"][seat]
+                held = claimed[seat]
+                if held:
+                    for meld in e.melds:
+                        for card in meld.cards:
+                            if card in held:
+                                held.discard(card)
+                                current["used"][seat] += 1
+            elif kind is _CLAIM:
                 current["claims"][e.seat] += 1
+                claimed[e.seat].add(e.card)
+            elif kind is _PENALTY:
+                current["penalty"][e.seat] += len(e.cards)
+            elif kind is _LAY_OFF or kind is _DISCARD:
+                held = claimed[e.seat]
+                if held and e.card in held:
+                    held.discard(e.card)
+                    if kind is _LAY_OFF:
+                        current["used"][e.seat] += 1
         if not game.is_over and game.hand_number != self._hand:
             self._start_hand()
         return False  # the game's end completes the unit
@@ -87,23 +182,33 @@ class HandRows:
         rows = []
         for result, info in zip(self._game.results, self._hands, strict=False):
             reason = result.reason
+            winner = -1 if result.winner is None else result.winner
+            down_table = info["down_table"]
             row: dict[str, Any] = {
                 "hand": result.hand_number, "players": players, "dealer": result.dealer,
+                "first_player": info["first"], "first_player_won": winner == info["first"],
                 "contract": info["contract"], "cards_dealt": info["cards_dealt"],
-                "winner": -1 if result.winner is None else result.winner,
-                "reason": getattr(reason, "value", reason), "turns": result.turns,
-                "went_down": sum(1 for t in info["down_turn"] if t),
+                "winner": winner, "reason": getattr(reason, "value", reason),
+                "table_turns": info["table_turns"], "turns": result.turns,
+                "went_down": sum(1 for t in down_table if t),
+                "claims": sum(info["claims"]),
             }
-            for s in range(players):
-                row[f"points_{s}"] = result.points[s]
-            for s in range(players):
-                row[f"down_turn_{s}"] = info["down_turn"][s]
-            for s in range(players):
-                row[f"claims_{s}"] = info["claims"][s]
+            for name, values in (("points", result.points), ("own_turns", info["own_turns"]),
+                                 ("down_table_turn", down_table),
+                                 ("down_own_turn", info["down_own"]),
+                                 ("down_turn", down_table), ("claims", info["claims"]),
+                                 ("claims_used", info["used"]),
+                                 ("claim_penalty", info["penalty"])):
+                for s in range(players):
+                    row[f"{name}_{s}"] = values[s]
             for s in range(players):
                 row[f"stuck_{s}"] = s in result.stuck
             rows.append(row)
         return rows
+
+
+_DRAW, _TAKE, _GO_DOWN, _CLAIM = EventKind.DRAW, EventKind.TAKE, EventKind.GO_DOWN, EventKind.CLAIM
+_PENALTY, _LAY_OFF, _DISCARD = EventKind.PENALTY, EventKind.LAY_OFF, EventKind.DISCARD
 
 
 def summary(game: ZionGame) -> str:

@@ -34,7 +34,18 @@ class Observation(NamedTuple):
     ``window_card`` the discard on offer in the claim window (ZC-8.2); ``top_discarder`` who
     discarded the top card (None for an upcard). `legal_actions()` lists what this seat may do
     now (empty when it is not this seat's move), worked out from the view alone. A named
-    tuple, because bots build one for every decision."""
+    tuple, because bots build one for every decision.
+
+    The public facts a player remembers (what `cardkit.zioncheck.worlds` needs to deal the
+    unseen cards again consistently): ``discard_pile``, the whole pile bottom to top (every
+    card in it was face up); ``known_cards``, by seat, the cards everyone saw go into that
+    hand (taken from the discard pile, claimed, or a joker freed from a run) and still held;
+    ``turn_taken``, the card the turn player took from the discard pile this turn (ZC-6.1);
+    ``claim_asking``, the seats still to be asked in the claim window, the current one first
+    (ZC-8.2); ``bonus_turn`` and ``draw_two``, the first player's compensation still due
+    (ZC-7.1); ``stock_pool``, the cards the last reshuffle put into the stock (ZC-6.2).
+    The fields after ``totals`` have defaults, so an observation built by hand with the
+    first 22 fields still works."""
 
     seat: int
     players: int
@@ -58,6 +69,13 @@ class Observation(NamedTuple):
     window_card: Card | None
     turns_this_hand: int
     totals: tuple[int, ...]
+    discard_pile: tuple[Card, ...] = ()
+    known_cards: tuple[tuple[Card, ...], ...] = ()
+    turn_taken: Card | None = None
+    claim_asking: tuple[int, ...] = ()
+    bonus_turn: bool = False
+    draw_two: bool = False
+    stock_pool: tuple[Card, ...] = ()
 
     def __repr__(self) -> str:
         return (f"Observation(seat={self.seat}, hand_number={self.hand_number}, "

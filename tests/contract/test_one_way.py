@@ -3,6 +3,7 @@ the old ways still working for one release, with a DeprecationWarning."""
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import pytest
@@ -43,11 +44,15 @@ def test_load_record_is_the_one_way_and_the_others_warn() -> None:
         warnings.simplefilter("error")
         assert load_record(record).to_json() == record
     zion = zioncheck.new_game(seed=2, players=3).to_json()
-    for old in (records.load_record, get_game("xeri").load, xeri.load):
+    from cardkit.xeri import match as xeri_match
+    from cardkit.zioncheck import game as zion_game
+
+    for old in (records.load_record, get_game("xeri").load, xeri.load, xeri_match.load):
         with pytest.warns(DeprecationWarning, match="cardkit.games.load_record"):
             assert old(record).to_json() == record
-    with pytest.warns(DeprecationWarning, match="cardkit.games.load_record"):
-        assert zioncheck.load(zion).to_json() == zion
+    for old in (zioncheck.load, zion_game.load):
+        with pytest.warns(DeprecationWarning, match="cardkit.games.load_record"):
+            assert old(zion).to_json() == zion
 
 
 def test_every_bot_of_a_seeded_game_is_seeded_by_the_one_rule() -> None:
@@ -62,3 +67,18 @@ def test_every_bot_of_a_seeded_game_is_seeded_by_the_one_rule() -> None:
         game_a.apply(bots[game_a.current_player].choose(game_a))
         game_b.apply(again[game_b.current_player].choose(game_b))
     assert game_a.to_json() == game_b.to_json() and bot_seed(9, 2) == 9002
+
+
+@pytest.mark.parametrize(("name", "first", "unreadable"), [("xeri", None, "ZZ"),
+                                                            ("zioncheck", "draw", "bogus")])
+def test_replay_errors_number_the_action_from_1_in_both_games(name, first, unreadable) -> None:
+    import json
+
+    game = get_game(name).new(seed=3)
+    data = json.loads(game.to_json())
+    good = first if first is not None else game.legal_actions()[0].to_text()
+    for bad in (unreadable, good):  # an action that cannot be read, one the rules refuse
+        data["actions"] = [good, bad]
+        with pytest.raises(ValueError, match=rf"^action 2 \({re.escape(bad)}\) cannot be "
+                                             r"replayed: .+"):
+            load_record(json.dumps(data))

@@ -192,3 +192,9 @@ def test_load_record_replays_it_and_numbers_a_bad_action() -> None:
     data["actions"][2] = "9 K"
     with pytest.raises(ValueError, match=r"action 3 \(9 K\) cannot be replayed: .*GF-3.3"):
         load_record(json.dumps(data))
+
+
+def test_conformance_sampled_worlds() -> None:
+    from tests.conformance.worlds import check_game_sampled_worlds
+
+    assert check_game_sampled_worlds("gofish") >= 10

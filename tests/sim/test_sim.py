@@ -139,7 +139,7 @@ class Cheater:
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"n": -1}, "n is the number of rounds or hands"),
+    ({"n": -1}, "n is the number of rounds to play"),
     ({"n": 2.5}, "n is the number"),
     ({"game": "chess"}, "unknown game 'chess'"),
     ({"players": "random,clever"}, r"seat 1 \(East\): unknown bot kind 'clever'"),

@@ -16,12 +16,13 @@ from cardkit.xeri import GreedyBot, Rules, ScoreLine, new_game, score_round
 
 @pytest.fixture(scope="module")
 def match():
-    return play_out(new_game(7), [GreedyBot(seat, seed=seat) for seat in range(4)])
+    return play_out(new_game(seed=7), [GreedyBot(seat, seed=seat) for seat in range(4)])
 
 
 @pytest.fixture(scope="module")
 def target_match():
-    return play_out(new_game(3, Rules(target=151)), [GreedyBot(s, seed=s) for s in range(4)])
+    return play_out(new_game(seed=3, rules=Rules(target=151)),
+                    [GreedyBot(s, seed=s) for s in range(4)])
 
 
 def _round(team0: str, team1: str, xeris0: str = "", xeris1: str = "") -> dict:
@@ -222,10 +223,10 @@ def test_widget_flag_gives_figure_widgets_that_fit_in_boxes(match):
 
 
 def test_zion_totals_chart_of_a_real_game_reaches_its_totals():
+    from cardkit.zioncheck import new_game
     from cardkit.zioncheck.bots import GreedyBot as ZionBot
-    from cardkit.zioncheck.game import new_game
 
-    game = play_out(new_game(3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
+    game = play_out(new_game(players=3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
     fig = charts.zion_totals_chart(game)
     traces = by_name(fig)
     assert len(fig.data) == 6

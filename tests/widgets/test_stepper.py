@@ -17,7 +17,7 @@ from cardkit.xeri import TEAM_NAMES, GreedyBot, new_game
 
 @pytest.fixture(scope="module")
 def match():
-    return play_out(new_game(5), [GreedyBot(s, seed=s) for s in range(4)])
+    return play_out(new_game(seed=5), [GreedyBot(s, seed=s) for s in range(4)])
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def test_play_steps_on_and_pause_stops_where_it_is(stepper, monkeypatch):
 
 
 def test_a_record_without_moves_says_so():
-    stepper = TurnStepper(new_game(3).to_json())
+    stepper = TurnStepper(new_game(seed=3).to_json())
     assert stepper.slider.max == 0 and "has no moves yet" in stepper.message.text
 
 

@@ -274,7 +274,7 @@ def test_the_teaching_view_shows_every_hand_xr_9_1(table):
 
 @pytest.mark.parametrize(("kwargs", "words"), [
     ({"seat": 4}, "seat is 0, 1, 2 or 3"),
-    ({"bot": "clever"}, "bot is one of greedy, random"),
+    ({"bot": "clever"}, "bot is one of analyst, greedy, random"),
     ({"bot_delay": -1}, "bot_delay is a number of seconds"),
 ])
 def test_bad_options_give_clear_errors(kwargs, words):

@@ -16,6 +16,7 @@ from cardkit.zioncheck import (
     Discard,
     DrawStock,
     Pass,
+    Phase,
     Rules,
     ZionGame,
     hand_points,
@@ -235,7 +236,7 @@ def test_an_out_of_turn_click_is_refused_and_changes_nothing():
     game = table.game
     assert game.current_player == ME
     # the learner's own move, made behind the widget's back, hands the turn to a bot
-    if game.phase.value == "claim":  # asked about a discard: let it go
+    if game.phase is Phase.CLAIM:  # asked about a discard: let it go
         game.apply(Pass())
     else:
         game.apply(DrawStock())
@@ -264,8 +265,8 @@ def learner_move(table: ZionTable, seen: dict) -> None:
     next_hand(table)
     if game.is_over:
         return
-    phase = game.phase.value
-    if phase == "claim":
+    phase = game.phase
+    if phase is Phase.CLAIM:
         if not seen["claims"]:
             before = game.to_json()
             table.draw_button.click()  # out of turn in the claim window: refused (ZC-8.2)
@@ -279,7 +280,7 @@ def learner_move(table: ZionTable, seen: dict) -> None:
             table.pass_button.click()
         seen["claims"] += 1
         return
-    if phase == "draw":
+    if phase is Phase.DRAW:
         table.draw_button.click()
         return
     if not game.has_gone_down(ME):
@@ -419,7 +420,7 @@ def test_new_game_deals_the_next_seed_and_starts_afresh():
 def test_bad_options_are_clear_errors():
     with pytest.raises(ValueError, match="seat must be 0 to 3"):
         ZionTable(seat=4)
-    with pytest.raises(ValueError, match="bot is one of greedy, random"):
+    with pytest.raises(ValueError, match="bot is one of analyst, greedy, random"):
         ZionTable(bot="clever")
     with pytest.raises(ValueError, match="bot_delay"):
         ZionTable(bot_delay=-1)

@@ -158,7 +158,7 @@ def test_score_round_refuses_impossible_piles():
 
 
 def test_events_are_frozen_slotted_dataclasses_with_lazy_text_and_a_rule():
-    match = new_game(9)
+    match = new_game(seed=9)
     for _ in range(30):
         match.apply(match.legal_actions()[0])
     for event in match.events:
@@ -174,7 +174,7 @@ def test_events_are_frozen_slotted_dataclasses_with_lazy_text_and_a_rule():
 
 
 def test_match_follows_the_engine_protocol():
-    match = new_game(1)
+    match = new_game(seed=1)
     assert isinstance(match, Game) and XeriMatch.game_name == "xeri"
     assert match.rules == Rules() and match.seed == 1 and match.round_number == 1
     assert match.totals == {0: 0, 1: 0} and match.rounds_won == {0: 0, 1: 0}
@@ -183,7 +183,7 @@ def test_match_follows_the_engine_protocol():
 
 
 def test_clone_is_independent():
-    match = new_game(12)
+    match = new_game(seed=12)
     for _ in range(30):
         match.apply(match.legal_actions()[0])
     copy = match.clone()
@@ -198,13 +198,13 @@ def test_clone_is_independent():
 
 
 def test_record_format():
-    match = new_game(3, PRESETS["jack_xeri_25"])
+    match = new_game(seed=3, rules=PRESETS["jack_xeri_25"])
     cards = [match.legal_actions()[0] for _ in range(1)]
     match.apply(cards[0])
     record = json.loads(match.to_json())
     assert record == {"game": "xeri", "version": 1, "rules": PRESETS["jack_xeri_25"].to_dict(),
                       "seed": 3, "actions": [cards[0].to_text()]}
-    stacked = new_game(0, deck=list(make_pack()), dealer=2)
+    stacked = new_game(seed=0, deck=list(make_pack()), dealer=2)
     record = json.loads(stacked.to_json())
     assert record["dealer"] == 2 and len(record["deck"]) == 52
     assert XeriMatch.from_json(stacked.to_json()).snapshot() == stacked.snapshot()
@@ -228,7 +228,7 @@ def test_from_json_refuses_bad_records_clearly(text, message):
 
 
 def test_from_json_names_the_first_illegal_action():
-    match = new_game(3)
+    match = new_game(seed=3)
     not_mine = match.hand((match.current_player + 1) % 4)[0]
     record = json.loads(match.to_json())
     record["actions"] = [not_mine.to_text()]
@@ -238,17 +238,17 @@ def test_from_json_names_the_first_illegal_action():
 
 def test_new_match_refuses_bad_setup():
     with pytest.raises(ValueError, match="seed must be a whole number"):
-        new_game("3")  # type: ignore[arg-type]
+        new_game(seed="3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"cardkit\.xeri\.Rules or None, not dict; .*PRESETS"):
-        new_game(3, {"target": 151})  # type: ignore[arg-type]
+        new_game(seed=3, rules={"target": 151})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="each once"):
-        new_game(3, deck=make_pack()[:51])
+        new_game(seed=3, deck=make_pack()[:51])
     with pytest.raises(ValueError, match="a seat is"):
-        new_game(3, dealer=5)
+        new_game(seed=3, dealer=5)
 
 
 def test_preview_and_check_explain_the_current_players_options():
-    match = new_game(3)
+    match = new_game(seed=3)
     for card in match.legal_actions():
         verdict = match.check(card)
         outcome = match.preview(card)
@@ -307,7 +307,7 @@ def test_replay_narrates_the_opening_events_then_every_play(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     replayed = capsys.readouterr().out.splitlines()
     match = XeriMatch.from_json(path.read_text(encoding="utf-8"))
-    opening = [e.text for e in new_game(3).events]  # first dealer, cut, deal, redeals
+    opening = [e.text for e in new_game(seed=3).events]  # first dealer, cut, deal, redeals
     assert replayed[:len(opening)] == opening and opening[0].endswith("(XR-2.1)")
     # the same events and itemised score sheets as the live narration, then who won
     assert replayed[:-1] == live[:-2]
@@ -318,10 +318,10 @@ def test_replay_narrates_the_opening_events_then_every_play(tmp_path, capsys):
 
 def test_replay_of_a_record_without_actions_still_shows_the_deal(tmp_path, capsys):
     path = tmp_path / "start.json"
-    path.write_text(new_game(5).to_json(), encoding="utf-8")
+    path.write_text(new_game(seed=5).to_json(), encoding="utf-8")
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == [e.text for e in new_game(5).events] + \
+    assert out == [e.text for e in new_game(seed=5).events] + \
         ["-- 0 actions replayed. The record stops here: the game is not over."]
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "No such file" in capsys.readouterr().err

@@ -77,7 +77,7 @@ def test_greedy_plays_the_rank_seen_most():
 def test_bots_use_only_the_view_and_refuse_to_play_out_of_turn():
     v = view("6H 4C", "2D")
     assert RandomBot(0, seed=3).choose(ViewOnly(v)) in v.hand
-    match = new_game(1)
+    match = new_game(seed=1)
     idle = (match.current_player + 1) % 4
     with pytest.raises(ValueError, match="cannot play now: it is"):
         GreedyBot(idle).choose(match)
@@ -87,7 +87,7 @@ def test_bots_use_only_the_view_and_refuse_to_play_out_of_turn():
 
 def test_seeded_bots_replay_the_same_match():
     def run():
-        return play_out(new_game(21), [GreedyBot(s, seed=s) for s in range(4)]).history
+        return play_out(new_game(seed=21), [GreedyBot(s, seed=s) for s in range(4)]).history
 
     assert run() == run()
     assert parse_card("7C") in run()
@@ -96,7 +96,7 @@ def test_seeded_bots_replay_the_same_match():
 def test_xr_9_1_bots_choose_from_their_seats_observation_alone():
     """Each choice made on the match equals the choice made on a stand-in that offers only
     ``observe(seat)``: the bots use nothing else."""
-    match = new_game(13, Rules(cut_shows_bottom=True, show_capture_counts=True))
+    match = new_game(seed=13, rules=Rules(cut_shows_bottom=True, show_capture_counts=True))
     for _ in range(60):
         seat = match.current_player
         for kind in (GreedyBot, RandomBot):
@@ -115,7 +115,7 @@ def test_greedy_team_beats_the_random_team_over_1000_rounds():
         greedy_team = seed % 2
         bots = [GreedyBot(s, seed=seed * 4 + s) if s % 2 == greedy_team
                 else RandomBot(s, seed=seed * 4 + s) for s in range(4)]
-        match = play_out(new_game(seed), bots)
+        match = play_out(new_game(seed=seed), bots)
         for sheets in match.round_scores[:1000 - rounds]:
             rounds += 1
             greedy_wins += sheets[greedy_team].total > sheets[1 - greedy_team].total

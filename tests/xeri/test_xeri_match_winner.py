@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cardkit.games import get_game
+from cardkit.games import get_game, load_record
 from cardkit.play_cli import with_options
 from cardkit.xeri import PRESETS, MatchWinner, Rules, XeriMatch, new_game
 from cardkit.xeri.events import ExtraRound, MatchEnd, MatchWon
@@ -70,7 +70,7 @@ def test_xr_7_1_the_option_is_in_the_record_only_when_it_is_not_the_default():
     match = _random_match(SPLIT_SEED, PRESETS["most_points"])
     record = json.loads(match.to_json())
     assert record["rules"]["match_winner"] == "points"
-    again = get_game("xeri").load(match.to_json())
+    again = load_record(match.to_json())
     assert again.rules.match_winner is MatchWinner.POINTS and again.winner == 1
     assert again.snapshot() == match.snapshot()
 

@@ -27,7 +27,7 @@ PLAY_KINDS = {EventKind.PLAY: (False, False), EventKind.CAPTURE: (True, False),
 @given(seed=seeds, preset=presets, choice_seed=seeds)
 def test_the_preview_foretells_each_play_and_xeri_cards_are_captured_cards(seed, preset,
                                                                            choice_seed):
-    match = new_game(seed, PRESETS[preset])
+    match = new_game(seed=seed, rules=PRESETS[preset])
     rng = random.Random(choice_seed)
     while not match.is_over:
         for team in (0, 1):
@@ -43,7 +43,7 @@ def test_the_preview_foretells_each_play_and_xeri_cards_are_captured_cards(seed,
 @given(seed=seeds, preset=presets)
 def test_each_round_shares_52_cards_and_25_card_points(seed, preset):
     rules = PRESETS[preset]
-    match = new_game(seed, rules)
+    match = new_game(seed=seed, rules=rules)
     rng = random.Random(seed)
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
@@ -71,7 +71,7 @@ def test_each_round_shares_52_cards_and_25_card_points(seed, preset):
 def test_xr_3_1_and_1_2_each_wrong_play_cites_its_own_rule(seed, steps, pick):
     """Which rule refuses what: a card not in hand or no card at all (XR-3.1), a card of a
     second deck (XR-1.2). That nothing changes is also checked here, for these inputs."""
-    match = new_game(seed)
+    match = new_game(seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         match.apply(rng.choice(match.legal_actions()))

@@ -11,7 +11,7 @@ import pytest
 
 from cardkit import play_out
 from cardkit.engine import Game
-from cardkit.games import get_game
+from cardkit.games import get_game, load_record
 from cardkit.xeri import (
     PRESETS,
     SEAT_NAMES,
@@ -25,7 +25,6 @@ from cardkit.xeri import (
     XeriMatch,
     XeriView,
     draw,
-    load,
     new_game,
     resolve_play,
     seat_name,
@@ -33,11 +32,11 @@ from cardkit.xeri import (
 
 
 def finished(seed: int = 7, rules: Rules | None = None) -> XeriMatch:
-    return play_out(new_game(seed, rules), [GreedyBot(s, seed=s) for s in range(4)])
+    return play_out(new_game(seed=seed, rules=rules), [GreedyBot(s, seed=s) for s in range(4)])
 
 
 def test_phase_num_players_and_seat_names():
-    match = new_game(2)
+    match = new_game(seed=2)
     assert isinstance(match, Game)
     assert match.phase is Phase.PLAY and match.num_players == 4 and XeriMatch.num_players == 4
     assert [match.seat_name(s) for s in range(4)] == list(SEAT_NAMES)
@@ -52,7 +51,7 @@ def test_phase_num_players_and_seat_names():
 
 
 def test_events_and_history_are_read_only_tuples():
-    match = new_game(5)
+    match = new_game(seed=5)
     card = match.legal_actions()[0]
     match.apply(card)
     assert isinstance(match.events, tuple) and isinstance(match.history, tuple)
@@ -64,7 +63,7 @@ def test_events_and_history_are_read_only_tuples():
 
 
 def test_xr_9_1_observe_is_a_frozen_value_that_does_not_follow_the_match():
-    match = new_game(11)
+    match = new_game(seed=11)
     seat = match.current_player
     view = match.observe(seat)
     assert isinstance(view, XeriView) and view.my_turn
@@ -118,7 +117,7 @@ def test_results_hold_one_frozen_round_result_per_finished_round():
             redeals[number - 1] += 1
     assert [r.redeals for r in results] == redeals
     assert match.winners == (match.winner, match.winner + 2)
-    assert new_game(1).results == () and new_game(1).winners == ()
+    assert new_game(seed=1).results == () and new_game(seed=1).winners == ()
 
 
 def test_xr_5_1_a_round_result_names_the_last_capturer_and_the_leftover():
@@ -149,17 +148,16 @@ def test_totals_is_a_fresh_copy():
     assert match.totals[0] != -1
 
 
-def test_load_and_rules_from_dict_are_the_module_level_names():
+def test_load_record_and_rules_from_dict_replay_and_read_back():
     match = finished(6, PRESETS["target_151"])
-    again = load(match.to_json())
-    assert again.snapshot() == match.snapshot()
-    assert get_game("xeri").load(match.to_json()).snapshot() == match.snapshot()
+    again = load_record(match.to_json())
+    assert isinstance(again, XeriMatch) and again.snapshot() == match.snapshot()
     for rules in PRESETS.values():
         assert Rules.from_dict(rules.to_dict()) == rules
     with pytest.raises(ValueError, match="unknown Xeri rule option 'targte'"):
         Rules.from_dict({"targte": 151})
     with pytest.raises(ValueError, match="played by 4 players"):
-        new_game(1, players=3)
+        new_game(seed=1, players=3)
 
 
 def test_play_kind_says_what_a_play_does():
@@ -184,7 +182,7 @@ def test_play_kind_says_what_a_play_does():
 def test_the_table_is_drawn_beside_the_game():
     import cardkit.render as render
 
-    match = new_game(3)
+    match = new_game(seed=3)
     assert match._repr_html_() == draw.table_html(match)
     assert get_game("xeri").table_html(match, 2) == draw.table_html(match, 2)
     assert not hasattr(render, "xeri_table_html")
@@ -200,7 +198,7 @@ def test_new_match_is_a_deprecated_alias_of_new_game():
 
     with pytest.warns(DeprecationWarning, match="use cardkit.xeri.new_game"):
         old = new_match(3, dealer=1)
-    assert old.snapshot() == new_game(3, dealer=1).snapshot()
+    assert old.snapshot() == new_game(seed=3, dealer=1).snapshot()
 
 
 def test_rules_from_dict_is_a_deprecated_alias_of_rules_from_dict():
@@ -212,14 +210,14 @@ def test_rules_from_dict_is_a_deprecated_alias_of_rules_from_dict():
 
 
 def test_observation_is_a_deprecated_alias_of_observe():
-    match = new_game(8)
+    match = new_game(seed=8)
     with pytest.warns(DeprecationWarning, match="use XeriMatch.observe"):
         view = match.observation(2)
     assert view == match.observe(2)
 
 
 def test_view_legal_is_a_deprecated_alias_of_legal_actions():
-    match = new_game(8)
+    match = new_game(seed=8)
     view = match.observe(match.current_player)
     with pytest.warns(DeprecationWarning, match="use XeriView.legal_actions"):
         legal = view.legal

@@ -41,7 +41,7 @@ def test_xr_6_every_round_scores_as_the_reference_replay_says(preset):
         "jack_xeri_points", "dealer_last_card_no_xeri")}
     checked = 0
     for seed in range(MATCHES_PER_PRESET):
-        match = new_game(seed * 7919 + 1, rules)
+        match = new_game(seed=seed * 7919 + 1, rules=rules)
         rng = random.Random(seed)
         while not match.is_over:
             match.apply(rng.choice(match.legal_actions()))

@@ -75,14 +75,14 @@ def test_xr_1_1_four_seats_two_partnerships_facing_each_other():
 
 
 def test_xr_1_2_one_deck_of_52_without_jokers():
-    match = new_game(1)
+    match = new_game(seed=1)
     cards = [c for s in range(4) for c in match.hand(s)] + list(match.pile)
     assert len(cards) + match.stock_size == 52
     assert not any(c.is_joker for c in cards)
     deck = deck_for_plays(WEST, PILE, "")
     deck[0] = Card.joker()
     with pytest.raises(ValueError, match="52 standard cards"):
-        new_game(0, deck=deck, dealer=WEST)
+        new_game(seed=0, deck=deck, dealer=WEST)
     with pytest.raises(ValueError, match="without jokers"):
         match.preview(Card.joker())
 
@@ -97,10 +97,10 @@ def test_xr_1_2_a_card_of_a_second_deck_is_refused():
 # ----------------------------------------------------------------- XR-2 dealing
 
 def test_xr_2_1_first_dealer_from_the_seed_then_clockwise():
-    dealers = {new_game(seed).dealer for seed in range(40)}
+    dealers = {new_game(seed=seed).dealer for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
-    assert new_game(11).dealer == new_game(11).dealer
-    match = new_game(5)
+    assert new_game(seed=11).dealer == new_game(seed=11).dealer
+    match = new_game(seed=5)
     first = match.dealer
     bot = RandomBot(0, seed=1)
     seen = [match.dealer]
@@ -116,7 +116,7 @@ def test_xr_2_1_first_dealer_from_the_seed_then_clockwise():
 
 def test_xr_2_2_player_on_the_dealers_right_cuts():
     for seed in range(8):
-        match = new_game(seed)
+        match = new_game(seed=seed)
         cut = next(e for e in match.events if e.kind is EventKind.CUT)
         assert cut.seat == (match.dealer + 3) % 4
         assert cut.rule == "XR-2.2"
@@ -125,7 +125,7 @@ def test_xr_2_2_player_on_the_dealers_right_cuts():
 
 def test_xr_2_3_six_cards_each_then_four_face_up():
     deck = deck_for_plays(WEST, PILE, "")
-    match = new_game(0, deck=deck, dealer=WEST)
+    match = new_game(seed=0, deck=deck, dealer=WEST)
     assert [len(match.hand(s)) for s in range(4)] == [6, 6, 6, 6]
     assert match.hand(0) == tuple(deck[0:6])  # North, on the dealer's left, is served first
     assert match.hand(3) == tuple(deck[18:24])  # the dealer last
@@ -138,7 +138,7 @@ def test_xr_2_3_six_cards_each_then_four_face_up():
 
 def test_xr_2_4_a_pair_in_the_pile_is_dealt_again_hands_kept():
     deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
-    match = new_game(0, deck=deck, dealer=WEST)
+    match = new_game(seed=0, deck=deck, dealer=WEST)
     redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
     assert redeals and redeals[0].pile == tuple(parse_cards("7C 2D 7H KS"))
     assert redeals[0].text == (
@@ -158,7 +158,7 @@ def test_xr_2_4_a_top_jack_is_dealt_again():
     assert not verdict and verdict.rule == "XR-2.4" and "top card J♣ is a jack" in verdict.reason
     assert verdict.reason.count(":") == 1
     assert check_initial_pile(parse_cards("JC 2D 3H 4S"))  # a jack below the top stands
-    match = new_game(0, deck=deck_for_plays(WEST, "2D 3H 4S JC", ""), dealer=WEST)
+    match = new_game(seed=0, deck=deck_for_plays(WEST, "2D 3H 4S JC", ""), dealer=WEST)
     assert EventKind.REDEAL in kinds(match.events)
     assert match.pile[-1].rank != 11
 
@@ -167,7 +167,7 @@ def test_xr_2_4_redeal_loop_until_the_pile_stands():
     """Seeds differ in the shuffles of the redeals; some need several of them in a row."""
     deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
     for seed in range(200):
-        match = new_game(seed, deck=deck, dealer=WEST)
+        match = new_game(seed=seed, deck=deck, dealer=WEST)
         redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
         if len(redeals) >= 3:
             break
@@ -190,7 +190,7 @@ def test_xr_2_4_option_top_two_pair_or_top_jack():
     verdict = check_initial_pile(parse_cards("2D KS 7C 7H"), rules)
     assert not verdict and "two top cards 7♣ and 7♥ are a pair" in verdict.reason
     assert not check_initial_pile(parse_cards("2D KS 7C JH"), rules)
-    match = new_game(0, rules, deck=deck_for_plays(WEST, "7C 2D 7H KS", ""), dealer=WEST)
+    match = new_game(seed=0, rules=rules, deck=deck_for_plays(WEST, "7C 2D 7H KS", ""), dealer=WEST)
     assert EventKind.REDEAL not in kinds(match.events)
     assert match.pile == tuple(parse_cards("7C 2D 7H KS"))
 
@@ -221,7 +221,7 @@ def test_xr_2_4_each_initial_pile_redeal_option(pile):
         assert bool(verdict) is stands, (pile, mode, verdict)
         variant = mode in ("never", "allow_top_pair_and_top_jack")
         assert verdict.rule == ("XR-8.2" if variant else "XR-2.4")
-        match = new_game(0, rules, deck=deck_for_plays(WEST, pile, ""), dealer=WEST)
+        match = new_game(seed=0, rules=rules, deck=deck_for_plays(WEST, pile, ""), dealer=WEST)
         redealt = EventKind.REDEAL in kinds(match.events)
         assert redealt is not stands, (pile, mode)
         assert check_initial_pile(match.pile, rules)
@@ -246,7 +246,7 @@ def test_xr_2_5_second_deal_when_all_hands_are_empty():
 # ----------------------------------------------------------------- XR-3 play
 
 def test_xr_3_1_left_of_dealer_leads_and_turns_go_clockwise():
-    match = new_game(4)
+    match = new_game(seed=4)
     order = []
     for _ in range(8):
         order.append(match.current_player)
@@ -257,7 +257,7 @@ def test_xr_3_1_left_of_dealer_leads_and_turns_go_clockwise():
 
 
 def test_xr_3_1_only_a_card_of_ones_own_hand_may_be_played():
-    match = new_game(4)
+    match = new_game(seed=4)
     seat = match.current_player
     other = match.hand((seat + 1) % 4)[0]
     before = match.snapshot()
@@ -277,7 +277,7 @@ def test_xr_3_1_only_a_card_of_ones_own_hand_may_be_played():
 
 
 def test_xr_3_1_a_seat_that_is_not_to_move_is_refused_by_the_core():
-    match = new_game(4)
+    match = new_game(seed=4)
     mover = match.current_player
     other = (mover + 1) % 4
     card = match.hand(other)[0]
@@ -296,7 +296,7 @@ def test_xr_3_1_a_seat_that_is_not_to_move_is_refused_by_the_core():
 
 
 def test_xr_3_1_an_equal_card_object_is_accepted():
-    match = new_game(4)
+    match = new_game(seed=4)
     card = match.legal_actions()[0]
     twin = parse_card(card.to_text())
     assert match.check(twin)
@@ -514,7 +514,7 @@ def test_xr_6_each_xeri_and_jack_xeri_is_a_line_of_the_sheet():
 
 
 def test_xr_6_1_the_higher_round_score_wins_the_round():
-    match = new_game(2)
+    match = new_game(seed=2)
     while match.round_number == 1:
         match.apply(match.legal_actions()[-1])
     sheets = match.round_scores[0]
@@ -529,7 +529,7 @@ def test_xr_6_1_equal_round_points_nobody_wins():
     rules = Rules(ten_of_diamonds_counts_as_ten=False, rounds=1)
     for seed in range(400):
         rng = random.Random(seed)
-        match = new_game(seed, rules)
+        match = new_game(seed=seed, rules=rules)
         while match.round_number == 1 and not match.is_over:
             match.apply(rng.choice(match.legal_actions()))
         sheets = match.round_scores[0]
@@ -549,7 +549,7 @@ def test_xr_6_1_equal_round_points_nobody_wins():
 
 def _random_match(seed: int, rules: Rules | None = None):
     rng = random.Random(seed)
-    match = new_game(seed, rules)
+    match = new_game(seed=seed, rules=rules)
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
     return match
@@ -657,7 +657,7 @@ def test_xr_7_2_match_over_refuses_every_play():
 def test_xr_8_1_cut_shows_the_bottom_card_to_everyone():
     rules = Rules(cut_shows_bottom=True)
     deck = deck_for_plays(WEST, PILE, "")
-    match = new_game(0, rules, deck=deck, dealer=WEST)
+    match = new_game(seed=0, rules=rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert cut.rule == "XR-8.1" and cut.bottom == deck[-1]
     assert "shows the bottom card" in cut.text
@@ -665,7 +665,7 @@ def test_xr_8_1_cut_shows_the_bottom_card_to_everyone():
         assert match.observe(seat).bottom_card == deck[-1]
     play_in_order(match, 24)
     assert match.hand(WEST)[-1] == deck[-1]  # the last card the dealer gets
-    assert new_game(0).observe(0).bottom_card is None
+    assert new_game(seed=0).observe(0).bottom_card is None
 
 
 def test_xr_8_1_a_jack_at_the_bottom_is_replaced_by_the_first_card_that_is_no_jack():
@@ -673,7 +673,7 @@ def test_xr_8_1_a_jack_at_the_bottom_is_replaced_by_the_first_card_that_is_no_ja
     pile, plays = round_ending_with("9H 9S JS")  # the dealer's last card would be the J♠
     deck = deck_for_plays(WEST, pile, plays)
     assert deck[-1] == parse_card("JS")
-    match = new_game(0, rules, deck=deck, dealer=WEST)
+    match = new_game(seed=0, rules=rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert match.bottom_card == deck[-2] and match.bottom_card.rank != 11
     assert cut.jacks == (parse_card("JS"),)
@@ -684,7 +684,7 @@ def test_xr_8_1_several_jacks_at_the_bottom():
     rules = Rules(cut_shows_bottom=True)
     jacks = parse_cards("JH JS")
     deck = [c for c in PACK if c not in jacks] + jacks  # the pile Q♦ K♦ A♥ 2♥ stands
-    match = new_game(0, rules, deck=deck, dealer=WEST)
+    match = new_game(seed=0, rules=rules, deck=deck, dealer=WEST)
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert match.bottom_card == parse_card("KS") == cut.bottom
     assert cut.jacks == tuple(jacks)
@@ -702,7 +702,7 @@ def test_xr_8_1_the_shown_bottom_card_stays_at_the_bottom_through_redeals():
     rules = Rules(cut_shows_bottom=True)
     deck = deck_for_plays(WEST, "7C 2D 7H KS", "")
     for seed in range(20):
-        match = new_game(seed, rules, deck=deck, dealer=WEST)
+        match = new_game(seed=seed, rules=rules, deck=deck, dealer=WEST)
         assert EventKind.REDEAL in kinds(match.events)
         play_in_order(match, 24)
         assert deck[-1] in match.hand(WEST)
@@ -712,7 +712,7 @@ def test_xr_8_2_never_redeal_keeps_a_pair_or_a_top_jack():
     rules = PRESETS["no_redeal"]
     verdict = check_initial_pile(parse_cards("7C 7D 2H JS"), rules)
     assert verdict and verdict.rule == "XR-8.2"
-    match = new_game(0, rules, deck=deck_for_plays(WEST, "7C 7D 2H JS", ""), dealer=WEST)
+    match = new_game(seed=0, rules=rules, deck=deck_for_plays(WEST, "7C 7D 2H JS", ""), dealer=WEST)
     assert EventKind.REDEAL not in kinds(match.events)
     assert match.pile == tuple(parse_cards("7C 7D 2H JS"))
 
@@ -765,7 +765,7 @@ def test_xr_8_5_target_preset_is_151_and_replaces_the_agreed_rounds():
 # ----------------------------------------------------------------- XR-9 who sees what
 
 def test_xr_9_1_a_seat_sees_its_hand_and_the_public_cards_only():
-    match = new_game(6)
+    match = new_game(seed=6)
     for _ in range(10):
         match.apply(match.legal_actions()[0])
     view = match.observe(1)
@@ -782,7 +782,7 @@ def test_xr_9_1_a_seat_sees_its_hand_and_the_public_cards_only():
 
 
 def test_xr_9_1_option_show_capture_counts():
-    match = new_game(6, PRESETS["open_counts"])
+    match = new_game(seed=6, rules=PRESETS["open_counts"])
     for _ in range(10):
         match.apply(match.legal_actions()[0])
     assert match.observe(2).capture_counts == (len(match.captured(0)),
@@ -794,7 +794,7 @@ def test_xr_9_1_option_show_capture_counts():
 
 
 def at_wests_turn():
-    match = new_game(0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
+    match = new_game(seed=0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
     play_in_order(match, 2)  # East and South have played: West is to play
     assert match.current_player == WEST
     return match
@@ -877,7 +877,7 @@ def test_xr_1_2_card_points_refuses_what_is_no_card_of_the_one_deck(card):
 
 
 def test_xr_6_round_scores_and_events_cannot_change_the_match():
-    match = new_game(4, Rules(rounds=1))
+    match = new_game(seed=4, rules=Rules(rounds=1))
     rng = random.Random(4)
     while not match.is_over:
         match.apply(rng.choice(match.legal_actions()))
@@ -901,7 +901,7 @@ def test_xr_6_round_scores_and_events_cannot_change_the_match():
 
 
 def test_xr_3_2_capture_events_keep_their_own_cards_after_more_play():
-    match = new_game(9)
+    match = new_game(seed=9)
     rng = random.Random(9)
     seen = []
     while len(match.history) < 48:
@@ -917,18 +917,18 @@ def test_xr_3_2_capture_events_keep_their_own_cards_after_more_play():
 
 
 def test_xr_2_1_a_named_first_dealer_is_not_said_to_be_chosen_at_random():
-    named = new_game(3, dealer=2)
+    named = new_game(seed=3, dealer=2)
     assert named.events[0].text == ("South is the first dealer, as named when the match was set "
                                     "up (XR-2.1)")
     again = type(named).from_json(named.to_json())
     assert again.events[0].text == named.events[0].text
-    drawn = new_game(3)
+    drawn = new_game(seed=3)
     assert "chosen at random as the first dealer" in drawn.events[0].text
 
 
 @pytest.mark.parametrize("seat", [True, False, 1.0, 0.0, "1", -1, 4])
 def test_xr_1_1_a_seat_is_a_whole_number_0_to_3(seat):
-    match = new_game(0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
+    match = new_game(seed=0, deck=deck_for_plays(0, "2D 5H 8S 4C", ""), dealer=0)
     assert match.current_player == 1
     card = match.legal_actions()[0]
     before = match.to_json()
@@ -944,14 +944,14 @@ def test_xr_1_1_a_seat_is_a_whole_number_0_to_3(seat):
 def test_xr_2_1_a_negative_seed_deals_a_match_of_its_own():
     first_dealers = {}
     for seed in range(1, 41):
-        plus, minus = new_game(seed), new_game(-seed)
+        plus, minus = new_game(seed=seed), new_game(seed=-seed)
         assert [plus.hand(s) for s in range(4)] != [minus.hand(s) for s in range(4)]
         first_dealers[seed] = (plus.dealer, minus.dealer)
-        assert new_game(-seed).to_json() == minus.to_json()  # still seeded and exact
+        assert new_game(seed=-seed).to_json() == minus.to_json()  # still seeded and exact
         assert [minus.hand(s) for s in range(4)] == \
-            [new_game(-seed).hand(s) for s in range(4)]
+            [new_game(seed=-seed).hand(s) for s in range(4)]
     assert sum(a != b for a, b in first_dealers.values()) >= 15  # once always equal
-    match = new_game(-7)
+    match = new_game(seed=-7)
     rng = random.Random(7)
     for _ in range(60):
         match.apply(rng.choice(match.legal_actions()))
@@ -967,7 +967,7 @@ def test_xr_2_4_redeal_narration_is_one_sentence_without_colons():
                  "top_two_pair_or_top_jack"):
         deck = deck_for_plays(WEST, "7C 2D 3H JS" if mode != "allow_top_pair_and_top_jack"
                               else "7C 2D 7H KS", "")
-        match = new_game(0, Rules(initial_pile_redeal=mode), deck=deck, dealer=WEST)
+        match = new_game(seed=0, rules=Rules(initial_pile_redeal=mode), deck=deck, dealer=WEST)
         redeals = [e for e in match.events if e.kind is EventKind.REDEAL]
         assert redeals, mode
         for event in redeals:
@@ -989,7 +989,7 @@ def test_xr_8_3_the_capture_text_names_the_team_and_the_last_card_played():
 
 
 def test_xr_8_1_the_cut_text_says_last_card_dealt():
-    match = new_game(5, Rules(cut_shows_bottom=True))
+    match = new_game(seed=5, rules=Rules(cut_shows_bottom=True))
     cut = next(e for e in match.events if e.kind is EventKind.CUT)
     assert "it will be the last card dealt, to the dealer" in cut.text
     assert "dealer's last card" not in cut.text
@@ -1006,13 +1006,13 @@ def test_xr_8_2_allow_top_pair_and_top_jack_lets_those_stand_and_redeals_other_p
     for stands in ("2D KS 7C 7H", "2D 3H 4S JC", "2D 3H JS JC"):
         verdict = check_initial_pile(parse_cards(stands), rules)
         assert verdict and verdict.rule == "XR-8.2", stands
-        match = new_game(0, rules, deck=deck_for_plays(WEST, stands, ""), dealer=WEST)
+        match = new_game(seed=0, rules=rules, deck=deck_for_plays(WEST, stands, ""), dealer=WEST)
         assert match.pile == tuple(parse_cards(stands))
         assert EventKind.REDEAL not in [e.kind for e in match.events]
     for redealt in ("7C 2D 7H KS", "7C 2D 3H 7S", "JD 3H 4S JC"):
         verdict = check_initial_pile(parse_cards(redealt), rules)
         assert not verdict and "not the two top cards" in verdict.reason, redealt
-        match = new_game(0, rules, deck=deck_for_plays(WEST, redealt, ""), dealer=WEST)
+        match = new_game(seed=0, rules=rules, deck=deck_for_plays(WEST, redealt, ""), dealer=WEST)
         redeal = next(e for e in match.events if e.kind is EventKind.REDEAL)
         assert redeal.rule == "XR-8.2" and "not the two top cards" in redeal.text
         assert check_initial_pile(match.pile, rules)
@@ -1036,7 +1036,7 @@ ILLEGAL_KINDS = st.sampled_from(["card", "second_deck", "joker", "text", "none",
                                                            st.integers(0, 10**6)),
                                                  min_size=1, max_size=8))
 def test_xr_3_1_random_illegal_actions_leave_the_record_unchanged(seed, preset, steps, tries):
-    match = new_game(seed, PRESETS[preset])
+    match = new_game(seed=seed, rules=PRESETS[preset])
     rng = random.Random(seed)
     for _ in range(steps):
         if match.is_over:

@@ -6,7 +6,7 @@ import random
 
 from cardkit.cards import make_pack, parse_card
 from cardkit.engine import play_out
-from cardkit.zioncheck import Rules
+from cardkit.zioncheck import Rules, new_game
 from cardkit.zioncheck.actions import (
     Claim,
     Discard,
@@ -18,7 +18,7 @@ from cardkit.zioncheck.actions import (
     TakeDiscard,
 )
 from cardkit.zioncheck.bots import GreedyBot, RandomBot, might_go_down, usefulness
-from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.zioncheck.game import Phase, ZionGame
 from cardkit.zioncheck.melds import MeldKind
 from cardkit.zioncheck.solver import find_go_down
 

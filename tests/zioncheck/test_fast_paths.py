@@ -9,6 +9,7 @@ from dataclasses import replace
 from cardkit.cards import SUITS, Card, make_pack
 from cardkit.zioncheck.contract import check_go_down, contract_ok
 from cardkit.zioncheck.melds import (
+    MeldKind,
     _exchange,
     _exchange_index,
     _lay_off,
@@ -95,8 +96,8 @@ def test_contract_ok_agrees_with_check_go_down():
             cards = [c for m in chosen for c in m.cards]
             if len(set(cards)) != len(cards):
                 continue
-            contract = Contract(sum(m.kind.value == "set" for m in chosen),
-                                sum(m.kind.value == "run" for m in chosen))
+            contract = Contract(sum(m.kind is MeldKind.SET for m in chosen),
+                                sum(m.kind is MeldKind.RUN for m in chosen))
             if rng.random() < 0.2:
                 contract = Contract(contract.sets + 1, contract.runs)
             if not all(check_laid_meld(m, rules).ok for m in chosen):

@@ -12,10 +12,11 @@ from pathlib import Path
 
 from cardkit.cards import parse_card, parse_cards
 from cardkit.engine import play_out
+from cardkit.zioncheck import new_game
 from cardkit.zioncheck.actions import Discard, DrawStock, GoDown, LayOff
 from cardkit.zioncheck.bots import RandomBot
 from cardkit.zioncheck.events import EventKind
-from cardkit.zioncheck.game import ZionGame, new_game
+from cardkit.zioncheck.game import ZionGame
 from cardkit.zioncheck.rules import CardValues, Rules
 
 C = parse_card

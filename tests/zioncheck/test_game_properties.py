@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.games import get_game
-from cardkit.zioncheck import PRESETS, CardValues, Rules
+from cardkit.zioncheck import PRESETS, CardValues, Rules, new_game
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
-from cardkit.zioncheck.game import ZionGame, new_game
+from cardkit.zioncheck.game import ZionGame
 from cardkit.zioncheck.melds import hand_points
 from tests.conformance.suite import play_through
 

@@ -14,7 +14,7 @@ import pytest
 
 from cardkit.cards import Card, make_pack, parse_card, parse_cards
 from cardkit.engine import IllegalAction
-from cardkit.zioncheck import check_go_down, find_go_down
+from cardkit.zioncheck import check_go_down, find_go_down, new_game
 from cardkit.zioncheck.actions import (
     Claim,
     Discard,
@@ -28,7 +28,7 @@ from cardkit.zioncheck.actions import (
 )
 from cardkit.zioncheck.bots import GreedyBot
 from cardkit.zioncheck.events import EventKind
-from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.zioncheck.game import Phase, ZionGame
 from cardkit.zioncheck.melds import MeldKind, hand_points
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.solver import leftover
@@ -851,7 +851,7 @@ def test_zc_7_1_no_compensation_when_the_scripted_deal_has_a_discard(rule):
     game.apply(Discard("8S"))
     assert game.current_player == 1 and game.turn_player == 1  # no second turn for seat 0
     events = game.apply(DrawStock())
-    draws = [e for e in events if e.kind.value == "draw"]
+    draws = [e for e in events if e.kind is EventKind.DRAW]
     assert len(draws[-1].cards) == 1 and draws[-1].rule == "ZC-6"  # one, not two
 
 
@@ -865,7 +865,7 @@ def test_zc_7_1_compensation_stays_when_the_scripted_pile_is_empty(rule):
     else:
         game.apply(Discard("8S"))
         assert game.current_player in (0, 1)
-        while game.phase.value == "claim":
+        while game.phase is Phase.CLAIM:
             game.apply(Pass())
         assert game.turn_player == 0  # the second turn
 

@@ -5,7 +5,7 @@ its verdict and event say so kindly."""
 from __future__ import annotations
 
 from cardkit.cards import parse_cards
-from cardkit.zioncheck import DrawStock, GoDown, RandomBot, ZionGame, find_go_down
+from cardkit.zioncheck import DrawStock, EventKind, GoDown, RandomBot, ZionGame, find_go_down
 from cardkit.zioncheck.solver import has_joker_in_set
 
 # Two sets (hand 1): K♣ K♦ JK + 8♣ 8♦ 8♥ leaves 15 points (the 5s and the card drawn); the
@@ -51,7 +51,7 @@ def test_zc_5_4_an_avoidable_joker_in_a_set_is_legal_and_said_kindly():
     assert verdict.reason.startswith("legal (ZC-9.2), but the seed calls a joker in a set rude "
                                      "when another go-down exists: ")
     assert "5♣" in verdict.reason and "8♣" in verdict.reason
-    event = next(e for e in game.apply(rude) if e.kind.value == "go_down")
+    event = next(e for e in game.apply(rude) if e.kind is EventKind.GO_DOWN)
     assert "Legal, but the seed calls a joker in a set rude when another go-down exists" in \
         event.text and event.text.endswith("(ZC-5.4).")
     assert "5♣ 5♦ 5♥" in event.text
@@ -63,7 +63,7 @@ def test_zc_5_4_an_unavoidable_joker_in_a_set_says_there_was_no_other_way():
     assert verdict.ok and verdict.rule == "ZC-9.2" and "rude" not in verdict.reason
     assert "no go-down without one was possible (ZC-5.4)" in verdict.reason
     event = next(e for e in game.apply(GoDown(["KC KD JK", "8C 8D 8H"]))
-                 if e.kind.value == "go_down")
+                 if e.kind is EventKind.GO_DOWN)
     assert "no go-down without one was possible (ZC-5.4)" in event.text
 
 

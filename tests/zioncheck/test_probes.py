@@ -16,7 +16,7 @@ import pytest
 
 from cardkit.cards import Card, make_pack
 from cardkit.engine import IllegalAction
-from cardkit.zioncheck import PRESETS, Rules, check_meld
+from cardkit.zioncheck import PRESETS, MeldKind, Rules, check_meld, new_game
 from cardkit.zioncheck.actions import (
     Claim,
     Discard,
@@ -28,7 +28,7 @@ from cardkit.zioncheck.actions import (
     TakeDiscard,
 )
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
-from cardkit.zioncheck.game import Phase, ZionGame, new_game
+from cardkit.zioncheck.game import Phase, ZionGame
 
 DOUBLED_ID = re.compile(r"\((ZC|XR)-[\d.]+\)[\s.,;:]*\((ZC|XR)-")
 RULES = [
@@ -79,7 +79,7 @@ def test_legal_actions_offer_every_accepted_lay_off_and_exchange(chunk):
         offered_swap = _faces(legal, ExchangeJoker)
         hand = game.hand(game.current_player)
         for card, (index, placed) in product(hand, enumerate(game.table)):
-            ends = (None,) if placed.kind.value == "set" else ("low", "high")
+            ends = (None,) if placed.kind is MeldKind.SET else ("low", "high")
             for end in ends:
                 if game.check(LayOff(card, index, end)).ok:
                     probed += 1

@@ -15,6 +15,7 @@ import pytest
 
 import cardkit.zioncheck as zc
 from cardkit import play_out
+from cardkit.games import load_record
 from cardkit.zioncheck import (
     DrawStock,
     GreedyBot,
@@ -22,7 +23,6 @@ from cardkit.zioncheck import (
     Observation,
     Phase,
     ZionGame,
-    load,
     new_game,
     seat_name,
 )
@@ -138,7 +138,9 @@ def observed_through_accessors(game: ZionGame, seat: int) -> Observation:
         game.table, game.discard_top, game.top_discarder, game.discard_size, game.stock_size,
         game.gone_down, game.claim_counts,
         game.taken_card if not over and game.turn_player == seat else None,
-        game.window_card, game.turns_this_hand, game.total_points)
+        game.window_card, game.turns_this_hand, game.total_points, game.discard_pile,
+        game.known_cards, game.taken_card if not over else None, game.claim_asking,
+        *game.first_player_due, game.stock_pool)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -160,10 +162,11 @@ def test_observe_agrees_with_the_public_accessors_for_every_seat(players):
 
 def test_load_replays_a_record():
     game = finished()
-    again = load(game.to_json())
+    again = load_record(game.to_json())
+    assert isinstance(again, ZionGame)
     assert again.to_json() == game.to_json() and again.results == game.results
     with pytest.raises(ValueError):
-        load("{}")
+        load_record('{"game": "zioncheck"}')
 
 
 def test_view_and_game_do_not_import_each_other():

@@ -36,7 +36,8 @@ class GameResult:
 @dataclass(frozen=True, slots=True)
 class View:
     """What ``seat`` may see: its hand, every hand's size, the books, the stock's size, and
-    the ranks each player is known to hold (they asked for them and still have them)."""
+    the ranks each player is known to hold (they asked for them and still have them), and the
+    rules."""
 
     seat: int
     hand: tuple[Card, ...]
@@ -45,6 +46,7 @@ class View:
     stock_size: int
     known: tuple[frozenset[int], ...]
     current_player: int | None
+    rules: Rules | None = None  # public: everyone plays by the same options
 
 
 class GoFishGame:
@@ -131,7 +133,7 @@ class GoFishGame:
     def observe(self, seat: int) -> View:
         return View(seat, tuple(self._hands[seat]), tuple(len(h) for h in self._hands),
                     tuple(tuple(b) for b in self._books), len(self._stock),
-                    tuple(frozenset(k) for k in self._known), self._current)
+                    tuple(frozenset(k) for k in self._known), self._current, self._rules)
 
     def snapshot(self) -> Any:
         return (self._players, self._seed, self._rules, tuple(map(tuple, self._hands)),

@@ -16,6 +16,7 @@ from gofish.draw import table_html
 from gofish.events import EventKind, seat_name
 from gofish.game import PLAYERS, GoFishGame
 from gofish.rules import PRESETS, Rules
+from gofish.worlds import sample_world
 
 COLUMNS = {
     "seed": "the master seed of the run",
@@ -84,5 +85,5 @@ SPEC = GameSpec(
     sim=SimSpec(unit="game", row="game", columns=COLUMNS, track=GameRows,
                 rows_per_unit=lambda rules: 1, default_rows=200),
     aliases=("go-fish",), option_examples="hand_size=6, again_after_catch=false or refill=2",
-    rule_prefix="GF",
+    rule_prefix="GF", sample_world=sample_world,
 )

@@ -1,0 +1,119 @@
+"""How strong the analyst is: a duplicate-format ladder with 95% intervals.
+
+    .venv/bin/python benchmarks/bench_strength.py [--deals 20] [--samples 40]
+
+Every pairing is played on the same seeded deals with the seats swapped (duplicate format: each
+deal is played once with each side in each seat, so the luck of the deal cancels); the
+independent unit is the deal (its plays together), and the intervals are computed over deals.
+
+- Xeri, an analyst partnership against a greedy one: each deal's first round is played twice,
+  the analysts North–South, then East–West. Reported: the share of decided rounds (XR-6.1: a
+  round with equal points is not decided) the analysts win, with its 95% interval (a ratio
+  estimator over deals). Aim (issue 19): ≥ 55%, the interval above 50%.
+- Greedy against random on the same ladder (the same format and interval).
+- Zion Check, one analyst at a table of four greedy bots: each deal's first hand is played four
+  times, the analyst in each seat in turn. Reported: the analyst's mean penalty points per hand
+  over the greedy seats' (ZC-14.1), with its 95% interval. Aim: ≤ 0.85.
+
+The analysts are given a sample budget per decision (``--samples``, no time budget), so the
+figures do not depend on the machine's load; the load is printed all the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardkit.pimc import decide
+from cardkit.xeri import GreedyBot as XeriGreedy
+from cardkit.xeri import RandomBot as XeriRandom
+from cardkit.xeri import new_game as new_xeri
+from cardkit.xeri.analyst import AnalystBot as XeriAnalyst
+from cardkit.zioncheck import GreedyBot as ZionGreedy
+from cardkit.zioncheck import new_game as new_zion
+from cardkit.zioncheck.analyst import AnalystBot as ZionAnalyst
+
+Z = 1.959963984540054
+
+
+def ratio_interval(tops: Sequence[float], bottoms: Sequence[float]) -> tuple[float, float, float]:
+    """Σtop / Σbottom over independent units, with a 95% interval (delta method)."""
+    n = len(tops)
+    total = sum(bottoms)
+    ratio = sum(tops) / total
+    mean_bottom = total / n
+    residuals = [t - ratio * b for t, b in zip(tops, bottoms, strict=True)]
+    var = sum(r * r for r in residuals) / (n - 1) / n / mean_bottom**2 if n > 1 else math.inf
+    half = Z * math.sqrt(var)
+    return ratio, ratio - half, ratio + half
+
+
+def xeri_ladder(label: str, deals: int, make: Callable[[int, int], Any],
+                other: Callable[[int, int], Any] | None = None) -> None:
+    wins, decided = [], []
+    start = time.process_time()
+    for seed in range(deals):
+        w = d = 0
+        for side in (0, 1):
+            match = new_xeri(seed=seed)
+            bots = [make(s, seed) if s & 1 == side else
+                    (other(s, seed) if other else XeriGreedy(s, seed=seed * 10 + s))
+                    for s in range(4)]
+            while match.round_number == 1 and not match.is_over:
+                match.apply(decide(bots[match.current_player], match))
+            winner = match.results[0].winner
+            if winner is not None:
+                d += 1
+                w += winner == side
+        wins.append(w)
+        decided.append(d)
+    share, low, high = ratio_interval(wins, decided)
+    print(f"{label}: {sum(wins)} of {sum(decided)} decided rounds won over {deals} deals × 2 "
+          f"seatings: {share:.1%} (95% interval {low:.1%} to {high:.1%}); "
+          f"{time.process_time() - start:.0f} CPU s")
+
+
+def zion_ladder(deals: int, samples: int) -> None:
+    mine, theirs = [], []
+    start = time.process_time()
+    for seed in range(deals):
+        analyst_points = greedy_points = 0.0
+        for seat in range(4):
+            game = new_zion(players=4, seed=seed)
+            bots = [ZionAnalyst(s, seed=seed, seconds=None, max_samples=samples) if s == seat
+                    else ZionGreedy(s) for s in range(4)]
+            while game.hand_number == 1 and not game.is_over:
+                game.apply(decide(bots[game.current_player], game))
+            points = game.results[0].points
+            analyst_points += points[seat]
+            greedy_points += sum(points[s] for s in range(4) if s != seat) / 3
+        mine.append(analyst_points)
+        theirs.append(greedy_points)
+    ratio, low, high = ratio_interval(mine, theirs)
+    print(f"Zion Check, one analyst among three greedy bots, {deals} deals × 4 seats: the "
+          f"analyst's penalty points / the greedy seats' = {ratio:.2f} (95% interval "
+          f"{low:.2f} to {high:.2f}); {time.process_time() - start:.0f} CPU s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--zion-deals", type=int, default=None)
+    parser.add_argument("--samples", type=int, default=40, help="samples per decision")
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    xeri_ladder("Xeri, greedy partnership vs random", args.deals * 5,
+                lambda s, seed: XeriGreedy(s, seed=seed * 10 + s),
+                lambda s, seed: XeriRandom(s, seed=seed * 10 + s))
+    xeri_ladder("Xeri, analyst partnership vs greedy", args.deals,
+                lambda s, seed: XeriAnalyst(s, seed=seed, seconds=None,
+                                            max_samples=args.samples))
+    zion_ladder(args.zion_deals or max(1, args.deals // 4), max(4, args.samples // 4))
+
+
+if __name__ == "__main__":
+    main()

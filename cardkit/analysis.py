@@ -1,0 +1,281 @@
+"""The analyst: the expected value of every legal move from a seat's view, with its interval.
+
+`analyze` rates every distinct legal action of one seat by flat perfect-information Monte Carlo
+(`cardkit.pimc`): it samples the cards the seat cannot see from the seat's view alone (the
+game's ``sample_world``, `cardkit.games.GameSpec`), plays every action on the same worlds with
+the same rollout seeds, rolls each out to the end of the round (Xeri) or hand (Zion Check) and
+compares the actions on paired differences::
+
+    >>> from cardkit.xeri import new_game
+    >>> result = analyze(new_game(seed=3), max_samples=12, seconds=None)
+    >>> len(result.moves), result.samples, result.legal
+    (6, 12, 6)
+    >>> result.best.loss, all(m.loss >= 0 for m in result.moves)
+    (0.0, True)
+
+`review` rates each decision of one seat in a finished game by its expected loss against the
+best move, marked as an inaccuracy, a mistake or a blunder by the game's thresholds in points
+(`REVIEW_THRESHOLDS`).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from cardkit.games import get_game, load_record
+from cardkit.pimc import (
+    MAX_SAMPLES,
+    MAX_SECONDS,
+    TOLERANCE,
+    Analysis,
+    MoveValue,
+    Profile,
+    StopReason,
+    rate,
+)
+
+__all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "TOLERANCE", "Analysis", "Mark",
+           "MoveValue", "Review", "ReviewedMove", "StopReason", "analyze", "profile_of",
+           "review", "review_thresholds"]
+
+MAX_REVIEW_SECONDS = 600.0
+"""The longest a whole review runs, whatever it is asked (each decision is bounded too)."""
+
+
+def profile_of(game: Any) -> Profile:
+    """The analyst profile of ``game``'s kind, from the registry."""
+    spec = get_game(game.game_name)
+    if spec.analyst is None:
+        raise ValueError(f"there is no analyst for {spec.title}: its GameSpec has no "
+                         "analyst profile")
+    profile: Profile = spec.analyst
+    return profile
+
+
+def analyze(game: Any, seat: int | None = None, *, seconds: float | None = 1.0,
+            max_samples: int | None = None, seed: int = 0,
+            rollout: str = "greedy") -> Analysis:
+    """Rate every legal action of ``seat`` (default: the player to act) in ``game``.
+
+    Built from ``game.observe(seat)`` only, so it cannot peek: two games that look the same
+    from the seat give the same `Analysis` for the same ``seed`` and ``max_samples``.
+    ``seconds`` (at most `MAX_SECONDS`; None: no time limit) and ``max_samples`` (at most
+    `MAX_SAMPLES`) bound the work; sampling stops sooner once the best action is settled
+    (`StopReason`). ``rollout`` names the bots that play the worlds out ("greedy", "random").
+    """
+    profile = profile_of(game)
+    if seat is None:
+        seat = game.current_player
+        if seat is None:
+            raise ValueError("the game is over: there is no move to rate")
+    view = game.observe(seat)
+    return rate(view, profile, seconds=seconds, max_samples=max_samples, seed=seed,
+                rollout=rollout)
+
+
+class Mark(str, Enum):
+    """How costly a reviewed decision was, by the game's thresholds (`review_thresholds`)."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+def review_thresholds(game_name: str) -> tuple[float, float, float]:
+    """The expected losses, in points, from which a decision is an inaccuracy, a mistake and a
+    blunder (Xeri: 2, 5, 10 round points; Zion Check: 3, 8, 15 penalty points)."""
+    thresholds: tuple[float, float, float] = profile_of(_Named(game_name)).thresholds
+    return thresholds
+
+
+class _Named:
+    def __init__(self, name: str) -> None:
+        self.game_name = get_game(name).name
+
+
+def _mark(loss: float, low: float, thresholds: tuple[float, float, float]) -> Mark:
+    """A decision is marked only when its loss is both past a threshold and surely a loss
+    (its paired interval above zero): sampling noise is no mistake."""
+    if low <= 0:
+        return Mark.GOOD
+    inaccuracy, mistake, blunder = thresholds
+    if loss >= blunder:
+        return Mark.BLUNDER
+    if loss >= mistake:
+        return Mark.MISTAKE
+    if loss >= inaccuracy:
+        return Mark.INACCURACY
+    return Mark.GOOD
+
+
+@dataclass(frozen=True)
+class ReviewedMove:
+    """One decision of the reviewed seat: the ``index`` of the action in the game's history,
+    the ``action`` played, its rating ``played`` and the analysis of the position (None for a
+    forced move: one distinct action), and its `Mark`."""
+
+    index: int
+    action: Any
+    loss: float
+    mark: Mark
+    played: MoveValue | None
+    analysis: Analysis | None
+
+    @property
+    def best(self) -> MoveValue | None:
+        return None if self.analysis is None else self.analysis.best
+
+
+@dataclass(frozen=True)
+class Review:
+    """The reviewed decisions of ``seat`` (`ReviewedMove`), in order; ``complete`` is False when
+    the review was stopped or ran out of time before the end (what was done is kept)."""
+
+    game: str
+    seat: int
+    seat_name: str
+    moves: tuple[ReviewedMove, ...]
+    complete: bool
+    thresholds: tuple[float, float, float]
+    measure: str
+    seconds: float
+
+    @property
+    def biggest_mistake(self) -> ReviewedMove | None:
+        """The decision with the largest expected loss (None if none lost anything)."""
+        lossy = [m for m in self.moves if m.loss > 0]
+        return max(lossy, key=lambda m: m.loss) if lossy else None
+
+    def count(self, mark: Mark) -> int:
+        return sum(m.mark is mark for m in self.moves)
+
+    @property
+    def text(self) -> str:
+        """The review in words: one line per marked decision and a summary."""
+        profile = profile_of(_Named(self.game))
+        a, b, c = self.thresholds
+        lines = [f"Review of {self.seat_name}: {len(self.moves)} decisions"
+                 + ("" if self.complete else " (stopped before the end)")
+                 + f"; {self.count(Mark.INACCURACY)} inaccuracies (≥ {a:g} points), "
+                 f"{self.count(Mark.MISTAKE)} mistakes (≥ {b:g}), {self.count(Mark.BLUNDER)} "
+                 f"blunders (≥ {c:g}); losses are expected {self.measure}."]
+        for move in self.moves:
+            if move.mark is Mark.GOOD or move.best is None:
+                continue
+            lines.append(f"  move {move.index + 1}: {profile.words(move.action)} is a "
+                         f"{move.mark.value}, {move.loss:.1f} points worse than "
+                         f"{_lower(profile.words(move.best.action))}")
+        worst = self.biggest_mistake
+        if worst is not None and worst.best is not None:
+            lines.append(f"The biggest loss: move {worst.index + 1}, "
+                         f"{_lower(profile.words(worst.action))} ({worst.loss:.1f} points; "
+                         f"best: {_lower(profile.words(worst.best.action))}).")
+        return "\n".join(lines)
+
+    def to_frame(self) -> Any:
+        """One row per decision (pandas, imported when asked)."""
+        import pandas as pd
+
+        profile = profile_of(_Named(self.game))
+        return pd.DataFrame([{
+            "index": m.index, "action": profile.words(m.action), "loss": m.loss,
+            "mark": m.mark.value,
+            "best": None if m.best is None else profile.words(m.best.action),
+            "expected": None if m.played is None else m.played.mean,
+            "samples": 0 if m.analysis is None else m.analysis.samples} for m in self.moves])
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _start_of(record_or_game: Any) -> tuple[Any, Sequence[Any]]:
+    """The game at its start and the actions played, from a record text or a game."""
+    game = load_record(record_or_game) if isinstance(record_or_game, str) else record_or_game
+    import json
+
+    data = json.loads(game.to_json())
+    data["actions"] = []
+    return load_record(json.dumps(data)), tuple(game.history)
+
+
+def review(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0.5,
+           max_samples_per_move: int | None = None, seconds: float | None = 120.0,
+           seed: int = 0, rollout: str = "greedy",
+           progress: Callable[[int, int], Any] | None = None,
+           stop: threading.Event | Callable[[], bool] | None = None) -> Review:
+    """Rate each of ``seat``'s decisions in a game (a record's JSON text, or a game) with its
+    expected loss against the best move, marked by `review_thresholds`.
+
+    Each decision is analysed from the seat's view at that moment (``seconds_per_move``,
+    ``max_samples_per_move``); the whole review stops after ``seconds`` (at most
+    `MAX_REVIEW_SECONDS`). ``progress(done, total)`` is called after each of the seat's
+    decisions; ``stop`` (an `threading.Event`, or a function that returns True) ends the
+    review early, keeping what is done (``Review.complete`` is then False)."""
+    start, actions = _start_of(record_or_game)
+    profile = profile_of(start)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < start.num_players:
+        raise ValueError(f"seat must be 0 to {start.num_players - 1}, not {seat!r}")
+    limit = MAX_REVIEW_SECONDS if seconds is None else min(seconds, MAX_REVIEW_SECONDS)
+    stopped: Callable[[], bool]
+    if stop is None:
+        stopped = lambda: False  # noqa: E731
+    elif isinstance(stop, threading.Event):
+        stopped = stop.is_set
+    else:
+        stopped = stop
+    game = start
+    total = 0
+    replay = start.clone()
+    for action in actions:  # how many decisions the seat made, for the progress bar
+        total += replay.current_player == seat
+        replay.apply(action)
+    began = time.perf_counter()
+    reviewed: list[ReviewedMove] = []
+    complete = True
+    done = 0
+    for index, action in enumerate(actions):
+        if game.current_player == seat:
+            if stopped() or time.perf_counter() - began > limit:
+                complete = False
+                break
+            reviewed.append(_review_one(game, seat, index, action, profile, seconds_per_move,
+                                        max_samples_per_move, seed + index, rollout))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        game.apply(action)
+    return Review(game=profile.game, seat=seat, seat_name=profile.seat_name(seat),
+                  moves=tuple(reviewed), complete=complete, thresholds=profile.thresholds,
+                  measure=profile.measure(start.observe(seat)).split(" by ")[0].split(" at ")[0],
+                  seconds=time.perf_counter() - began)
+
+
+def _review_one(game: Any, seat: int, index: int, action: Any, profile: Profile,
+                seconds: float | None, max_samples: int | None, seed: int,
+                rollout: str) -> ReviewedMove:
+    view = game.observe(seat)
+    legal = view.legal_actions()
+    if len({profile.key(a) for a in legal}) <= 1:
+        return ReviewedMove(index, action, 0.0, Mark.GOOD, None, None)
+    analysis = rate(view, profile, seconds=seconds, max_samples=max_samples, seed=seed,
+                    rollout=rollout)
+    played: MoveValue | None
+    try:
+        played = analysis.value_of(action)
+    except ValueError:  # a go-down other than the solver's: rated as its key's move, if any
+        key = profile.key(action)
+        played = next((m for m in analysis.moves if profile.key(m.action) == key), None)
+    if played is None:
+        return ReviewedMove(index, action, 0.0, Mark.GOOD, None, analysis)
+    mark = _mark(played.loss, played.loss_low, profile.thresholds)
+    return ReviewedMove(index, action, played.loss, mark, played, analysis)

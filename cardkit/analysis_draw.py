@@ -1,0 +1,101 @@
+"""Words and pictures of an `Analysis`: the sentences a learner reads and the intervals as an
+inline SVG (no plotly, no network: it shows in the static site and offline apps alike)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardkit.pimc import Analysis, MoveValue
+
+__all__ = ["analysis_html", "analysis_text", "signed"]
+
+_STOPS = {
+    "separated": "the best move is separated from every other (95% paired intervals)",
+    "close": "every other move is separated from the best or within {tolerance:g} points of it",
+    "samples": "the sample budget was spent",
+    "time": "the time budget was spent",
+}
+
+
+def signed(value: float) -> str:
+    """A number with its sign, one decimal: +3.1, −0.4, 0.0."""
+    text = f"{abs(value):.1f}"
+    if text == "0.0":
+        return text
+    return ("+" if value > 0 else "−") + text
+
+
+def _value(analysis: Analysis, move: MoveValue) -> str:
+    if analysis.better > 0:
+        return signed(move.mean)
+    return f"{move.mean:.1f}"
+
+
+def analysis_text(analysis: Analysis) -> str:
+    """"Play 4♠: on average +3.1 points for North–South by the end of the round (95% interval
+    +2.7 to +3.5), 1.2 more than 7♦, the next best." and what the analysis stands on."""
+    best = analysis.best
+    words = analysis.words
+    low, high = (signed(best.low), signed(best.high)) if analysis.better > 0 else \
+        (f"{best.low:.1f}", f"{best.high:.1f}")
+    first = (f"{words(best.action)}: on average {_value(analysis, best)} {analysis.measure} "
+             f"(95% interval {low} to {high})")
+    if len(analysis.moves) > 1:
+        nxt = analysis.moves[1]
+        more = "more" if analysis.better > 0 else "fewer"
+        first += (f", {nxt.loss:.1f} {more} than {_lower_first(words(nxt.action))}, "
+                  "the next best")
+    sentences = [first + "."]
+    sentences.append(f"Its {analysis.chance_words}: {best.chance:.0%}.")
+    merged = (f"; {analysis.merged} of the {analysis.legal} legal actions were the same move as "
+              "another and were merged" if analysis.merged else "")
+    sentences.append(
+        f"Rated over {analysis.samples} possible deals of the cards {analysis.seat_name} cannot "
+        f"see, every move on the same deals, played out by {analysis.rollout} bots; stopped "
+        f"because {_STOPS[analysis.stopped.value].format(tolerance=analysis.tolerance)}{merged} "
+        f"({', '.join(analysis.rules)}).")
+    return " ".join(sentences)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def analysis_html(analysis: Analysis, width: int = 420) -> str:
+    """The moves as rows of intervals (an inline SVG), with the sentences above."""
+    moves = analysis.moves
+    row, label_w, pad = 22, 150, 12
+    lows = [m.low for m in moves]
+    highs = [m.high for m in moves]
+    lo, hi = min([*lows, 0.0]), max([*highs, 0.0])
+    if hi - lo < 1e-9:
+        lo, hi = lo - 1, hi + 1
+    plot_w = width - label_w - 2 * pad
+
+    def x(value: float) -> float:
+        return label_w + pad + (value - lo) / (hi - lo) * plot_w
+
+    height = row * len(moves) + 28
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'role="img" aria-label="{html.escape(analysis.measure)} by move">']
+    parts.append(f'<line x1="{x(0):.1f}" y1="4" x2="{x(0):.1f}" y2="{height - 20}" '
+                 'stroke="#999" stroke-dasharray="3,3"/>')
+    for index, move in enumerate(moves):
+        y = 14 + index * row
+        colour = "#1a7f37" if index == 0 else "#555"
+        label = html.escape(analysis.words(move.action))
+        parts.append(f'<text x="{label_w}" y="{y + 4}" text-anchor="end" font-size="12">'
+                     f'{label}</text>')
+        parts.append(f'<line x1="{x(move.low):.1f}" y1="{y}" x2="{x(move.high):.1f}" y2="{y}" '
+                     f'stroke="{colour}" stroke-width="3"/>')
+        parts.append(f'<circle cx="{x(move.mean):.1f}" cy="{y}" r="4" fill="{colour}">'
+                     f'<title>{label}: {move.mean:.2f} ({move.low:.2f} to {move.high:.2f}), '
+                     f'{move.samples} samples</title></circle>')
+    parts.append(f'<text x="{label_w + pad}" y="{height - 6}" font-size="11">{lo:.1f}</text>')
+    parts.append(f'<text x="{width - pad}" y="{height - 6}" font-size="11" '
+                 f'text-anchor="end">{hi:.1f}</text>')
+    parts.append("</svg>")
+    return (f'<div class="cardkit-analysis"><p>{html.escape(analysis.text)}</p>'
+            + "".join(parts) + "</div>")

@@ -1,0 +1,399 @@
+"""Flat perfect-information Monte Carlo over a seat's view: the analyst's engine, for any game.
+
+Given what one seat sees (its view) and a game's `Profile` (how to deal the unseen cards again,
+how to play a world out, how to score the end), `rate` values every distinct legal action:
+
+1. sample a world consistent with the view (the game's ``sample_world``: never a hidden card);
+2. play every action on a copy of that world and roll it out to the end of the round or hand
+   with the rollout bots, the same world and the same rollout seed for every action (common
+   random numbers: actions are compared on paired differences, which cancel the luck of the
+   world);
+3. stop when the best action's paired 95% interval against every other action excludes zero,
+   or lies within the game's tolerance of zero (`TOLERANCE`: the two are as good as equal), or the
+   samples or seconds are spent; `Analysis.stopped` says which.
+
+The result is an `Analysis`: a `MoveValue` per distinct action, best first. `cardkit.analysis`
+is the public entry (``analyze(game)``); the games' profiles live in
+``cardkit/<game>/analyst.py`` with their `AnalystBot`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from random import Random
+from typing import Any
+
+__all__ = ["MAX_SAMPLES", "MAX_SECONDS", "MIN_SAMPLES", "TOLERANCE", "Analysis", "AnalystBase",
+           "MoveValue", "Profile", "StopReason", "decide", "rate", "t_quantile"]
+
+TOLERANCE = 0.5
+"""Points: two actions whose paired 95% interval lies within ± this of zero are as good as
+equal, and sampling stops for them (the benchmark's "every interval within ±0.5 points"; a
+game's `Profile.tolerance` may be wider where its points are coarser)."""
+MIN_SAMPLES = 8
+"""Worlds sampled before the stopping rule is asked (an interval from fewer is not trusted)."""
+MAX_SAMPLES = 20_000
+"""The most worlds one analysis samples, whatever it is asked (a bound on memory and time)."""
+MAX_SECONDS = 30.0
+"""The longest one analysis runs, whatever it is asked (a huge table cannot make it run for
+minutes). It overshoots by at most one rollout, except that the first world is always played
+out for every action (an analysis needs one sample)."""
+
+
+class StopReason(str, Enum):
+    """Why an analysis stopped sampling."""
+
+    SEPARATED = "separated"
+    """The best action's paired 95% interval against every other action excludes zero."""
+    CLOSE = "close"
+    """Every other action is separated from the best or within `TOLERANCE` of it."""
+    SAMPLES = "samples"
+    """The sample budget (``max_samples``, at most `MAX_SAMPLES`) is spent."""
+    TIME = "time"
+    """The time budget (``seconds``, at most `MAX_SECONDS`) is spent."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One distinct legal action rated over ``samples`` worlds.
+
+    ``mean`` is the expected result in the game's measure (Xeri: the seat's team's round margin,
+    higher is better; Zion Check: the seat's penalty points, lower is better), ``low``–``high``
+    its 95% interval; ``loss`` the expected cost against the best action (≥ 0, in points) with
+    its paired 95% interval ``loss_low``–``loss_high``; ``chance`` the share of worlds won
+    (Xeri: the round; Zion Check: going out first); ``merged`` the other legal actions that
+    are the same move (another copy of the same card)."""
+
+    action: Any
+    mean: float
+    low: float
+    high: float
+    samples: int
+    loss: float
+    chance: float = 0.0
+    loss_low: float = 0.0
+    loss_high: float = 0.0
+    merged: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What the engine asks of a game (each game's ``analyst.py`` makes one).
+
+    ``sample_world(view, rng)`` deals a world; ``rollout(world, seat, action, kind, seed)``
+    plays ``action`` in it, then the rest of the round or hand with bots of ``kind``, and
+    returns the seat's result in the
+    game's measure and whether it succeeded (won the round, went out first); ``key(action)``
+    is the same for actions that are the same move; ``words(action)`` says the move ("Play
+    4♠"); ``better`` is +1 when higher results are better, -1 when lower are; ``measure(view)``
+    names the result ("points for North–South by the end of the round") and ``chance_words``
+    the success; ``rules`` the rule IDs the text cites; ``thresholds`` the losses in points of
+    an inaccuracy, a mistake and a blunder (`cardkit.analysis.review`); ``tolerance`` the
+    points within which two actions count as equal (`TOLERANCE` for Xeri)."""
+
+    game: str
+    sample_world: Callable[[Any, Random], Any]
+    rollout: Callable[[Any, int, Any, str, int], tuple[float, bool]]
+    key: Callable[[Any], Hashable]
+    words: Callable[[Any], str]
+    better: int
+    measure: Callable[[Any], str]
+    chance_words: str
+    rules: tuple[str, ...]
+    thresholds: tuple[float, float, float]
+    rollout_kinds: tuple[str, ...]
+    seat_name: Callable[[int], str] = field(default=str)
+    tolerance: float = 0.5
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The rated actions of one seat at one decision, best first (`MoveValue`).
+
+    ``stopped`` says why sampling ended, ``samples`` how many worlds were played, ``seconds``
+    how long it took, ``legal`` how many legal actions there were and ``merged`` how many of
+    them were merged into another (the same move). ``measure`` names what ``mean`` is."""
+
+    game: str
+    seat: int
+    seat_name: str
+    moves: tuple[MoveValue, ...]
+    stopped: StopReason
+    samples: int
+    seconds: float
+    legal: int
+    merged: int
+    measure: str
+    chance_words: str
+    better: int
+    rules: tuple[str, ...]
+    rollout: str
+    words: Callable[[Any], str] = field(repr=False, compare=False, default=str)
+    tolerance: float = TOLERANCE
+
+    @property
+    def best(self) -> MoveValue:
+        """The best action's rating."""
+        return self.moves[0]
+
+    def value_of(self, action: Any) -> MoveValue:
+        """The rating of ``action`` (or of the move it was merged into)."""
+        for move in self.moves:
+            if move.action == action or action in move.merged:
+                return move
+        raise ValueError(f"{action!r} is not one of the rated actions")
+
+    @property
+    def text(self) -> str:
+        """A few sentences a learner reads, citing the rule IDs used."""
+        from cardkit.analysis_draw import analysis_text
+
+        return analysis_text(self)
+
+    def to_frame(self) -> Any:
+        """The moves as a pandas DataFrame, one row per distinct action (pandas is imported
+        here, when asked: the static site has none)."""
+        import pandas as pd
+
+        rows = [{"action": self.words(m.action), "mean": m.mean, "low": m.low, "high": m.high,
+                 "samples": m.samples, "loss": m.loss, "loss_low": m.loss_low,
+                 "loss_high": m.loss_high, "chance": m.chance, "merged": len(m.merged)}
+                for m in self.moves]
+        return pd.DataFrame(rows)
+
+    def _repr_html_(self) -> str:
+        from cardkit.analysis_draw import analysis_html
+
+        return analysis_html(self)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def decide(bot: Any, game: Any) -> Any:
+    """``bot``'s action for the seat to act in ``game``: a bot whose class says
+    ``takes_view = True`` is handed that seat's view (the bot protocol of issue 24), any other
+    the game (the protocol before it), so rollouts call each bot as its own protocol asks."""
+    if getattr(type(bot), "takes_view", False):
+        return bot.choose(game.observe(game.current_player))
+    return bot.choose(game)
+
+
+def t_quantile(df: int) -> float:
+    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (Cornish–Fisher, good
+    to 0.01 from df = 3; the normal's 1.96 for large df)."""
+    z = 1.959963984540054
+    if df <= 0:
+        return math.inf
+    if df <= 2:
+        return (12.706, 4.303)[df - 1]
+    return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
+
+
+def _groups(actions: Sequence[Any], key: Callable[[Any], Hashable]) -> list[list[Any]]:
+    by_key: dict[Hashable, list[Any]] = {}
+    for action in actions:
+        by_key.setdefault(key(action), []).append(action)
+    return list(by_key.values())
+
+
+def _budget(seconds: float | None, max_samples: int | None) -> tuple[float, int]:
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float)
+                                or not seconds > 0):
+        raise ValueError(f"seconds must be a positive number (or None), not {seconds!r}")
+    if max_samples is not None and (isinstance(max_samples, bool)
+                                    or not isinstance(max_samples, int) or max_samples < 1):
+        raise ValueError(f"max_samples must be a whole number from 1 (or None), not "
+                         f"{max_samples!r}")
+    if seconds is None and max_samples is None:
+        raise ValueError("give seconds or max_samples: an analysis needs a budget")
+    limit = MAX_SECONDS if seconds is None else min(float(seconds), MAX_SECONDS)
+    return limit, MAX_SAMPLES if max_samples is None else min(max_samples, MAX_SAMPLES)
+
+
+class _Sums:
+    """Running sums of every action's results and of their pairwise products (the paired
+    differences' variances come from them without keeping every sample)."""
+
+    def __init__(self, k: int) -> None:
+        self.n = 0
+        self.s = [0.0] * k
+        self.q = [[0.0] * k for _ in range(k)]
+        self.wins = [0] * k
+
+    def add(self, row: Sequence[float], won: Sequence[bool]) -> None:
+        self.n += 1
+        for i, x in enumerate(row):
+            self.s[i] += x
+            qi = self.q[i]
+            for j, y in enumerate(row):
+                qi[j] += x * y
+            self.wins[i] += won[i]
+
+    def mean(self, i: int) -> float:
+        return self.s[i] / self.n
+
+    def var(self, i: int, j: int | None = None) -> float:
+        """The sample variance of action i, or of the difference i − j."""
+        n = self.n
+        if n < 2:
+            return math.inf
+        if j is None:
+            ss = self.q[i][i] - self.s[i] ** 2 / n
+        else:
+            d = self.s[i] - self.s[j]
+            ss = self.q[i][i] + self.q[j][j] - 2 * self.q[i][j] - d * d / n
+        return max(ss, 0.0) / (n - 1)
+
+
+def _settled(sums: _Sums, best: int, tolerance: float) -> StopReason | None:
+    n = sums.n
+    t = t_quantile(n - 1)
+    separated = True
+    for other in range(len(sums.s)):
+        if other == best:
+            continue
+        gap = sums.mean(best) - sums.mean(other)
+        half = t * math.sqrt(sums.var(best, other) / n)
+        if gap - half > 0:
+            continue
+        separated = False
+        if abs(gap) + half > tolerance:
+            return None
+    return StopReason.SEPARATED if separated else StopReason.CLOSE
+
+
+def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
+         max_samples: int | None = None, seed: int = 0, rollout: str = "greedy",
+         tolerance: float | None = None, min_samples: int = MIN_SAMPLES) -> Analysis:
+    """Rate every distinct legal action of ``view``'s seat (see the module docstring).
+
+    Only ``view`` is read, never the game: two games that look the same from the seat give the
+    same `Analysis` for the same ``seed`` and ``max_samples`` (a time budget alone may stop at
+    another sample count)."""
+    if rollout not in profile.rollout_kinds:
+        raise ValueError(f"unknown rollout bot {rollout!r}; the kinds are "
+                         + ", ".join(profile.rollout_kinds))
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    limit, cap = _budget(seconds, max_samples)
+    if tolerance is None:
+        tolerance = profile.tolerance
+    legal = list(view.legal_actions())
+    seat = view.seat
+    if not legal:
+        raise ValueError(f"{profile.seat_name(seat)} has no decision to rate now: it is not "
+                         "their move")
+    groups = _groups(legal, profile.key)
+    reps = [group[0] for group in groups]
+    k = len(reps)
+    sums = _Sums(k)
+    start = time.perf_counter()
+    deadline = start + limit
+    stopped: StopReason | None = None
+    better = profile.better
+    while stopped is None:
+        if sums.n >= cap:
+            stopped = StopReason.SAMPLES
+            break
+        rng = Random(f"cardkit analysis {seed} {sums.n}")
+        world = profile.sample_world(view, rng)
+        rollout_seed = rng.getrandbits(32)
+        row: list[float] = []
+        won: list[bool] = []
+        for action in reps:
+            value, success = profile.rollout(world.clone(), seat, action, rollout,
+                                             rollout_seed)
+            row.append(better * value)
+            won.append(success)
+            if time.perf_counter() > deadline and sums.n:
+                break  # a half-played sample is dropped: every action keeps the same worlds
+        if len(row) < k:
+            stopped = StopReason.TIME
+            break
+        sums.add(row, won)
+        if sums.n >= min_samples:
+            best = max(range(k), key=sums.mean)
+            stopped = _settled(sums, best, tolerance)
+        if stopped is None and time.perf_counter() > deadline:
+            stopped = StopReason.TIME
+    return _analysis(view, profile, groups, sums, stopped, time.perf_counter() - start,
+                     len(legal), rollout, tolerance)
+
+
+def _analysis(view: Any, profile: Profile, groups: list[list[Any]], sums: _Sums,
+              stopped: StopReason, seconds: float, legal: int, rollout: str,
+              tolerance: float) -> Analysis:
+    n = sums.n
+    k = len(groups)
+    t = t_quantile(n - 1)
+    better = profile.better
+    order = sorted(range(k), key=lambda i: (-sums.mean(i), i))
+    best = order[0]
+    moves = []
+    for i in order:
+        score = sums.mean(i)
+        half = t * math.sqrt(sums.var(i) / n) if n > 1 else math.inf
+        mean = better * score + 0.0  # never −0.0
+        low, high = sorted((mean - half, mean + half))
+        gap = sums.mean(best) - score
+        gap_half = 0.0 if i == best else (t * math.sqrt(sums.var(best, i) / n) if n > 1
+                                          else math.inf)
+        moves.append(MoveValue(groups[i][0], mean, low, high, n, gap,
+                               sums.wins[i] / n, gap - gap_half, gap + gap_half,
+                               tuple(groups[i][1:])))
+    return Analysis(game=profile.game, seat=view.seat, seat_name=profile.seat_name(view.seat),
+                    moves=tuple(moves), stopped=stopped, samples=n, seconds=seconds,
+                    legal=legal, merged=legal - k, measure=profile.measure(view),
+                    chance_words=profile.chance_words, better=better, rules=profile.rules,
+                    rollout=rollout, words=profile.words, tolerance=tolerance)
+
+
+class AnalystBase:
+    """A bot that plays the analyst's best action (`rate` from its seat's view), for any game
+    whose package subclasses it with its `Profile` (``cardkit/<game>/analyst.py``).
+
+    ``seconds`` bounds each decision (at most `MAX_SECONDS`); ``max_samples`` makes the bot
+    deterministic for its seed (a time budget alone depends on the machine's speed). A
+    decision with one distinct action is taken at once. ``choose`` takes the seat's view; a
+    game is accepted too and its view taken (``game.observe(seat)``)."""
+
+    profile: Profile
+    takes_view = True  # choose is handed the seat's view (cardkit.engine's bot protocol)
+
+    def __init__(self, seat: int, *, seed: int | None = 0, seconds: float | None = 0.2,
+                 max_samples: int | None = None, rollout: str = "greedy") -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise ValueError(f"a seat is a whole number from 0, not {seat!r}")
+        _budget(seconds, max_samples)
+        self.seat = seat
+        self.seed = 0 if seed is None else seed
+        self.seconds = seconds
+        self.max_samples = max_samples
+        self.rollout = rollout
+        self.decisions = 0
+        self.last: Analysis | None = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.seat})"
+
+    def choose(self, view: Any) -> Any:
+        """The best action for this seat now, by the analyst."""
+        if hasattr(view, "clone"):  # a game (the old bot protocol): take this seat's view
+            view = view.observe(self.seat)
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError(f"{self.profile.seat_name(self.seat)} cannot act now: it is not "
+                             "their move")
+        self.decisions += 1
+        if len(_groups(legal, self.profile.key)) == 1:
+            return legal[0]
+        seed = (self.seed * 1_000_003 + self.decisions) & 0x7FFFFFFF
+        self.last = rate(view, self.profile, seconds=self.seconds,
+                         max_samples=self.max_samples, seed=seed, rollout=self.rollout)
+        return self.last.best.action

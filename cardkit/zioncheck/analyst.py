@@ -1,0 +1,104 @@
+"""The analyst for Zion Check: what `cardkit.pimc` rates (penalty points, ZC-14) and
+`AnalystBot`.
+
+An action is rated by the seat's expected penalty points at the end of the hand (ZC-14.1,
+lower is better) when the hand is played out by the rollout bots from worlds dealt by
+`cardkit.zioncheck.worlds.sample_world`, and by its chance to go out first (ZC-13.1). Actions
+that are the same move are merged: discards of two copies of a card (ZC-1.1), or of two
+jokers::
+
+    >>> from cardkit import play_out
+    >>> from cardkit.zioncheck import GreedyBot, new_game
+    >>> bots = [AnalystBot(0, max_samples=2, seconds=None), GreedyBot(1), GreedyBot(2)]
+    >>> play_out(new_game(players=3, seed=2), bots, max_actions=6).hand_number
+    1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from cardkit.pimc import AnalystBase, Profile, decide
+from cardkit.zioncheck.actions import Discard, ExchangeJoker, GoDown, LayOff
+from cardkit.zioncheck.bots import GreedyBot, RandomBot
+from cardkit.zioncheck.events import seat_name
+from cardkit.zioncheck.view import Observation
+from cardkit.zioncheck.worlds import sample_world
+
+__all__ = ["PROFILE", "ROLLOUT_BOTS", "THRESHOLDS", "TOLERANCE", "AnalystBot", "move_key",
+           "rollout"]
+
+ROLLOUT_BOTS: dict[str, type] = {"greedy": GreedyBot, "random": RandomBot}
+"""The bots a rollout may be played by."""
+THRESHOLDS = (3.0, 8.0, 15.0)
+"""The expected loss in penalty points of an inaccuracy, a mistake and a blunder (a low card
+is 5, a ten or a face card 10, an ace or a joker 15, ZC-2.3)."""
+
+
+TOLERANCE = 1.0
+"""Penalty points within which two actions count as equal (a card costs 5 to 15, ZC-2.3)."""
+
+
+def move_key(action: Any) -> Hashable:
+    """The same key for actions that are the same move: a card is its face (rank and suit;
+    every joker alike), whichever deck's copy it is (ZC-1.1); every go-down is one move (the
+    solver's arrangement is the one offered and rated, ZC-9.2)."""
+    kind = type(action)
+    if kind is Discard:
+        card = action.card
+        return ("discard", card.rank, card.suit)
+    if kind is LayOff:
+        card = action.card
+        return ("lay off", card.rank, card.suit, action.meld_index, action.end)
+    if kind is ExchangeJoker:
+        card = action.card
+        return ("exchange", card.rank, card.suit, action.meld_index)
+    if kind is GoDown:  # one go-down is offered (the solver's); any other is rated as it
+        return ("go down",)
+    key: Hashable = action
+    return key
+
+
+def rollout(world: Any, seat: int, action: Any, kind: str, seed: int) -> tuple[float, bool]:
+    """Play ``action`` in ``world``, then the hand to its end with bots of ``kind``;
+    ``seat``'s penalty points for the hand (ZC-14.1) and whether it went out first
+    (ZC-13.1)."""
+    cls = ROLLOUT_BOTS[kind]
+    players = world._players
+    bots = [cls(s, seed=seed + s) for s in range(players)]
+    results = world._results
+    done = len(results)
+    apply = world.apply
+    apply(action)
+    while len(results) == done:
+        apply(decide(bots[world._current], world))
+    result = results[done]
+    return float(result.points[seat]), result.winner == seat
+
+
+def _measure(view: Observation) -> str:
+    return f"penalty points for {seat_name(view.seat)} at the end of hand {view.hand_number}"
+
+
+def _words(action: Any) -> str:
+    text = str(action)
+    return text[:1].upper() + text[1:]
+
+
+PROFILE = Profile(
+    game="zioncheck", sample_world=sample_world, rollout=rollout, key=move_key, words=_words,
+    better=-1, measure=_measure, chance_words="chance to go out first",
+    rules=("ZC-14.1", "ZC-13.1", "ZC-2.3"), thresholds=THRESHOLDS,
+    rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name, tolerance=TOLERANCE)
+"""Zion Check's analyst profile (`cardkit.pimc.Profile`)."""
+
+
+class AnalystBot(AnalystBase):
+    """Plays the action the analyst rates best from its seat's view: flat Monte Carlo over
+    worlds consistent with what the seat has seen, rolled out by greedy bots.
+
+    ``AnalystBot(seat, *, seed=0, seconds=0.2)``; give ``max_samples`` (and ``seconds=None``)
+    for a bot that plays the same moves on every machine."""
+
+    profile = PROFILE
