@@ -67,7 +67,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     """``--dist loadfile``, with the server and browser files as one unit (see above)."""
     if not _servers_first(config):
         return None
-    from xdist.scheduler import LoadFileScheduling
+    from xdist.scheduler import LoadFileScheduling  # type: ignore[import-untyped]  # no py.typed
 
     class ServersFirstScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:

@@ -7,6 +7,29 @@ every round (no play at all), so the ratio says how many times one played round 
 merely dealing it costs.
 
     .venv/bin/python benchmarks/bench_xeri.py [--matches 1500] [--repeat 3]
+
+Against an older commit, in the same run (`benchmarks/versus`): each workload below runs in
+fresh interpreters on a temporary worktree of REV and on this checkout, by turns, and the
+ratios new/old are printed (CPU seconds; with ``--instructions`` also callgrind's instruction
+counts, which the machine's load does not move)::
+
+    .venv/bin/python benchmarks/bench_xeri.py --baseline-rev 750966d --instructions
+
+The workloads: ``protocol-first`` (random play through the protocol in a fresh process, the
+first matches: caches cold), ``protocol-warm`` (the same after 200 matches), ``greedy`` (four
+greedy bots seated through the registry), ``clone`` (a mid-round match copied), ``vector-numpy``
+and ``vector-numba`` (the vector engine through ``simulate``; numba by CPU time only).
+Issue 18's check, 750966d (main before issue 18) against issue 18's end, 2 December 2026, the
+machine loaded by eight helpers (load average 7-26 on 2 cores), so the instruction ratios count:
+
+    protocol-first, 300 matches (62,592 plays): instructions new/old 1.022 (CPU 1.14)
+    protocol-warm, 150 matches (31,344 plays):  instructions new/old 0.979 (CPU 1.22)
+    greedy, 8 matches (1,536 plays):           instructions new/old 1.023 (CPU 1.28)
+    clone, 3,000 copies:                        CPU new/old 0.78
+    vector-numpy, 20,000 rounds:                instructions new/old 1.000 (CPU 0.79)
+    vector-numba, 200,000 rounds:               CPU new/old 1.31 (load 19-22: CPU only)
+
+(docs/api/engine.md keeps the table, with what is still to measure.)
 """
 
 from __future__ import annotations
@@ -16,8 +39,11 @@ import random
 import time
 from collections.abc import Callable
 
+import versus
+
 from cardkit import make_pack, play_out, shuffled
-from cardkit.xeri import GreedyBot, RandomBot, new_game
+from cardkit.games import get_game
+from cardkit.xeri import new_game
 
 Run = Callable[[], tuple[int, int]]
 """One timed run: returns (steps, rounds)."""
@@ -77,11 +103,14 @@ def shuffle_and_deal(rounds: int) -> Run:
     return run
 
 
-def bots_play(matches: int, kind: type[RandomBot | GreedyBot]) -> Run:
+def bots_play(matches: int, kind: str) -> Run:
+    """Four bots of ``kind`` ("random", "greedy"), seated through the registry (`bot_seed`)."""
+    spec = get_game("xeri")
+
     def run() -> tuple[int, int]:
         steps = rounds = 0
         for seed in range(matches):
-            match = play_out(new_game(seed=seed), [kind(s, seed=seed * 4 + s) for s in range(4)])
+            match = play_out(new_game(seed=seed), spec.make_bots(kind, seed=seed))
             steps += len(match.history)
             rounds += match.round_number
         return steps, rounds
@@ -102,11 +131,59 @@ def clones(count: int) -> Run:
     return run
 
 
+# ----------------------------------------------------------------- same run, two commits
+
+def _units(run: Run) -> Callable[[], dict[str, int]]:
+    def timed() -> dict[str, int]:
+        steps, rounds = run()
+        return {"plays": steps, "rounds": rounds}
+
+    return timed
+
+
+def _warm(count: int) -> Callable[[], dict[str, int]]:
+    random_play(200)()  # caches filled, as in a long simulation; the same on both sides
+    return _units(random_play(count))
+
+
+def _vector(kernel: str) -> versus.Workload:
+    def setup(count: int) -> Callable[[], dict[str, int]]:
+        from cardkit.sim import simulate
+
+        simulate("xeri", 1024, progress=False, engine=kernel)  # imports, tables, compiled code
+
+        def timed() -> dict[str, int]:
+            if count:
+                simulate("xeri", count, progress=False, engine=kernel)
+            return {"rounds": count}
+
+        return timed
+
+    return setup
+
+
+WORKLOADS: dict[str, versus.Workload] = {
+    "protocol-first": lambda n: _units(random_play(n)),
+    "protocol-warm": _warm,
+    "greedy": lambda n: _units(bots_play(n, "greedy")),
+    "clone": lambda n: _units(clones(n)),
+    "vector-numpy": _vector("numpy"),
+    "vector-numba": _vector("numba"),
+}
+"""What ``--baseline-rev`` runs on both commits (code both commits' API takes)."""
+
+COUNTS = {"protocol-first": 300, "protocol-warm": 150, "greedy": 20, "clone": 3000,
+          "vector-numpy": 20_000, "vector-numba": 200_000}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=1500)
     parser.add_argument("--repeat", type=int, default=3)
+    versus.add_arguments(parser)
     args = parser.parse_args()
+    if versus.handled(args, __file__, WORKLOADS, COUNTS, args.repeat, cpu_only={"vector-numba"}):
+        return
 
     secs, steps, rounds = best_of(args.repeat, random_play(args.matches))
     step_rate, round_rate = steps / secs, rounds / secs
@@ -125,9 +202,9 @@ def main() -> None:
     print(f"clone mid-round:              {count / secs:>10,.0f} clones/s "
           f"({1e6 * secs / count:.1f} µs each)")
     few = max(args.matches // 15, 10)
-    for kind in (RandomBot, GreedyBot):
+    for kind in ("random", "greedy"):
         secs, steps, rounds = best_of(1, bots_play(few, kind))
-        print(f"four {kind.__name__}s (observation per play): {steps / secs:>10,.0f} plays/s "
+        print(f"four {kind} bots (observation per play): {steps / secs:>10,.0f} plays/s "
               f"{rounds / secs:>7,.0f} rounds/s")
 
 

@@ -14,6 +14,19 @@ bots, and the same for random bots in the same run. The aim (issue 8): four gree
 least as many Zion Check hands per second as OpenSpiel's C++ ``gin_rummy`` plays random games
 per second through ``pyspiel``, measured side by side in this run.
 
+Against an older commit, in the same run (`benchmarks/versus`): each workload runs in fresh
+interpreters on a temporary worktree of REV and on this checkout, by turns, and the ratios
+new/old are printed (CPU seconds; with ``--instructions`` also callgrind's instruction counts,
+which the machine's load does not move)::
+
+    .venv/bin/python benchmarks/bench_zion_game.py --baseline-rev 750966d --instructions
+
+The workloads: ``greedy`` and ``random`` (whole 4-player games, bots seated through the
+registry), ``replay`` (a greedy game's record loaded, every action checked again). Issue 18's
+check, 750966d (main before issue 18) against issue 18's end: docs/api/engine.md ("Speed:
+before and after issue 18"): four greedy bots, 6 games (36 hands, 1,013 turns), instructions
+new/old 1.023 (callgrind; CPU 1.20 at load average 20 on 2 cores).
+
 OpenSpiel runs in its own interpreter (it may clash with this environment): set
 ``CARDKIT_OPENSPIEL_PYTHON`` to a Python that can ``import pyspiel`` (for example a venv made
 with ``python -m venv /work/bench-venv && /work/bench-venv/bin/pip install open-spiel``), or
@@ -28,21 +41,23 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+
+import versus
 
 from cardkit import bounds, play_out
+from cardkit.games import get_game, load_record
 from cardkit.zioncheck import (
-    MAX_PLAYERS,
     Discard,
     DrawStock,
-    GreedyBot,
     Pass,
     Phase,
-    RandomBot,
     Rules,
-    load,
     new_game,
 )
 from cardkit.zioncheck.actions import Action
+
+MAX_PLAYERS = bounds.PLAYERS[1]  # ZC-1.2 (read here so that older commits import this script)
 
 OPENSPIEL_GIN_RUMMY = """
 import random, sys, time
@@ -66,16 +81,18 @@ print(games / (time.process_time() - start))
 """Random gin rummy games through pyspiel for about ``seconds`` of CPU time; prints games/s."""
 
 
-def measure(bot_class: type, games: int, players: int, first_seed: int) -> dict[str, float]:
+def measure(kind: str, games: int, players: int, first_seed: int) -> dict[str, float]:
+    """Whole games of ``players`` bots of ``kind``, seated through the registry."""
+    spec = get_game("zioncheck")
     hands = turns = actions = 0
     start = time.process_time()
     for seed in range(first_seed, first_seed + games):
         game = play_out(new_game(players=players, seed=seed),
-                        [bot_class(s, seed=seed * 100 + s) for s in range(players)])
+                        spec.make_bots(kind, seed=seed, players=players))
         hands += len(game.results)
         turns += sum(r.turns for r in game.results)
         actions += len(game.history)
-    seconds = time.process_time() - start
+    seconds = max(time.process_time() - start, 1e-9)  # a count of 0 (versus) takes no time
     return {"games": games, "hands": hands, "turns": turns, "actions": actions,
             "seconds": seconds, "hands_per_s": hands / seconds, "turns_per_s": turns / seconds,
             "actions_per_s": actions / seconds}
@@ -86,7 +103,7 @@ def replay_seconds(record: str, repeats: int = 3) -> float:
     best = float("inf")
     for _ in range(repeats):
         start = time.process_time()
-        load(record)
+        load_record(record)
         best = min(best, time.process_time() - start)
     return best
 
@@ -114,14 +131,15 @@ def worst_record() -> str:
 
 
 def big() -> None:
-    base = play_out(new_game(players=4, seed=1), [GreedyBot(s, seed=100 + s) for s in range(4)])
+    spec = get_game("zioncheck")
+    base = play_out(new_game(players=4, seed=1), spec.make_bots("greedy", seed=1))
     baseline = replay_seconds(base.to_json())
     print(f"baseline: a 4-player greedy game ({len(base.history)} actions) replays in "
           f"{baseline * 1000:.0f} ms CPU")
-    for name, bot in (("greedy", GreedyBot), ("random", RandomBot)):
+    for name in ("greedy", "random"):
         start = time.process_time()
         game = play_out(new_game(players=MAX_PLAYERS, seed=1),
-                        [bot(s, seed=100 + s) for s in range(MAX_PLAYERS)])
+                        spec.make_bots(name, seed=1, players=MAX_PLAYERS))
         played = time.process_time() - start
         record = game.to_json()
         again = replay_seconds(record)
@@ -156,6 +174,41 @@ def openspiel_games_per_second(python: str, seconds: float) -> float | None:
         return None
 
 
+# ----------------------------------------------------------------- same run, two commits
+
+def _games(kind: str) -> versus.Workload:
+    def setup(count: int) -> Callable[[], dict[str, int]]:
+        def timed() -> dict[str, int]:
+            r = measure(kind, count, 4, 0)
+            return {"hands": int(r["hands"]), "turns": int(r["turns"]),
+                    "actions": int(r["actions"])}
+
+        return timed
+
+    return setup
+
+
+def _replay(count: int) -> Callable[[], dict[str, int]]:
+    spec = get_game("zioncheck")
+    record = play_out(new_game(players=4, seed=1), spec.make_bots("greedy", seed=1)).to_json()
+
+    def timed() -> dict[str, int]:
+        actions = 0
+        for _ in range(count):
+            actions += len(load_record(record).history)
+        return {"actions": actions}
+
+    return timed
+
+
+WORKLOADS: dict[str, versus.Workload] = {
+    "greedy": _games("greedy"), "random": _games("random"), "replay": _replay,
+}
+"""What ``--baseline-rev`` runs on both commits (code both commits' API takes)."""
+
+COUNTS = {"greedy": 6, "random": 2, "replay": 5}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per bot kind")
@@ -163,15 +216,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--big", action="store_true",
                         help="measure the largest table and the worst record instead")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="with --baseline-rev: turns per workload; the best counts")
+    versus.add_arguments(parser)
     args = parser.parse_args()
+    if versus.handled(args, __file__, WORKLOADS, COUNTS, args.repeat):
+        return
     if args.big:
         big()
         return
     python = openspiel_python()
     results = {}
-    for name, bot in (("greedy", GreedyBot), ("random", RandomBot)):
+    for name in ("greedy", "random"):
         games = args.games if name == "greedy" else max(1, args.games // 4)
-        r = measure(bot, games, args.players, args.seed)
+        r = measure(name, games, args.players, args.seed)
         results[name] = r
         print(f"{name:>6} bots, {args.players} players: {r['games']} games, {r['hands']} hands, "
               f"{r['turns']} turns in {r['seconds']:.2f} s CPU -> {r['hands_per_s']:.1f} "
@@ -189,7 +247,7 @@ def main() -> None:
     gin = openspiel_games_per_second(python, max(2.0, g["seconds"]))
     if gin is None:
         return
-    again = measure(GreedyBot, args.games, args.players, args.seed)["hands_per_s"]
+    again = measure("greedy", args.games, args.players, args.seed)["hands_per_s"]
     zion = (g["hands_per_s"] + again) / 2
     print(f"OpenSpiel gin_rummy (C++ through pyspiel), random play: {gin:.0f} games/s")
     print(f"aim: greedy Zion Check hands/s >= gin_rummy games/s: "

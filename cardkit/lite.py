@@ -22,6 +22,11 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
   is installed editable, as ``make lite`` does), with no dependencies: the rules core, the bots
   and the game apps are pure Python. A notebook whose cardkit imports reach numpy, pandas or
   numba (which cannot run in the browser here) is left out of the static gallery, which says so.
+  The probability lab comes along: without numpy it samples in pure Python
+  (`cardkit.lab_sampling`), and its gallery line says what it does differently there.
+- plotly's widget code is put beside the pages, and the figure widgets name it by its address
+  (`cardkit.widgets.lite_page`: anywidget gives a new widget 2 s to start, too little for
+  compiling 5 MB of code a widget carries on a loaded machine).
 
 Downloads are cached under ``~/.cache/cardkit-lite`` (or ``$CARDKIT_LITE_CACHE``), keyed by
 their pins, so a second build fetches nothing. So is Voici's output, keyed by the pins, the
@@ -468,6 +473,13 @@ def _code_of(notebook: dict) -> str:
 NEEDS_A_SHARED_SERVER = {
     "class_board.ipynb": "the class board gathers every student's results on one server",
 }
+# What an app in the static site does differently, said in its gallery line.
+IN_THE_STATIC_SITE = {
+    "probability_lab.ipynb": (
+        "In this static site the lab draws its samples in plain Python in your browser: the "
+        "first-pile and dealt-hand questions, not the two about whole Xeri rounds (they need "
+        "the simulator), and no “Send to the class” button (there is no class server here)"),
+}
 
 
 def left_out(notebook_path: Path) -> LeftOut | None:
@@ -497,12 +509,18 @@ def _gallery(notebook: dict, dropped: list[LeftOut]) -> dict:
         lines = []
         for line in "".join(cell["source"]).splitlines():
             linked = _LINK.search(line)
-            if linked and linked.group(1) in names and line.lstrip().startswith("|"):
+            in_table = bool(linked) and line.lstrip().startswith("|")
+            if linked and in_table and linked.group(1) in names:
                 columns = line.split("|")
                 reason = names[linked.group(1)].reason
                 columns[-2] = (f" *Not in this static site: {reason}. Run it with `make demo` "
                                f"or `cardkit serve`.* ")
                 columns[1] = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", columns[1])
+                line = "|".join(columns)
+            elif linked and in_table and f"{linked.group(1)}.ipynb" in IN_THE_STATIC_SITE:
+                columns = line.split("|")
+                note = IN_THE_STATIC_SITE[f"{linked.group(1)}.ipynb"]
+                columns[-2] = f"{columns[-2].rstrip()} *{note}.* "
                 line = "|".join(columns)
             lines.append(_LINK.sub(r"](\1.html)", line))
         cell["source"] = "\n".join(lines)
@@ -578,9 +596,10 @@ def _site_key(requirements: list[str], contents: Path) -> str:
                                         "jupyterlite-pyodide-kernel")]
     digest = hashlib.sha256()
     from cardkit import lite_bytecode
+    from cardkit.widgets.lite_page import chart_code_path
 
-    for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, Path(__file__).read_text(),
-                 Path(lite_bytecode.__file__).read_text()]:
+    for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, chart_code_path(),
+                 Path(__file__).read_text(), Path(lite_bytecode.__file__).read_text()]:
         digest.update(part.encode() + b"\0")
     for notebook in sorted(contents.iterdir()):
         digest.update(notebook.name.encode() + b"\0" + notebook.read_bytes())
@@ -606,7 +625,22 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
                "--output-dir", str(building)]
     _run(command, "voici build", cwd=work)
     _finish(building)
+    _add_chart_code(building)
     building.rename(dest)
+
+
+def _add_chart_code(out: Path) -> None:
+    """plotly's widget code beside the pages, where the figure widgets in the browser name it
+    by its address (`cardkit.widgets.lite_page.use_site_chart_code`: the 2 s that anywidget
+    gives a new widget to start are then not spent compiling 5 MB of it)."""
+    import plotly
+
+    from cardkit.widgets.lite_page import chart_code_path
+
+    code = Path(plotly.__file__).resolve().parent / "package_data" / "widgetbundle.js"
+    dest = out / chart_code_path()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(code, dest)
 
 
 def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:

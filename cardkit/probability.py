@@ -27,14 +27,17 @@ from functools import cache, lru_cache
 from itertools import product
 from math import comb, perm
 from statistics import NormalDist
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas is imported where a table is made: the exact answers need none
+    import pandas as pd
 
 __all__ = [
+    "COMPARE_COLUMNS",
     "PILE_OPTIONS",
     "Estimate",
     "compare",
+    "compare_rows",
     "contract_probability",
     "dealer_team_last_pile_share",
     "dealt_hand_checks",
@@ -143,6 +146,10 @@ def estimate(successes: int, n: int, how: str = "simulation", level: float = 0.9
     return Estimate(int(successes), int(n), level, how, low, high)
 
 
+COMPARE_COLUMNS = ("question", "exact", "estimate", "low", "high", "n", "inside", "z")
+"""The columns of `compare`'s table (and the keys of `compare_rows`' dicts)."""
+
+
 def compare(exact: Mapping[str, Fraction | float | None],
             simulated: Mapping[str, Estimate | tuple[int, int] | Sequence[bool]],
             level: float = 0.95) -> pd.DataFrame:
@@ -158,6 +165,15 @@ def compare(exact: Mapping[str, Fraction | float | None],
         >>> table[["question", "exact", "estimate", "inside"]].to_dict("records")
         [{'question': 'heads', 'exact': 0.5, 'estimate': 0.52, 'inside': True}]
     """
+    import pandas as pd
+
+    return pd.DataFrame(compare_rows(exact, simulated, level), columns=list(COMPARE_COLUMNS))
+
+
+def compare_rows(exact: Mapping[str, Fraction | float | None],
+                 simulated: Mapping[str, Estimate | tuple[int, int] | Sequence[bool]],
+                 level: float = 0.95) -> list[dict[str, Any]]:
+    """`compare`'s rows as plain dicts (no pandas: for Python in the browser)."""
     rows = []
     for question in dict.fromkeys([*exact, *simulated]):
         truth = exact.get(question)
@@ -177,8 +193,7 @@ def compare(exact: Mapping[str, Fraction | float | None],
                 se = math.sqrt(max(t * (1 - t), 1e-300) / est.n)
                 row.update(inside=bool(est.low <= t <= est.high), z=(est.value - t) / se)
         rows.append(row)
-    return pd.DataFrame(rows, columns=["question", "exact", "estimate", "low", "high", "n",
-                                       "inside", "z"])
+    return rows
 
 
 def _as_estimate(question: str, sim: Any, level: float) -> Estimate:
@@ -963,6 +978,8 @@ def summary(frame: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
     interval for rates), ``n``. Win rates are the share of rows (rounds, hands, or with
     ``unit=`` whole matches, games) each team (seat) won, and for Xeri the dealer's team's.
     """
+    import pandas as pd
+
     z = _z(level)
     rows = []
     n = len(frame)

@@ -23,14 +23,19 @@ def _notebook(code: str, markdown: str = "# An app") -> dict:
             "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
 
 
-def test_the_game_apps_go_in_and_the_probability_lab_stays_out_saying_why() -> None:
+def test_the_game_apps_and_the_probability_lab_go_in_its_gallery_line_says_what_differs(
+        tmp_path: Path) -> None:
     notebooks = ROOT / "notebooks"
-    for name in ("xeri_table", "zion_table", "meld_checker", "replay_viewer"):
+    for name in ("xeri_table", "zion_table", "meld_checker", "replay_viewer", "probability_lab"):
         assert lite.left_out(notebooks / f"{name}.ipynb") is None, name
-    reason = lite.left_out(notebooks / "probability_lab.ipynb")
-    assert reason is not None
-    assert reason.reason.startswith("it needs numpy") or reason.reason.startswith("it needs pandas")
-    assert "cannot run in a browser" in reason.reason
+    dropped = lite.prepare_contents(notebooks, tmp_path)
+    assert [item.notebook for item in dropped] == ["class_board.ipynb"]
+    assert (tmp_path / "probability_lab.ipynb").is_file()
+    text = "".join("".join(c["source"]) for c in json.loads(
+        (tmp_path / "index.ipynb").read_text())["cells"])
+    (line,) = [row for row in text.splitlines() if "(probability_lab.html)" in row]
+    assert "no “Send to the class” button (there is no class server here)" in line
+    assert "not the two about whole Xeri rounds" in line
 
 
 def test_the_class_board_stays_out_it_needs_the_class_server() -> None:
@@ -160,3 +165,43 @@ def test_replay_play_steps_on_the_event_loop_where_threads_cannot_start(monkeypa
     assert not runner.is_alive(), "the replay's Play did not stop"
     if failures:
         raise failures[0]
+
+
+def test_plotly_widget_code_goes_beside_the_pages(tmp_path: Path) -> None:
+    import plotly
+
+    from cardkit.widgets.lite_page import chart_code_path
+
+    lite._add_chart_code(tmp_path)
+    copied = tmp_path / chart_code_path()
+    bundle = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
+    assert copied.read_bytes() == bundle.read_bytes()
+    assert chart_code_path() == f"static/cardkit/plotly-widgetbundle-{plotly.__version__}.js"
+
+
+def test_in_the_browser_figure_widgets_name_the_sites_chart_code(monkeypatch) -> None:
+    """The static site's charts load plotly's widget code from the site by its address (a
+    module the browser compiles once), not as 5 MB in each widget's state (anywidget gives a
+    widget 2 s to start); the page imports it ahead of the first chart."""
+    import plotly.basewidget
+    import plotly.graph_objects as go
+
+    from cardkit.widgets import lite_page
+
+    monkeypatch.setattr(plotly.basewidget.BaseFigureWidget, "_esm",
+                        plotly.basewidget.BaseFigureWidget._esm)  # put back after the test
+    monkeypatch.setattr(lite_page, "_preloaded", [])
+    assert not lite_page.use_site_chart_code()  # not in a browser: unchanged
+    assert len(go.FigureWidget()._esm) > 1_000_000
+    monkeypatch.setattr(lite_page, "in_browser", lambda: True)
+    monkeypatch.delenv(lite_page.PAGE_URL_ENV, raising=False)
+    assert not lite_page.use_site_chart_code() and not lite_page.preload_chart_code()
+    monkeypatch.setenv(lite_page.PAGE_URL_ENV, "http://127.0.0.1:8000/class/voici/render/"
+                       "xeri_table.html")
+    url = f"http://127.0.0.1:8000/class/{lite_page.chart_code_path()}"
+    assert lite_page.chart_code_url() == url
+    assert lite_page.use_site_chart_code()
+    assert go.FigureWidget()._esm == url
+    assert lite_page.preload_chart_code() and lite_page.preload_chart_code()
+    (preloader,) = lite_page._preloaded  # once per page
+    assert preloader.url == url and "import(url)" in preloader._esm

@@ -12,6 +12,7 @@ from hypothesis import settings
 ROOT = Path(__file__).resolve().parents[1]
 # By its path: in a whole run the name ``conftest`` may be another folder's conftest.py.
 _spec = importlib.util.spec_from_file_location("cardkit_root_conftest", ROOT / "conftest.py")
+assert _spec is not None and _spec.loader is not None
 conftest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(conftest)
 

@@ -30,8 +30,11 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from cardkit.widgets.lite_page import use_site_chart_code
 from cardkit.xeri.draw import TEAM_COLOURS as _TEAM_COLOURS
 from cardkit.xeri.draw import score_sheet_html
+
+use_site_chart_code()  # in the static site: the figure widgets' code comes from the site
 
 __all__ = [
     "XERI_ITEMS",

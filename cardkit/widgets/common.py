@@ -7,7 +7,6 @@ other error as an error line, in the app's `MessageArea`.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import html
 import logging
@@ -141,9 +140,14 @@ def warm_up_charts() -> None:
     global _warming
     if _warming is None:
         _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
-        # No threads in the browser (the static site): the charts are imported at round end.
-        with contextlib.suppress(RuntimeError):
+        # No threads in the browser (the static site): the charts are imported at round end,
+        # and the page loads their frontend code now (`cardkit.widgets.lite_page`).
+        try:
             _warming.start()
+        except RuntimeError:
+            from cardkit.widgets.lite_page import preload_chart_code
+
+            preload_chart_code()
 
 
 def wait_for_charts() -> None:

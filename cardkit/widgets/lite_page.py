@@ -7,14 +7,26 @@ arrives, the address is put where Voila would put it (``QUERY_STRING``, and
 ``CARDKIT_PAGE_URL`` for the share links), and the app is built into the widget's place. The
 cell that shows the app ends at once, so the kernel is free to take that message (a cell that
 waited for it would wait for ever: the kernel takes one message at a time).
+
+The charts' frontend: a plotly figure widget carries plotly's whole widget code (5 MB) in its
+state, and anywidget's page side gives a new widget 2 s to load that code and initialise
+(``AbortSignal.timeout(2000)`` in anywidget's runtime, "Failed to initialize model."). On a
+loaded machine compiling 5 MB takes longer, and the chart never draws. In the static site the
+build puts that code beside the pages (`CHART_CODE`); `use_site_chart_code` makes every figure
+widget name it by its address instead (anywidget imports an ``http(s)`` address as a module,
+which the browser compiles once and caches), and `preload_chart_code` has the page import it
+ahead of the first chart (at the first move, or when the lab opens), so that a chart's 2 s are
+spent on a module already loaded.
 """
 
 from __future__ import annotations
 
 import html
+import importlib.metadata
 import os
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urljoin
 
 import anywidget
 import ipywidgets as widgets
@@ -22,9 +34,16 @@ import traitlets
 
 from cardkit.widgets import limits
 
-__all__ = ["PAGE_URL_ENV", "PageAddress", "in_browser", "when_addressed"]
+__all__ = ["CHART_CODE", "PAGE_URL_ENV", "ChartCode", "PageAddress", "chart_code_path",
+           "chart_code_url", "in_browser", "preload_chart_code", "use_site_chart_code",
+           "when_addressed"]
 
 PAGE_URL_ENV = "CARDKIT_PAGE_URL"
+CHART_CODE = "static/cardkit/plotly-widgetbundle-{version}.js"
+"""Where the static site keeps plotly's widget code, from the site's root (the version in the
+name: a rebuilt site with another plotly is never served the old code from a cache)."""
+# The pages are voici/render/<app>.html: the site's root is two folders up.
+_ROOT_FROM_PAGE = "../../"
 
 
 def in_browser() -> bool:
@@ -78,3 +97,62 @@ def when_addressed(build: Callable[[], Any]) -> widgets.Box:
 
     address.observe(arrived, names="page")
     return box
+
+
+def chart_code_path() -> str:
+    """`CHART_CODE` for the plotly installed here."""
+    return CHART_CODE.format(version=importlib.metadata.version("plotly"))
+
+
+def chart_code_url() -> str | None:
+    """The address of the site's plotly widget code, from the page's (None before it came)."""
+    page = os.environ.get(PAGE_URL_ENV, "")
+    if not page.startswith(("http://", "https://")):
+        return None
+    return urljoin(page, _ROOT_FROM_PAGE + chart_code_path())
+
+
+def use_site_chart_code() -> bool:
+    """In the browser, once the page's address is known: make plotly's figure widgets name
+    the site's copy of their code by its address (see the module's docstring). Whether they
+    do. Call it before making a figure widget; outside the browser it does nothing."""
+    url = chart_code_url() if in_browser() else None
+    if url is None:
+        return False
+    import plotly.basewidget
+
+    plotly.basewidget.BaseFigureWidget._esm = url  # read by each new widget (anywidget)
+    return True
+
+
+class ChartCode(anywidget.AnyWidget):
+    """Has the page import plotly's widget code from ``url`` (a module, compiled once and then
+    cached), and shows nothing. Its own start does not wait for the import."""
+
+    _esm = """
+    export default {
+      initialize({ model }) {
+        const url = model.get("url");
+        if (url) {
+          import(url).catch((error) => console.warn("cardkit: the charts' code", url, error));
+        }
+      },
+      render({ el }) { el.style.display = "none"; },
+    };
+    """
+    url = traitlets.Unicode("").tag(sync=True)
+
+
+_preloaded: list[ChartCode] = []
+
+
+def preload_chart_code() -> bool:
+    """In the browser: start the page importing the charts' code now, once per page (see the
+    module's docstring). Whether it did (now or before)."""
+    if _preloaded:
+        return True
+    url = chart_code_url() if in_browser() else None
+    if url is None:
+        return False
+    _preloaded.append(ChartCode(url=url))  # kept: a closed widget's page side goes away
+    return True

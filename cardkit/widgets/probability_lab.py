@@ -8,73 +8,45 @@ outcomes from `cardkit.sim.simulate` (Xeri rounds) or `cardkit.probability.dealt
 (dealt Zion Check hands). It runs in chunks on a background thread, so the kernel stays
 responsive: the chart, the progress bar and the table update after every chunk, and Stop ends
 the run between chunks.
+
+Where numpy or pandas is missing (Python in the browser: the static site, `cardkit lite`) the
+lab samples in pure Python instead (`cardkit.lab_sampling`): the same charts, table and CSV,
+for the questions whose samples are quick to judge (a first pile, a dealt hand); it says in
+words which questions it leaves out, and it has no Send to the class (no class server there).
+Without threads (the browser) a run goes on as a task of the page's event loop, a chunk at a
+time, so Stop still ends it between chunks.
 """
 
 from __future__ import annotations
 
-import base64
-import html
+import asyncio
+import contextlib
 import threading
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import numpy as np
-import pandas as pd
 import plotly.graph_objects as go
 
 from cardkit import probability as P
-from cardkit.sim import simulate
-from cardkit.widgets.class_send import LabRun, SendToClass
 from cardkit.widgets.common import MessageArea
+from cardkit.widgets.lab_questions import (
+    QUESTIONS,
+    exact_answer,
+    has_simulator,
+    left_out_note,
+    offered_questions,
+)
+from cardkit.widgets.lab_results import csv_text, download_link, html_table, step_through
+from cardkit.widgets.lab_runs import pure_run, simulator_run, team_points
+from cardkit.widgets.lite_page import in_browser, preload_chart_code, use_site_chart_code
 
-__all__ = ["QUESTIONS", "ProbabilityLab", "compare_chart"]
+if TYPE_CHECKING:
+    import pandas as pd
 
+    from cardkit.widgets.class_send import LabRun
 
-@dataclass(frozen=True)
-class Question:
-    """One lesson question: its label, which game, and what its option means."""
-
-    key: str
-    label: str
-    game: str
-    option_label: str
-    options: tuple[tuple[str, Any], ...]
-
-
-_PILE = tuple((o.replace("_", " "), o) for o in P.PILE_OPTIONS)
-_HANDS = tuple((f"Hand {h}", h) for h in range(1, 7))
-_PLAYERS = (("random players", "random"), ("greedy players", "greedy"),
-            ("greedy North–South vs random", "greedy,random"))
-QUESTIONS: dict[str, Question] = {q.key: q for q in (
-    Question("xeri_redeal", "Xeri: the first pile must be dealt again", "xeri",
-             "Pile rule (XR-2.4)", _PILE),
-    Question("xeri_dealer_wins", "Xeri: the dealer's team wins the round", "xeri",
-             "Players", _PLAYERS),
-    Question("xeri_xeri", "Xeri: the round has at least one Xeri", "xeri", "Players",
-             _PLAYERS),
-    Question("zion_set", "Zion Check: a dealt hand already holds a set", "zioncheck",
-             "Hand (cards dealt)", _HANDS),
-    Question("zion_run", "Zion Check: a dealt hand already holds a run", "zioncheck",
-             "Hand (cards dealt)", _HANDS),
-    Question("zion_contract", "Zion Check: a dealt hand already meets its contract",
-             "zioncheck", "Hand (contract)", _HANDS),
-)}
-"""The questions the lab can run, by key."""
-
-_ZION_SIZES = (10, 10, 10, 10, 11, 14)
-
-
-def exact_answer(key: str, option: Any) -> Fraction | None:
-    """The exact answer of a question from `cardkit.probability`, or None where none is known."""
-    if key == "xeri_redeal":
-        return P.first_pile_redeal(option)
-    if key == "zion_set":
-        return P.set_probability(_ZION_SIZES[option - 1], decks=2)
-    if key == "zion_run":
-        return P.run_probability(_ZION_SIZES[option - 1], decks=2)
-    return None
+__all__ = ["QUESTIONS", "ProbabilityLab", "compare_chart", "exact_answer", "has_simulator"]
 
 
 def compare_chart(table: pd.DataFrame) -> go.Figure:
@@ -105,24 +77,36 @@ class ProbabilityLab(widgets.VBox):
     ``chunk`` how many per update, ``seed`` the master seed. ``background=False`` runs in the
     calling thread (for scripts and tests); ``run()`` and ``stop()`` are what the buttons do.
     ``class_code`` joins a class experiment (`cardkit.widgets.class_send`), as ``student``.
+    ``pure`` samples in pure Python (`cardkit.lab_sampling`) without numpy and pandas; by
+    default it does when they are missing (`has_simulator`), and then the lab offers only the
+    questions that way answers quickly, and no class row (the browser has no class server).
     """
 
     def __init__(self, question: str = "xeri_redeal", *, n: int = 20_000, seed: int = 0,
                  chunk: int | None = None, background: bool = True, class_code: str = "",
-                 student: str | None = None, board: Any = None) -> None:
+                 student: str | None = None, board: Any = None,
+                 pure: bool | None = None) -> None:
         if question not in QUESTIONS:
             raise ValueError(f"unknown question {question!r}; the questions are "
                              + ", ".join(QUESTIONS))
+        self.pure = not has_simulator() if pure is None else bool(pure)
+        offered = offered_questions(self.pure)
+        if question not in offered:
+            raise ValueError(f"the question {question} plays whole Xeri rounds, which needs "
+                             "the simulator (numpy and pandas): here the lab asks "
+                             + ", ".join(offered))
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"n must be a whole number of at least 1, not {n!r}")
         self.background = background
         self.chunk = chunk
-        self.frame = pd.DataFrame()
+        self.frame: Any = None if self.pure else _empty_frame()  # the rows (numpy path)
+        self.rows: list[dict[str, Any]] = []  # the rows (pure path)
         self.finished: LabRun | None = None  # the last run done in full: what a class gets
         self._thread: threading.Thread | None = None
+        self._task: asyncio.Future[None] | None = None
         self._halt = threading.Event()
         self.question = widgets.Dropdown(
-            options=[(q.label, q.key) for q in QUESTIONS.values()], value=question,
+            options=[(QUESTIONS[key].label, key) for key in offered], value=question,
             description="Question", style={"description_width": "initial"},
             layout=widgets.Layout(width="460px"))
         self.option = widgets.Dropdown(description="", style={"description_width": "initial"},
@@ -145,7 +129,9 @@ class ProbabilityLab(widgets.VBox):
         self.chart: go.FigureWidget | None = None
         self.histogram: go.FigureWidget | None = None
         self.charts = widgets.VBox([])
-        threading.Thread(target=_warm_up_plotly, daemon=True).start()
+        with contextlib.suppress(RuntimeError):  # no threads in the browser: imported at Run
+            threading.Thread(target=_warm_up_plotly, daemon=True).start()
+        preload_chart_code()  # the static site's page loads the charts' code meanwhile
         self.table = widgets.HTML()
         self.table.add_class("ck-lab-table")
         self.download = widgets.HTML()
@@ -154,15 +140,31 @@ class ProbabilityLab(widgets.VBox):
         self.run_button.on_click(lambda _b: self.run())
         self.stop_button.on_click(lambda _b: self.stop())
         self._on_question()
-        self.send = SendToClass(self, code=class_code, student=student, board=board)
+        self.note = widgets.HTML(left_out_note([key for key in QUESTIONS if key not in offered])
+                                 if len(offered) < len(QUESTIONS) else "")
+        self.note.add_class("ck-lab-note")
+        self.send = self._class_row(class_code, student, board)
         super().__init__([
             widgets.HBox([self.question, self.option]),
             widgets.HBox([self.samples, self.seed, self.run_button, self.stop_button]),
-            self.progress, self.message, self.send, self.answer, self.charts,
-            self.table, self.download,
+            self.progress, self.message, *([self.send] if self.send else []), self.note,
+            self.answer, self.charts, self.table, self.download,
         ])
         self.add_class("cardkit-app")
         self.add_class("cardkit-probability-lab")
+
+    def _class_row(self, code: str, student: str | None, board: Any) -> widgets.Widget | None:
+        """The class row (`cardkit.widgets.class_send`), which sends to the class board's
+        server: none for Python in the browser, which has no such server."""
+        if not (self.pure or in_browser()):
+            from cardkit.widgets.class_send import SendToClass
+
+            return SendToClass(self, code=code, student=student, board=board)
+        if code:
+            self.message.show("This lab runs in your browser, where there is no class server:"
+                              " it cannot join a class experiment. Open the lab from the "
+                              "class's own address to send your result.", "refused")
+        return None
 
     # ------------------------------------------------------------------ controls
 
@@ -174,10 +176,13 @@ class ProbabilityLab(widgets.VBox):
 
     @property
     def running(self) -> bool:
+        if self._task is not None and not self._task.done():
+            return True
         return self._thread is not None and self._thread.is_alive()
 
     def run(self) -> None:
-        """Start a run (on a background thread unless ``background=False``)."""
+        """Start a run (on a background thread unless ``background=False``; where there are
+        no threads, as a task of the event loop)."""
         if self.running:
             self.message.show("A run is going on: stop it first.", "refused")
             return
@@ -189,11 +194,16 @@ class ProbabilityLab(widgets.VBox):
             self.run_button.disabled = False
             self.stop_button.disabled = True
             return
-        if self.background:
-            self._thread = threading.Thread(target=self._work, daemon=True)
+        steps = self._work()
+        if not self.background:
+            _drain(steps)
+            return
+        self._thread = threading.Thread(target=_drain, args=(steps,), daemon=True)
+        try:
             self._thread.start()
-        else:
-            self._work()
+        except RuntimeError:  # no threads (Python in the browser): chunks between messages
+            self._thread = None
+            self._task = asyncio.ensure_future(step_through(steps))
 
     def stop(self) -> None:
         """Ask the run to stop after the chunk in progress."""
@@ -207,7 +217,9 @@ class ProbabilityLab(widgets.VBox):
     # ------------------------------------------------------------------ the run
 
     def _make_charts(self) -> None:
-        """The running-estimate chart and the histograms (traces kept; runs change numbers)."""
+        """The running-estimate chart and the histograms (traces kept; runs change numbers).
+        The pure path plays no rounds, so it has no points to draw histograms of."""
+        use_site_chart_code()  # in the static site: plotly's widget code from the site
         n = self.n
         band = "rgba(53,115,201,0.25)"
         self.chart = go.FigureWidget(
@@ -223,6 +235,9 @@ class ProbabilityLab(widgets.VBox):
                              xaxis_title="samples", yaxis_title="estimate",
                              yaxis_range=[0, 1],
                              title="Running estimate with its 95% interval"))
+        if self.pure:
+            self.charts.children = (self.chart,)
+            return
         self.histogram = go.FigureWidget(
             data=[go.Histogram(x=[], name="dealer's team", opacity=0.6),
                   go.Histogram(x=[], name="other team", opacity=0.6)],
@@ -238,7 +253,8 @@ class ProbabilityLab(widgets.VBox):
         self.successes = 0
         self.done = 0
         self.finished = None
-        self.frame = pd.DataFrame()
+        self.frame = None if self.pure else _empty_frame()
+        self.rows = []
         self._xs: list[int] = []
         self._est: list[float] = []
         self._low: list[float] = []
@@ -259,7 +275,7 @@ class ProbabilityLab(widgets.VBox):
                                  "(counted exactly, not simulated)</p>")
         if self.chart is None:
             self._make_charts()
-        assert self.chart is not None and self.histogram is not None
+        assert self.chart is not None
         with self.chart.batch_update():
             for trace in self.chart.data[:3]:
                 trace.x, trace.y = [], []
@@ -267,20 +283,26 @@ class ProbabilityLab(widgets.VBox):
             exact.visible = self.truth is not None
             exact.x = [0, self.n]
             exact.y = [float(self.truth or 0)] * 2
-        with self.histogram.batch_update():
-            for trace in self.histogram.data:
-                trace.x = []
+        if self.histogram is not None:
+            with self.histogram.batch_update():
+                for trace in self.histogram.data:
+                    trace.x = []
         self.message.show(f"Running {self.n:,} samples…", "info")
 
-    def _work(self) -> None:
+    def _work(self) -> Iterator[None]:
+        """The run: one step per chunk on the pure path (the numpy path's simulator calls
+        back per chunk itself), then the closing message and the download."""
         key, option, seed = self.question.value, self.option.value, int(self.seed.value)
         try:
-            if QUESTIONS[key].game == "xeri":
-                self._run_xeri(key, option, seed)
+            if self.pure:
+                yield from pure_run(key, option, seed, self.n, self.chunk, self._halt,
+                                    self._update)
             else:
-                self._run_zion(key, option, seed)
+                simulator_run(key, option, seed, self.n, self.chunk, self._halt, self._update)
             stopped = self._halt.is_set() and self.done < self.n
-            if not stopped:
+            if not stopped and self.send is not None:
+                from cardkit.widgets.class_send import LabRun
+
                 self.finished = LabRun(key, option, self.n, seed, self.successes)
             word = "Stopped" if stopped else "Done"
             self.message.show(f"{word}: {self.done:,} samples, estimate "
@@ -292,48 +314,16 @@ class ProbabilityLab(widgets.VBox):
             self.run_button.disabled = False
             self.stop_button.disabled = True
 
-    def _run_xeri(self, key: str, option: Any, seed: int) -> None:
-        rules = None
-        players = "random"
-        if key == "xeri_redeal":
-            from cardkit.xeri import Rules
-
-            rules = Rules(initial_pile_redeal=option)
-        else:
-            players = option
-
-        def on_chunk(part: pd.DataFrame, done: int, total: int) -> None:
-            if key == "xeri_redeal":
-                hits = part["redeals"] > 0
-            elif key == "xeri_dealer_wins":
-                hits = part["winner"] == part["dealer_team"]
-            else:
-                hits = (part["xeris_0"] + part["xeris_1"] + part["jack_xeris_0"]
-                        + part["jack_xeris_1"]) > 0
-            self._update(int(hits.sum()), len(part), part)
-
-        simulate("xeri", self.n, players=players, rules=rules, seed=seed, progress=False,
-                 chunk_size=self.chunk or 1024, on_chunk=on_chunk, stop=self._halt)
-
-    def _run_zion(self, key: str, hand: int, seed: int) -> None:
-        meld = key.removeprefix("zion_")
-        step = self.chunk or 250
-        children = np.random.SeedSequence(seed)
-        index = 0
-        while self.done < self.n and not self._halt.is_set():
-            count = min(step, self.n - self.done)
-            chunk_seed = int(np.random.SeedSequence(children.entropy, spawn_key=(index,))
-                             .generate_state(1)[0])
-            hits = P.dealt_hand_checks(meld, count, hand_number=hand, seed=chunk_seed)
-            part = pd.DataFrame({"chunk": index, "hand": hand, "meld": meld,
-                                 "holds": hits})
-            self._update(int(hits.sum()), count, part)
-            index += 1
-
-    def _update(self, hits: int, count: int, part: pd.DataFrame) -> None:
+    def _update(self, hits: int, count: int, part: Any) -> None:
+        """Count a chunk in: ``part`` its rows (a DataFrame, or dicts on the pure path)."""
         self.successes += hits
         self.done += count
-        self.frame = pd.concat([self.frame, part], ignore_index=True)
+        if self.pure:
+            self.rows.extend(part)
+        else:
+            import pandas as pd
+
+            self.frame = pd.concat([self.frame, part], ignore_index=True)
         low, high = P.wilson_interval(self.successes, self.done)
         self._xs.append(self.done)
         self._est.append(self.successes / self.done)
@@ -346,41 +336,55 @@ class ProbabilityLab(widgets.VBox):
             self.chart.data[0].x, self.chart.data[0].y = self._xs, self._low
             self.chart.data[1].x, self.chart.data[1].y = self._xs, self._high
             self.chart.data[2].x, self.chart.data[2].y = self._xs, self._est
-        if "points_0" in part.columns:
+        if not self.pure and "points_0" in part.columns:
             self._histograms()
         self._table()
 
     def _histograms(self) -> None:
-        frame = self.frame
-        dealer = np.where(frame["dealer_team"] == 0, frame["points_0"], frame["points_1"])
-        other = np.where(frame["dealer_team"] == 0, frame["points_1"], frame["points_0"])
+        dealer, other = team_points(self.frame)
         assert self.histogram is not None
         with self.histogram.batch_update():
             self.histogram.data[0].x = dealer
             self.histogram.data[1].x = other
 
+    def result_rows(self) -> list[dict[str, Any]]:
+        """The results table's one row as a dict (`cardkit.probability.compare_rows`'s
+        columns, then ``option``): the estimate, its interval, the exact value (if known)."""
+        label = QUESTIONS[self.question.value].label
+        est = P.estimate(self.successes, max(self.done, 1), label)
+        (row,) = P.compare_rows({"answer": self.truth}, {"answer": est})
+        return [{**row, "question": label, "option": str(self.option.value)}]
+
     def results(self) -> pd.DataFrame:
         """The lab's results table: the estimate, its interval, the exact value (if known)."""
-        exact = {"answer": self.truth}
-        est = P.estimate(self.successes, max(self.done, 1), QUESTIONS[self.question.value].label)
-        table = P.compare(exact, {"answer": est})
-        table["question"] = QUESTIONS[self.question.value].label
-        table["option"] = str(self.option.value)
-        return table
+        import pandas as pd
+
+        return pd.DataFrame(self.result_rows(), columns=[*P.COMPARE_COLUMNS, "option"])
 
     def _table(self) -> None:
         if not self.done:
+            return
+        if self.pure:
+            self.table.value = html_table(self.result_rows())
             return
         table = self.results()
         self.table.value = table.to_html(index=False, float_format=lambda x: f"{x:.5f}")
 
     def _offer_download(self) -> None:
         """A link that saves the simulated rows as CSV (made once, at the end of a run)."""
-        if not len(self.frame):
-            return
-        data = base64.b64encode(self.frame.to_csv(index=False).encode()).decode()
-        self.download.value = (
-            f'<a download="probability_lab.csv" href="data:text/csv;base64,{data}" '
-            f'class="ck-lab-csv">Download the {len(self.frame):,} simulated rows as CSV</a>'
-            if len(self.frame) <= 200_000 else
-            f"<p>{html.escape('Too many rows to download here: use cardkit simulate.')}</p>")
+        if self.pure:
+            self.download.value = download_link(len(self.rows), lambda: csv_text(self.rows))
+        else:
+            self.download.value = download_link(len(self.frame),
+                                                lambda: self.frame.to_csv(index=False))
+
+
+def _drain(steps: Iterator[None]) -> None:
+    for _ in steps:
+        pass
+
+
+def _empty_frame() -> Any:
+    import pandas as pd
+
+    return pd.DataFrame()
