@@ -197,6 +197,20 @@ class GameSpec:
             raise ValueError(f"unknown {self.title} rules preset {name!r}; choose one of "
                              + ", ".join(self.presets)) from None
 
+    def rules_from(self, rules: Any) -> Any:
+        """The game's `Rules` from what a caller may give: ``None`` (the defaults), a preset's
+        name, a dict of options, or a `Rules` itself; anything else is refused in words."""
+        if rules is None:
+            return self.Rules()
+        if isinstance(rules, str):
+            return self.preset(rules)
+        if isinstance(rules, dict):
+            return self.Rules(**rules)
+        if not isinstance(rules, self.Rules):
+            raise ValueError(f"rules must be a {self.title} Rules, a preset name, a dict of "
+                             f"options or None, not {type(rules).__name__}")
+        return rules
+
     def load(self, text: str) -> Game:
         """Deprecated: use `cardkit.games.load_record`, the one way to load a record."""
         warnings.warn("GameSpec.load is deprecated; use cardkit.games.load_record",

@@ -20,7 +20,7 @@ side by side (the chart of that table is `cardkit.widgets.probability_lab.compar
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -285,10 +285,11 @@ def _injective(sizes: tuple[int, ...], profile: tuple[int, ...]) -> int:
     return total
 
 
-@cache
-def _standing(profile: tuple[int, ...], jacks: int, option: str) -> int:
-    """Ordered 4-card piles that stand, from ``jacks`` jacks and other ranks by ``profile``."""
-    count = 0
+def _standing_shapes(jacks: int, option: str) -> Iterator[tuple[list[int], list[Any], int]]:
+    """Every shape of an ordered 4-card pile that stands (which positions hold equal ranks,
+    and which of those blocks are jacks): its ranks by position (`JACK` for a jack, else the
+    block's number), its blocks of other ranks, and the ways to choose its jacks from
+    ``jacks``; shapes whose jacks cannot be chosen are left out."""
     for pattern in _PATTERNS:
         for jack_block in (None, *range(len(pattern))):
             ranks = [0] * 4
@@ -303,8 +304,14 @@ def _standing(profile: tuple[int, ...], jacks: int, option: str) -> int:
                 continue
             ways = 1 if jack_block is None else _falling(jacks, len(pattern[jack_block]))
             if ways:
-                count += ways * _injective(tuple(sorted(len(b) for b in others)), profile)
-    return count
+                yield ranks, others, ways
+
+
+@cache
+def _standing(profile: tuple[int, ...], jacks: int, option: str) -> int:
+    """Ordered 4-card piles that stand, from ``jacks`` jacks and other ranks by ``profile``."""
+    return sum(ways * _injective(tuple(sorted(len(b) for b in others)), profile)
+               for _ranks, others, ways in _standing_shapes(jacks, option))
 
 
 def _check_deck(ranks: int, suits: int, hand_cards: int) -> None:
@@ -473,28 +480,14 @@ def _standing_by_top(profile: tuple[int, ...], jacks: int, option: str
     card: (piles topped by a jack, piles topped by a rank with k cards in the rest, by k)."""
     by_jack = 0
     by_rank = [0] * len(profile)
-    for pattern in _PATTERNS:
-        for jack_block in (None, *range(len(pattern))):
-            ranks = [0] * 4
-            others = [b for i, b in enumerate(pattern) if i != jack_block]
-            for rank, block in enumerate(others, start=1):
-                for pos in block:
-                    ranks[pos] = rank
-            if jack_block is not None:
-                for pos in pattern[jack_block]:
-                    ranks[pos] = JACK
-            if pile_needs_redeal(ranks, option):
-                continue
-            ways = 1 if jack_block is None else _falling(jacks, len(pattern[jack_block]))
-            if not ways:
-                continue
-            if ranks[3] == JACK:
-                by_jack += ways * _injective(tuple(sorted(len(b) for b in others)), profile)
-                continue
-            top = next(b for b in others if 3 in b)
-            rest = tuple(sorted(len(b) for b in others if b is not top))
-            for k, count in enumerate(_injective_top(len(top), rest, profile)):
-                by_rank[k] += ways * count
+    for ranks, others, ways in _standing_shapes(jacks, option):
+        if ranks[3] == JACK:
+            by_jack += ways * _injective(tuple(sorted(len(b) for b in others)), profile)
+            continue
+        top = next(b for b in others if 3 in b)
+        rest = tuple(sorted(len(b) for b in others if b is not top))
+        for k, count in enumerate(_injective_top(len(top), rest, profile)):
+            by_rank[k] += ways * count
     return by_jack, tuple(by_rank)
 
 

@@ -322,19 +322,6 @@ def _choose_engine(spec: GameSpec, engine: str, seats: list[_Seat], rules: Any,
     return "reference", None
 
 
-def _check_rules(spec: GameSpec, rules: Any) -> Any:
-    if rules is None:
-        return spec.Rules()
-    if isinstance(rules, str):
-        return spec.preset(rules)
-    if isinstance(rules, dict):
-        return spec.Rules(**rules)
-    if not isinstance(rules, spec.Rules):
-        raise ValueError(f"rules must be a {spec.title} Rules, a preset name or None, not "
-                         f"{type(rules).__name__}")
-    return rules
-
-
 def simulate(game: str, n: int, *, players: Any = "random", rules: Any = None, seed: int = 0,
              workers: int = 1, executor: cf.Executor | None = None, progress: bool = True,
              chunk_size: int | None = None,
@@ -374,7 +361,7 @@ def simulate(game: str, n: int, *, players: Any = "random", rules: Any = None, s
         noun = plural(spec.sim.unit if whole else spec.sim.row)
         raise ValueError(f"n is the number of {noun} to play: a whole number of at least 0, "
                          f"not {n!r}")
-    rules = _check_rules(spec, rules)
+    rules = spec.rules_from(rules)
     seats = _seats(spec, players)
     chosen, kernel = _choose_engine(spec, engine, seats, rules, whole)
     return _run(spec, n, seats, rules, seed, workers, executor, progress, chunk_size, on_chunk,

@@ -213,7 +213,7 @@ def pairing(game: str, first: tuple[str, Any], second: tuple[str, Any], *, deals
                          f"number from 1 to {MAX_DEALS}, not {deals!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= 10**12:
         raise ValueError(f"seed must be a whole number from 0 to 10**12, not {seed!r}")
-    rules = _rules(spec, rules)
+    rules = spec.rules_from(rules)
     count = spec.new(rules=rules, seed=0, players=players).num_players
     (first_name, first_bot), (second_name, second_bot) = first, second
     makers = [_maker(spec, first_name, first_bot), _maker(spec, second_name, second_bot)]
@@ -229,19 +229,6 @@ def pairing(game: str, first: tuple[str, Any], second: tuple[str, Any], *, deals
     pairs = [(a.score + b.score) / 2 for a, b in zip(games[::2], games[1::2], strict=True)]
     rate, low, high = interval(pairs)
     return Pairing(first_name, second_name, deals, rate, low, high, tuple(games))
-
-
-def _rules(spec: GameSpec, rules: Any) -> Any:
-    if rules is None:
-        return spec.Rules()
-    if isinstance(rules, str):
-        return spec.preset(rules)
-    if isinstance(rules, dict):
-        return spec.Rules(**rules)
-    if not isinstance(rules, spec.Rules):
-        raise ValueError(f"rules must be a {spec.title} Rules, a preset name, a dict of "
-                         f"options or None, not {type(rules).__name__}")
-    return rules
 
 
 def tournament(game: str, bots: Mapping[str, Any], *,
