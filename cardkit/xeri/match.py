@@ -92,6 +92,7 @@ class Phase(str, Enum):
 
 PACK: tuple[Card, ...] = tuple(make_pack())
 """The 52 cards (XR-1.2). A match only ever holds these objects, so lookups by code are safe."""
+_PACK_INDEX = {card: index for index, card in enumerate(PACK)}
 _BY_CODE = {card.code: card for card in PACK}
 _HAND_SIZE = 6
 _PLAYS_PER_DEAL = 4 * _HAND_SIZE
@@ -240,8 +241,8 @@ class XeriMatch:
         "_bottom", "_captured", "_current", "_dealer", "_deck", "_events", "_face_up",
         "_first_dealer", "_hands", "_history", "_jack_points", "_jack_single", "_last_capturer",
         "_left", "_pile", "_redeals", "_results", "_round", "_round_scores",
-        "_round_start", "_rounds_won", "_rules", "_seed", "_stock", "_target", "_totals",
-        "_winner", "_xeri_points", "_xeris",
+        "_round_start", "_rounds_won", "_rules", "_seed", "_shown_back", "_stock", "_target",
+        "_totals", "_winner", "_xeri_points", "_xeris",
     )
 
     def __init__(self, seed: int, rules: Rules | None = None, *,
@@ -305,9 +306,11 @@ class XeriMatch:
         mode = rules.initial_pile_redeal
         first_pile = tuple(pile)
         redeals: list[XeriEvent] = []
+        shown: set[Card] = set()
         rule = "XR-8.2" if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK else "XR-2.4"
         while pile_needs_redeal([c.rank for c in pile], mode):  # XR-2.4
             bad = tuple(pile)
+            shown.update(bad)
             if bottom is None:
                 stock += pile
                 _shuffle(stock, rng.random)
@@ -324,6 +327,9 @@ class XeriMatch:
         self._pile = pile
         self._redeals = len(redeals)
         self._face_up = tuple(pile)
+        # Cards everyone saw in a pile that went back into the stock (XR-2.4), in pack order.
+        back = shown.difference(pile)
+        self._shown_back = tuple(sorted(back, key=_PACK_INDEX.__getitem__))
         self._captured: list[list[Card]] = [[], []]
         self._xeris: list[list[Card]] = [[], []]
         self._last_capturer: int | None = None
@@ -598,6 +604,14 @@ class XeriMatch:
         """The round's starting pile, as it stood after any redeals (XR-2.3, XR-2.4)."""
         return self._face_up
 
+    @property
+    def shown_back(self) -> tuple[Card, ...]:
+        """The cards of this round's redealt piles that went back into the stock (XR-2.4) and
+        are not in the pile that stood, while they are there: everyone saw them, so until the
+        second deal (XR-2.5) everyone knows they are in the stock, not in a hand. Empty once
+        the stock is dealt (they are then in hands no one else sees)."""
+        return self._shown_back if self._stock else ()
+
     def captured(self, team: int) -> tuple[Card, ...]:
         """The cards ``team`` captured this round, in the order taken."""
         return tuple(self._captured[_team(team)])
@@ -691,12 +705,14 @@ class XeriMatch:
 
     def hidden_from(self, seat: int) -> frozenset[Card]:
         """The cards ``seat`` may not see now: the other hands and the stock, except the
-        bottom card shown at the cut (XR-8.1, XR-9.1)."""
+        bottom card shown at the cut (XR-8.1, XR-9.1) and the cards of a redealt pile that went
+        back into it (`shown_back`, XR-2.4): everyone saw those and knows where they are."""
         team_of(seat)
         hidden = {c for other in range(4) if other != seat for c in self.hand(other)}
         hidden.update(self._stock)
         if self._bottom is not None:
             hidden.discard(self._bottom)
+        hidden.difference_update(self.shown_back)
         return frozenset(hidden)
 
     def preview(self, card: Card) -> PlayOutcome:
@@ -718,7 +734,7 @@ class XeriMatch:
             played=self.round_plays, xeri_cards=(self.xeri_cards(0), self.xeri_cards(1)),
             capture_counts=self.capture_counts, bottom_card=self.bottom_card,
             last_capturer=self.last_capturer, totals=(totals[0], totals[1]),
-            rounds_won=(won[0], won[1]),
+            rounds_won=(won[0], won[1]), shown_back=self.shown_back,
         )
 
     def observation(self, seat: int) -> XeriView:
@@ -805,8 +821,8 @@ def _hands_copy(hands: list[dict[int, Card]]) -> list[dict[int, Card]]:
 
 _SHARED_SLOTS = ("_bottom", "_current", "_dealer", "_deck", "_face_up", "_first_dealer",
                  "_jack_points", "_jack_single", "_last_capturer", "_left",
-                 "_redeals", "_round", "_round_start", "_rules", "_seed", "_target", "_winner",
-                 "_xeri_points")
+                 "_redeals", "_round", "_round_start", "_rules", "_seed", "_shown_back",
+                 "_target", "_winner", "_xeri_points")
 """The slots that hold unchangeable values (numbers, cards, tuples, the frozen rules):
 a clone shares them."""
 _COPIED_SLOTS: dict[str, Callable[[Any], Any]] = {

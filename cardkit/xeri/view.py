@@ -28,7 +28,9 @@ class XeriView:
     round's starting pile, ``played`` every ``(seat, card)`` played this round in order.
     ``capture_counts`` is ``None`` unless the option ``show_capture_counts`` makes the sizes of
     the captured piles public. ``bottom_card`` is the card shown at the cut under
-    ``cut_shows_bottom`` (XR-8.1), else ``None``.
+    ``cut_shows_bottom`` (XR-8.1), else ``None``. ``shown_back`` are the cards of the round's
+    redealt piles that went back into the stock (XR-2.4), while they are there (until the
+    second deal, XR-2.5): seen by all, so known to be in the stock and in no hand.
     """
 
     seat: int
@@ -48,6 +50,7 @@ class XeriView:
     last_capturer: int | None
     totals: tuple[int, int]
     rounds_won: tuple[int, int]
+    shown_back: tuple[Card, ...] = ()
 
     @property
     def team(self) -> int:

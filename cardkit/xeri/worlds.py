@@ -20,11 +20,11 @@ the view::
     >>> world.hidden_from(seat) == match.hidden_from(seat)
     True
 
-Every unseen card is equally likely to be in any unseen place: the deal is a uniform shuffle,
-and nothing a seat sees in Xeri says more about where an unseen card lies (a card shown in a
-redealt pile, XR-2.4, went back into the stock; the view does not keep those, so a world may
-put one in a hand). A world is a position to play on, not a record: its ``to_json`` replays the
-stacked round as round 1.
+Every unseen card is equally likely to be in any unseen place it may be in: the deal is a
+uniform shuffle, and one thing a seat sees says more about where an unseen card lies: a card
+shown in a redealt pile (XR-2.4, the view's ``shown_back``) went back into the stock, so until
+the second deal (XR-2.5) a world keeps it in the stock, never in a hand. A world is a position
+to play on, not a record: its ``to_json`` replays the stacked round as round 1.
 """
 
 from __future__ import annotations
@@ -64,6 +64,10 @@ def sample_world(view: XeriView, rng: Random) -> XeriMatch:
         (first_plays if number < _PLAYS_PER_DEAL else second_plays)[player].append(card)
     bottom = view.bottom_card
     unseen = unseen_cards(view)
+    # Before the second deal, cards shown in a redealt pile are in the stock (XR-2.4).
+    in_stock = set() if second else set(view.shown_back).intersection(unseen)
+    kept = [card for card in unseen if card in in_stock]
+    unseen = [card for card in unseen if card not in in_stock]
     rng.shuffle(unseen)
     held: list[list[Card]] = [[], [], [], []]
     held[seat] = list(view.hand)
@@ -78,7 +82,9 @@ def sample_world(view: XeriView, rng: Random) -> XeriMatch:
         del unseen[:want]
         if bottom_hidden and second and other == dealer:
             held[other].append(bottom)  # type: ignore[arg-type]  # not None: bottom_hidden
-    stock = unseen  # what is left: the stock, in a random order
+    stock = unseen + kept  # what is left: the stock, in a random order
+    if kept:
+        rng.shuffle(stock)
     if len(stock) + (bottom_hidden and not second) != view.stock_size:
         raise ValueError(f"the view is not one of a Xeri round: {len(stock)} unseen cards "
                          f"are left for a stock of {view.stock_size} (XR-2.3, XR-9.1)")
@@ -101,6 +107,7 @@ def sample_world(view: XeriView, rng: Random) -> XeriMatch:
     for _player, card in view.played:
         match.apply(card)
     match._round = view.round_number
+    match._shown_back = view.shown_back
     match._totals = list(view.totals)
     match._rounds_won = list(view.rounds_won)
     match._target = _target_now(view)
