@@ -209,6 +209,9 @@ def test_staged_cards_are_marked_and_melds_are_numbered_from_one(page, open_app,
     app.get_by_role("button", name="Clear melds").click()
     expect(app.locator(".ck-hand-widget .ck-marked")).to_have_count(0)
     app.get_by_role("button", name="Suggest go-down").click()
+    # As a person does: see the suggestion staged before pressing Go down (a click sent while
+    # the table is still working on the suggestion is dropped, cardkit.widgets.clicks).
+    expect(app.locator(".ck-zion-pending")).to_contain_text("these melds make the contract")
     app.get_by_role("button", name="Go down").click()
     expect(app.locator(".ck-zion-log")).to_contain_text("Seat 0 (you) goes down")
     choice = app.get_by_role("combobox", name="Table meld")
