@@ -273,16 +273,7 @@ def _falling(n: int, k: int) -> int:
 def _injective(sizes: tuple[int, ...], profile: tuple[int, ...]) -> int:
     """Ordered ways to give each block (of ``sizes`` cards) its own rank and pick its cards,
     when ``profile[k]`` ranks have ``k`` cards each."""
-    total = 0
-    for classes in product(range(len(profile)), repeat=len(sizes)):
-        ways = 1
-        for k in set(classes):
-            ways *= _falling(profile[k], classes.count(k))
-        if ways:
-            for size, k in zip(sizes, classes, strict=True):
-                ways *= _falling(k, size)
-            total += ways
-    return total
+    return sum(_injective_top(sizes[0], sizes[1:], profile)) if sizes else 1
 
 
 def _standing_shapes(jacks: int, option: str) -> Iterator[tuple[list[int], list[Any], int]]:
