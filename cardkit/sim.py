@@ -418,6 +418,8 @@ def _run(spec: GameSpec, n: int, seats: list[_Seat], rules: Any, seed: int, work
     size = chunk_size or _default_chunk(spec, engine, seats)
     if whole and chunk_size is None:  # about as much play per chunk as a chunk of rows
         size = max(1, size // max(1, spec.sim.rows_per_unit(rules)))
+    if chunk_size is None:  # a run of a few rows plays a few units, not a whole chunk
+        size = min(size, max(1, n))
     if chunk_size is None and executor is None and workers > 1:
         # at least 4 chunks a worker, so that no worker waits long for the last one
         size = min(size, max(1, math.ceil(n / (4 * workers))))
