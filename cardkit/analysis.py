@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -41,7 +41,7 @@ from cardkit.pimc import (
 
 __all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "TOLERANCE", "Analysis", "Mark",
            "MoveValue", "Review", "ReviewedMove", "StopReason", "analyze", "profile_of",
-           "review", "review_thresholds"]
+           "review", "review_steps", "review_thresholds"]
 
 MAX_REVIEW_SECONDS = 600.0
 """The longest a whole review runs, whatever it is asked (each decision is bounded too)."""
@@ -145,6 +145,8 @@ class Review:
     thresholds: tuple[float, float, float]
     measure: str
     seconds: float
+    decisions: int = 0
+    """How many decisions the seat made in the game (``len(moves)`` once complete)."""
 
     @property
     def biggest_mistake(self) -> ReviewedMove | None:
@@ -220,7 +222,29 @@ def review(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0
     ``max_samples_per_move``); the whole review stops after ``seconds`` (at most
     `MAX_REVIEW_SECONDS`). ``progress(done, total)`` is called after each of the seat's
     decisions; ``stop`` (an `threading.Event`, or a function that returns True) ends the
-    review early, keeping what is done (``Review.complete`` is then False)."""
+    review early, keeping what is done (``Review.complete`` is then False). `review_steps`
+    is the same review a decision at a time."""
+    result: Review | None = None
+    done = 0
+    for result in review_steps(record_or_game, seat, seconds_per_move=seconds_per_move,
+                               max_samples_per_move=max_samples_per_move, seconds=seconds,
+                               seed=seed, rollout=rollout, stop=stop):
+        if progress is not None and len(result.moves) > done:
+            done = len(result.moves)
+            progress(done, result.decisions)
+    assert result is not None  # review_steps yields at least once
+    return result
+
+
+def review_steps(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0.5,
+                 max_samples_per_move: int | None = None, seconds: float | None = 120.0,
+                 seed: int = 0, rollout: str = "greedy",
+                 stop: threading.Event | Callable[[], bool] | None = None) -> Iterator[Review]:
+    """`review`, a decision at a time: yields the `Review` so far after each of ``seat``'s
+    decisions (``complete`` once the last is done; ``decisions`` says how many there are),
+    and a last one with ``complete`` False when ``stop`` or ``seconds`` ended it early. An app
+    steps through it between its page's messages (the static site has no threads); the last
+    `Review` yielded is the result, whatever was done."""
     start, actions = _start_of(record_or_game)
     profile = profile_of(start)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < start.num_players:
@@ -233,31 +257,35 @@ def review(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0
         stopped = stop.is_set
     else:
         stopped = stop
-    game = start
     total = 0
     replay = start.clone()
     for action in actions:  # how many decisions the seat made, for the progress bar
         total += replay.current_player == seat
         replay.apply(action)
+    measure = profile.measure(start.observe(seat)).split(" by ")[0].split(" at ")[0]
     began = time.perf_counter()
     reviewed: list[ReviewedMove] = []
-    complete = True
-    done = 0
+
+    def so_far(complete: bool) -> Review:
+        return Review(game=profile.game, seat=seat, seat_name=profile.seat_name(seat),
+                      moves=tuple(reviewed), complete=complete, thresholds=profile.thresholds,
+                      measure=measure, seconds=time.perf_counter() - began, decisions=total)
+
+    if not total:
+        yield so_far(True)
+        return
+    game = start
     for index, action in enumerate(actions):
         if game.current_player == seat:
             if stopped() or time.perf_counter() - began > limit:
-                complete = False
-                break
+                yield so_far(False)
+                return
             reviewed.append(_review_one(game, seat, index, action, profile, seconds_per_move,
                                         max_samples_per_move, seed + index, rollout))
-            done += 1
-            if progress is not None:
-                progress(done, total)
+            yield so_far(len(reviewed) == total)
+            if len(reviewed) == total:
+                return
         game.apply(action)
-    return Review(game=profile.game, seat=seat, seat_name=profile.seat_name(seat),
-                  moves=tuple(reviewed), complete=complete, thresholds=profile.thresholds,
-                  measure=profile.measure(start.observe(seat)).split(" by ")[0].split(" at ")[0],
-                  seconds=time.perf_counter() - began)
 
 
 def _review_one(game: Any, seat: int, index: int, action: Any, profile: Profile,
