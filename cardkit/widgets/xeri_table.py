@@ -165,7 +165,8 @@ class XeriTable(GameTable):
              self.preview,
              widgets.HBox([self.play_button, self.new_button, self.show_all],
                           layout=widgets.Layout(flex_flow="row wrap")),
-             self.hint, self.message, widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
+             self.hint,
+             self.message, widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
             layout=widgets.Layout(flex="2 1 400px", min_width="0"),
         )
         self.children = (
