@@ -60,7 +60,7 @@ class HintPanel(widgets.VBox):
         self.thought = 0  # how many hints were worked out (not answered from the last one)
         self.analysis: Any = None
         self._for: tuple[Any, ...] | None = None  # the position the hint shown is for
-        self.button = widgets.Button(description="Hint", icon="lightbulb-o",
+        self.button = widgets.Button(description="Hint",
                                      tooltip="rate your legal moves (from what you can see)",
                                      layout=widgets.Layout(width="auto"))
         self.note = widgets.HTML().add_class("ck-hint-note")

@@ -64,7 +64,7 @@ class ReviewPanel(widgets.VBox):
             value=0 if shown is None else shown, description="Seat",
             layout=widgets.Layout(width="220px"))
         self.analyse_button = widgets.Button(
-            description="Analyse this game", button_style="primary", icon="search",
+            description="Analyse this game", button_style="primary",
             tooltip="rate each of this seat's decisions against the best move",
             layout=widgets.Layout(width="auto"))
         self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
@@ -72,6 +72,7 @@ class ReviewPanel(widgets.VBox):
         self.jump_button = widgets.Button(description="Jump to the biggest mistake",
                                           disabled=True, layout=widgets.Layout(width="auto"))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="")
+        self.progress.add_class("ck-review-progress")
         self.message = MessageArea()
         self.rules = widgets.HTML(self._rules_html()).add_class("ck-review-rules")
         self.table = widgets.HTML().add_class("ck-review-table")
@@ -264,8 +265,9 @@ def _table_html(review: Any, stepper: Any) -> str:
     words = profile_of(stepper.start).words
     rows = [m for m in review.moves if m.mark is not Mark.GOOD and m.best is not None]
     if not rows:
-        return (f"<p>{len(review.moves)} decisions rated: none lost enough to be marked "
-                "yet.</p>")
+        n = len(review.moves)
+        return (f"<p>{n} decision{'s' if n != 1 else ''} rated: none lost enough to be "
+                "marked yet.</p>")
     cells = "".join(
         f"<tr><td>{m.index + 1}</td><td>{html.escape(words(m.action))}</td>"
         f"<td style='text-align:right'>{m.loss:.1f}</td>"
