@@ -52,7 +52,7 @@ class HintPanel(widgets.VBox):
     def __init__(self, table: Any, *, seconds: float = limits.MAX_HINT_SECONDS,
                  max_samples: int | None = None, seed: int = 0) -> None:
         self.table = table
-        self.seconds = min(float(seconds), limits.MAX_HINT_SECONDS)
+        self.seconds: float | None = min(float(seconds), limits.MAX_HINT_SECONDS)
         cap = limits.analysis_samples(limits.MAX_HINT_SAMPLES)
         self.max_samples = cap if max_samples is None else min(max_samples, cap)
         self.seed = seed

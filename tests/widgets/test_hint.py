@@ -22,7 +22,7 @@ SAMPLES = 8
 def budget(panel: HintPanel) -> HintPanel:
     """A sample budget only (no time budget): the same hint on any machine, at any load."""
     panel.max_samples = SAMPLES
-    panel.seconds = None  # type: ignore[assignment]
+    panel.seconds = None
     return panel
 
 
