@@ -5,6 +5,8 @@
 #               POOL=N preheated kernels per class app: 1 for a demo, 4 with CLASS=1)
 #   make test   lint and run every test layer (unit, property, golden, widgets, browser,
 #               the tutorials with nbval, the docs build, the Binder environment)
+#   make catalogs  extract the sentences marked for translation and update and compile the
+#               catalogs in cardkit/locale (cardkit/i18n.py, cardkit/catalogs.py)
 #   make lessons  write the tutorials' student and teacher editions into build/lessons
 #   make docs   build the documentation site into docs/_build/html
 #   make lite   build the apps as a static site into build/lite (Python runs in the browser:
@@ -21,7 +23,7 @@ POOL   ?= $(if $(CLASS),4,1)
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
-.PHONY: demo test test-browser test-tutorials docs lint typecheck bench clean lite lessons
+.PHONY: catalogs demo test test-browser test-tutorials docs lint typecheck bench clean lite lessons
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +68,11 @@ test: lint
 # show their stored output; `python tutorials/refresh_outputs.py` stores new ones.
 test-tutorials: $(VENV)/.test
 	$(BIN)/python -m pytest tutorials
+
+# The gettext catalogs (cardkit.i18n): new sentences arrive untranslated in
+# cardkit/locale/ja/LC_MESSAGES/*.po; tests/i18n fails until each has its Japanese.
+catalogs: $(VENV)/.test
+	$(BIN)/python -m cardkit.catalogs
 
 # The tutorials' student and teacher editions (cardkit/editions.py): build/lessons/{student,teacher}.
 lessons: $(VENV)/.test
