@@ -139,3 +139,18 @@ def test_zion_hint_of_a_go_down_says_it_and_marks_no_card():
     assert type(go_down.best.action).__name__ == "GoDown"
     assert "Hint: Go down with" in table.hint.note.value
     assert "best" not in table.hand.marks.values()
+
+
+def test_a_zion_hint_reads_only_the_learners_view():
+    """Two games that differ only in cards Seat 0 cannot see get the same hint."""
+    from cardkit.zioncheck.worlds import sample_world as zion_world
+
+    table, other = (ZionTable(players=3, seed=1, bot_delay=0) for _ in range(2))
+    table.draw_button.click()
+    world = zion_world(table.game.observe(0), Random(5))
+    assert world.observe(0) == table.game.observe(0)
+    assert [world.hand(s) for s in (1, 2)] != [table.game.hand(s) for s in (1, 2)]
+    other.game = world
+    mine, theirs = budget(table.hint).hint(), budget(other.hint).hint()
+    assert mine is not None and theirs is not None
+    assert mine.moves == theirs.moves and mine.text == theirs.text
