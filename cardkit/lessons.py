@@ -588,7 +588,7 @@ def _best_cards(seed: int, plays: int) -> tuple[list[Card], str]:
     analysis = analyze(lesson_position(seed, plays), **BEST_CARD_BUDGET)  # type: ignore[arg-type]
     best = analysis.best
     cards = [best.action] + [m.action for m in analysis.moves[1:] if m.loss_low <= 0]
-    why = (f"the analyst rates {best.action} best: {signed(best.mean)} points on average for "
+    why = (f"The analyst rates {best.action} best: {signed(best.mean)} points on average for "
            f"its team by the end of the round, over {analysis.samples} possible worlds")
     if len(analysis.moves) > 1:
         runner = analysis.moves[1]
@@ -620,7 +620,10 @@ def _ev_average() -> tuple[Any, str]:
            "analyze(position, max_samples=200, seconds=None, seed=0))",
            "run analyze on the position and read the first card of its list; think about "
            "who takes the cards left on the pile at the end of the round (XR-5.1).", as_card,
-           any_of=True)
+           any_of=True,
+           mistakes=(("JH", "the jack takes the two cards on the pile now; but then which of "
+                            "your cards can still capture at the end, when the last capture "
+                            "takes the cards left on the pile? (XR-5.1)"),))
 def _ev_best_card() -> tuple[Any, str]:
     return _best_cards(4, 40)
 
