@@ -62,6 +62,8 @@ def test_the_sentences_about_the_positions_are_true() -> None:
     view = first.observe(first.current_player)
     queen, jack = (resolve_play(view.pile, parse_card(c), view.rules) for c in ("QH", "JC"))
     assert queen.captures and jack.captures and queen.cards_taken == jack.cards_taken
+    assert sorted(str(c) for c in view.hand if resolve_play(view.pile, c, view.rules).captures) \
+        == ["J♣", "Q♥"]  # "two cards capture the pile"
     # match 5 after 26 plays: three honours on a pile of six, no other card of the hand captures
     big = lesson_position(5, 26)
     view = big.observe(big.current_player)
