@@ -13,6 +13,10 @@ compares the actions on paired differences::
     >>> result.best.loss, all(m.loss >= 0 for m in result.moves)
     (0.0, True)
 
+`play_worlds` keeps what `analyze` sums up: every move's result in every sampled world, one row
+per world, so that a lesson can average them itself, watch an interval narrow as worlds are
+added, and compare moves on the same worlds (paired) or each on worlds of its own.
+
 `review` rates each decision of one seat in a finished game by its expected loss against the
 best move, marked as an inaccuracy, a mistake or a blunder by the game's thresholds in points
 (`REVIEW_THRESHOLDS`).
@@ -23,8 +27,9 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from random import Random
 from typing import Any
 
 from cardkit.games import get_game, load_record
@@ -36,15 +41,19 @@ from cardkit.pimc import (
     MoveValue,
     Profile,
     StopReason,
+    _groups,
     rate,
 )
 
-__all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "TOLERANCE", "Analysis", "Mark",
-           "MoveValue", "Review", "ReviewedMove", "StopReason", "analyze", "profile_of",
-           "review", "review_steps", "review_thresholds"]
+__all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "MAX_WORLDS", "TOLERANCE",
+           "Analysis", "Mark", "MoveValue", "Review", "ReviewedMove", "StopReason", "Worlds",
+           "analyze", "play_worlds", "profile_of", "review", "review_steps",
+           "review_thresholds"]
 
 MAX_REVIEW_SECONDS = 600.0
 """The longest a whole review runs, whatever it is asked (each decision is bounded too)."""
+MAX_WORLDS = 5_000
+"""The most worlds `play_worlds` plays (it keeps every result: a bound on memory and time)."""
 
 
 def profile_of(game: Any) -> Profile:
@@ -76,6 +85,88 @@ def analyze(game: Any, seat: int | None = None, *, seconds: float | None = 1.0,
     view = game.observe(seat)
     return rate(view, profile, seconds=seconds, max_samples=max_samples, seed=seed,
                 rollout=rollout)
+
+
+@dataclass(frozen=True)
+class Worlds:
+    """Every distinct legal action of one seat played out in the same sampled worlds.
+
+    ``results[w][a]`` is the result of ``actions[a]`` in world ``w``, in the game's measure
+    (``measure``: Xeri, the seat's team's round margin; Zion Check, the seat's penalty
+    points). The worlds and rollout seeds are `analyze`'s for the same ``seed``, so the
+    averages of the first n rows are the means of ``analyze(..., max_samples=n)`` when it
+    samples all n."""
+
+    game: str
+    seat: int
+    actions: tuple[Any, ...]
+    results: tuple[tuple[float, ...], ...]
+    seed: int
+    rollout: str
+    measure: str
+    words: Callable[[Any], str] = field(repr=False, compare=False, default=str)
+    merged: tuple[tuple[Any, ...], ...] = ()
+
+    def __len__(self) -> int:
+        """The number of worlds played."""
+        return len(self.results)
+
+    def column(self, action: Any) -> list[float]:
+        """The results of ``action`` (or of the move it is the same as), world by world."""
+        for index, first in enumerate(self.actions):
+            others = self.merged[index] if self.merged else ()
+            if action == first or action in others:
+                return [row[index] for row in self.results]
+        raise ValueError(f"{action!r} is not one of the rated actions: "
+                         + ", ".join(str(a) for a in self.actions))
+
+    def to_frame(self) -> Any:
+        """One row per world, one column per action named in words (pandas, imported when
+        asked)."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.results), columns=[self.words(a) for a in self.actions])
+
+
+def play_worlds(game: Any, seat: int | None = None, *, samples: int, seed: int = 0,
+                rollout: str = "greedy") -> Worlds:
+    """Play every distinct legal action of ``seat`` (default: the player to act) in each of
+    ``samples`` worlds dealt from the seat's view, and keep every result (`Worlds`).
+
+    It is what `analyze` does without its stopping rule and with nothing summed up: the same
+    worlds and rollout seeds for the same ``seed``, built from ``game.observe(seat)`` only (it
+    cannot peek). ``samples`` is 1 to `MAX_WORLDS`."""
+    if isinstance(samples, bool) or not isinstance(samples, int) \
+            or not 1 <= samples <= MAX_WORLDS:
+        raise ValueError(f"samples must be a whole number from 1 to {MAX_WORLDS:,}, not "
+                         f"{samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    profile = profile_of(game)
+    if rollout not in profile.rollout_kinds:
+        raise ValueError(f"unknown rollout bot {rollout!r}; the kinds are "
+                         + ", ".join(profile.rollout_kinds))
+    if seat is None:
+        seat = game.current_player
+        if seat is None:
+            raise ValueError("the game is over: there is no move to rate")
+    view = game.observe(seat)
+    legal = list(view.legal_actions())
+    if not legal:
+        raise ValueError(f"{profile.seat_name(seat)} has no decision to rate now: it is not "
+                         "their move")
+    groups = _groups(legal, profile.key)
+    rows = []
+    for number in range(samples):
+        rng = Random(f"cardkit analysis {seed} {number}")  # the seeding of `pimc.rate`
+        world = profile.sample_world(view, rng)
+        rollout_seed = rng.getrandbits(32)
+        rows.append(tuple(profile.rollout(world.clone(), seat, group[0], rollout,
+                                          rollout_seed)[0] for group in groups))
+    return Worlds(game=profile.game, seat=seat, actions=tuple(g[0] for g in groups),
+                  results=tuple(rows), seed=seed, rollout=rollout,
+                  measure=profile.measure(view), words=profile.words,
+                  merged=tuple(tuple(g[1:]) for g in groups))
 
 
 class Mark(str, Enum):
