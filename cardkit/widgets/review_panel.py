@@ -91,7 +91,10 @@ class ReviewPanel(widgets.VBox):
 
     def _rules_html(self) -> str:
         a, b, c = self.thresholds
-        points = ("penalty points" if self.stepper.start.game_name == "zioncheck"
+        from cardkit.analysis import profile_of
+
+        # A game whose analyst counts lower as better rates penalty points (Zion Check).
+        points = ("penalty points" if profile_of(self.stepper.start).better < 0
                   else "round points")
         return (f"<p style='margin:2px 0'>A decision is an <b>inaccuracy</b> when it loses "
                 f"{a:g} or more {points} on average against the best move, a <b>mistake</b> "
