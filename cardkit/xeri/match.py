@@ -777,11 +777,12 @@ class XeriMatch:
             try:
                 card = parse_card(action)
             except ValueError as error:  # an unreadable card is named by its place, as a bad play
-                raise ValueError(f"action {number} ({action}) cannot be replayed: "
-                                 f"{error}") from None
+                raise ValueError(_("action {number} ({action}) cannot be replayed: {why}").format(
+                    number=number, action=action, why=error)) from None
             verdict = match.check(card)
             if not verdict:
-                raise ValueError(f"action {number} ({action}) cannot be replayed: {verdict}")
+                raise ValueError(_("action {number} ({action}) cannot be replayed: {why}").format(
+                    number=number, action=action, why=verdict))
             match.apply(card)
         return match
 
