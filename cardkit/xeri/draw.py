@@ -186,7 +186,7 @@ def table_html(
         else:
             hand = seat_hand_html(cards, info.hand_sizes[seat], width=width,
                               overlap=0.0 if mine else 0.4, four_colour=four_colour)
-        team = team_name(seat & 1)
+        partners = team_name(seat & 1)
         who = _("{seat} (you)").format(seat=seat_name(seat)) if mine else seat_name(seat)
         style = PANEL_STYLE + (";" + TURN_STYLE if seat == info.current else "")
         seats_html[place[seat]] = (
@@ -196,7 +196,7 @@ def table_html(
             + heading_html(who, badges)
             + hand
             + note_html(_("{team} · {cards} in hand").format(
-                team=team, cards=_cards(info.hand_sizes[seat])))
+                team=partners, cards=_cards(info.hand_sizes[seat])))
             + "</section>"
         )
 
