@@ -73,7 +73,7 @@ def _write_po(catalog: Catalog, *, width: int = 100) -> bytes:
 
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=width, sort_by_file=False, omit_header=False,
-             ignore_obsolete=True, include_previous=False)
+             ignore_obsolete=True, include_previous=False, include_lineno=False)
     return buffer.getvalue()
 
 
