@@ -7,15 +7,16 @@ Their cells are tagged for the editions:
 * ``teacher``: for the teacher only (timings, the warm-up, how to run it with a class);
 * ``test``: a hidden check that nbval runs (a sentence agrees with its numbers).
 
-The **student edition** drops both, and every output: a learner runs the cells and sees their
-own numbers, and nothing that gives an answer away. The **teacher edition** keeps every cell of
-the source as it is, with its outputs (the ``test`` cells too, their code collapsed: they show
-the teacher that the lesson checks its own sentences), and adds, after each exercise, its
-answer key: the solution worked out by the rules core (`cardkit.lessons`), the hints for the
-answers learners usually get wrong, and how answers are read. So the teacher edition is the
-source plus Markdown, and ``make test`` runs nbval on it in place of the source
-(``tutorials/conftest.py``; ``tests/test_editions.py`` checks the superset). Each edition's
-folder gets the tutorials' helper modules (the charts), so its notebooks run where they are.
+The **student edition** drops both, every output, and nbval's ``# NBVAL_CHECK_OUTPUT`` marks:
+a learner runs the cells and sees their own numbers, and nothing that gives an answer away.
+The **teacher edition** keeps every cell of the source as it is, with its outputs (the ``test``
+cells too, their code collapsed: they show the teacher that the lesson checks its own
+sentences), and adds, after each exercise, its answer key: the solution worked out by the
+rules core (`cardkit.lessons`), the hints for the answers learners usually get wrong, and how
+answers are read. So the teacher edition is the source plus Markdown, and ``make test`` runs
+nbval on it in place of the source (``tutorials/conftest.py``; ``tests/test_editions.py``
+checks the superset). Each edition's folder gets the tutorials' helper modules (the charts),
+so its notebooks run where they are.
 
 This module reads and writes notebooks as JSON: it needs no Jupyter package.
 """
@@ -44,6 +45,7 @@ EDITIONS = ("student", "teacher")
 HELPERS = ("lesson_charts.py",)
 """The tutorials' helper modules, copied beside each edition's notebooks."""
 _CHECK = re.compile(r'check\("([\w-]+)"')
+_NBVAL_MARK = re.compile(r"\A# NBVAL_[A-Z_]+\n\n?")
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -61,8 +63,15 @@ def exercise_keys_in(cell: dict[str, Any]) -> list[str]:
     return _CHECK.findall(_source(cell)) if cell.get("cell_type") == "code" else []
 
 
+def without_nbval_mark(code: str) -> str:
+    """``code`` less a first line such as ``# NBVAL_CHECK_OUTPUT`` (and the blank line after
+    it): nbval's mark means nothing to a learner."""
+    return _NBVAL_MARK.sub("", code)
+
+
 def student_edition(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The learners' notebook: no ``teacher`` or ``test`` cells, no outputs, no run counts."""
+    """The learners' notebook: no ``teacher`` or ``test`` cells, no outputs, no run counts,
+    and no nbval marks."""
     out = copy.deepcopy(notebook)
     cells = []
     for cell in out["cells"]:
@@ -72,6 +81,7 @@ def student_edition(notebook: dict[str, Any]) -> dict[str, Any]:
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
+            cell["source"] = without_nbval_mark(_source(cell)).splitlines(keepends=True)
         cell.get("metadata", {}).pop("execution", None)
         cells.append(cell)
     out["cells"] = cells

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.cards import Card
-from cardkit.editions import build, exercise_keys_in, main
+from cardkit.editions import build, exercise_keys_in, main, without_nbval_mark
 from cardkit.lessons import EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,13 +158,17 @@ def names(code: str) -> tuple[set[str], set[str]]:
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
 def test_the_student_edition_runs_what_nbval_runs_less_checks_nothing_needs(
         editions: Path, path: Path) -> None:
-    # The student edition's code is the source's, in order, less the hidden checks; and no
-    # cell reads a name whose last binding was in a check (or a teacher cell: all are text),
-    # so nbval's run of the teacher edition vouches for the student edition's cells too.
+    # The student edition's code is the source's, in order, less the hidden checks and nbval's
+    # marks (comments); and no cell reads a name whose last binding was in a check (or in a
+    # teacher cell: all are text), so nbval's run of the teacher edition vouches for the
+    # student edition's cells too.
     source = load(path)
     student = load(editions / "student" / path.name)
     code = [text(c) for c in source if c["cell_type"] == "code" and not tagged(c, "test")]
-    assert [text(c) for c in student if c["cell_type"] == "code"] == code
+    shown = [text(c) for c in student if c["cell_type"] == "code"]
+    assert shown == [without_nbval_mark(c) for c in code]
+    assert any(c.startswith("# NBVAL_CHECK_OUTPUT") for c in code)
+    assert not any("NBVAL" in c for c in shown), "nbval's marks mean nothing to a learner"
     assert not any(c["cell_type"] == "code" and tagged(c, "teacher") for c in source)
     last_bound_in_check: set[str] = set()
     for cell in source:
