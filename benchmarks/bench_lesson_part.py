@@ -71,13 +71,15 @@ def run(lesson: str, part: int, answers: bool) -> int:
     with tempfile.TemporaryDirectory() as out:
         student = write_editions(source, Path(out))["student"]
         cells = cells_to_part(json.loads(student.read_text())["cells"], part)
+        start = time.perf_counter()
         manager = KernelManager(kernel_name="python3")
         manager.start_kernel(cwd=str(student.parent))
         client = manager.client()
         client.start_channels()
         client.wait_for_ready(timeout=120)
         kernel = psutil.Process(manager.provisioner.process.pid)  # type: ignore[union-attr]
-        print(f"{source.name}, part {part}, student edition; load {os.getloadavg()[0]:.1f}")
+        print(f"{source.name}, part {part}, student edition; load {os.getloadavg()[0]:.1f}; "
+              f"the kernel started in {time.perf_counter() - start:.1f} s (wall clock)")
         print(f"{'cell':>4} {'cpu s':>6} {'wall s':>6}  first line shown")
         total_cpu = total_wall = 0.0
         status = 0
