@@ -196,6 +196,8 @@ def test_zc_9_within_k_draws_agrees_with_a_simulation():
 
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: P.goes_down_within(HAND, -1), "k counts draws"),
+    (lambda: P.goes_down_within(HAND, 5), "k=5 is more than max_k=4"),
+    (lambda: P.goes_down_within(HAND, 1, max_k=-1), "max_k must be a whole number"),
     (lambda: P.goes_down_within(HAND, 1, hand_number=7), "hand_number is 1 to 6"),
     (lambda: P.goes_down_within("8C 8C 8C", 1), "more often in hand and seen than"),
     (lambda: P.goes_down_within(HAND, 1, seen=[3]), "hand and seen hold cards"),
