@@ -36,6 +36,7 @@ from cardkit.render import (
 )
 from cardkit.zioncheck.events import HandEnd
 from cardkit.zioncheck.melds import MeldKind
+from cardkit.zioncheck.state import Phase
 from cardkit.zioncheck.words import (
     card_words,
     contract_words,
@@ -46,7 +47,6 @@ from cardkit.zioncheck.words import (
     pgettext,
     seat_name,
 )
-from cardkit.zioncheck.state import Phase
 
 if TYPE_CHECKING:
     from cardkit.zioncheck.game import ZionGame

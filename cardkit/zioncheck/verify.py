@@ -44,8 +44,8 @@ from cardkit.zioncheck.melds import (
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.solver import has_joker_in_set
 from cardkit.zioncheck.state import Phase
-from cardkit.zioncheck.words import cards_words, gettext, seat_name
 from cardkit.zioncheck.words import card_words as _card
+from cardkit.zioncheck.words import cards_words, gettext, seat_name
 
 __all__ = ["Checked", "Checks"]
 

@@ -5,12 +5,13 @@ the ``zioncheck`` catalog with the functions below and built only when it is rea
 that many sentences hold are here: a seat's name, a card's name, a list, a contract::
 
     >>> from cardkit.i18n import language
+    >>> from cardkit.cards import Card
     >>> from cardkit.zioncheck.rules import Contract
     >>> seat_name(2), contract_words(Contract(1, 1))
     ('Seat 2', '1 set + 1 run')
     >>> with language("ja"):
-    ...     seat_name(2), contract_words(Contract(1, 1))
-    ('席2', 'セット1つ + ラン1つ')
+    ...     seat_name(2), contract_words(Contract(1, 1)), card_words(Card(7, "C"))
+    ('2番の席', 'セット1つ + ラン1つ', 'クラブの7')
 
 Records and frames stay language-free: ``str(contract)`` and ``HandEnd`` values are data and
 stay English; these functions are for the words a learner reads.
@@ -21,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from cardkit.cards import Card, card_list, card_name
+from cardkit.engine import numbered_seat
 from cardkit.i18n import Domain
 
 if TYPE_CHECKING:
-    from cardkit.cards import Card
     from cardkit.zioncheck.rules import Contract
 
 __all__ = ["N_", "card_words", "cards_words", "contract_words", "gettext", "join", "join_and",
@@ -35,36 +37,39 @@ gettext, ngettext, pgettext = _t.gettext, _t.ngettext, _t.pgettext
 _ = gettext
 
 
-def N_(message: str) -> str:  # noqa: N802 - the conventional name Babel extracts
+def N_(message: str) -> str:
     """Mark ``message`` for the catalog without translating it now (it is looked up when read)."""
     return message
 
 
 def seat_name(seat: int | None) -> str:
-    """How Zion Check names a seat: ``Seat 0``, ``Seat 1``, … (``席0`` in Japanese)."""
+    """How Zion Check names a seat: ``Seat 0``, ``Seat 1``, … (``0番の席`` in Japanese), the
+    shared `cardkit.engine.numbered_seat`; ``nobody`` for no seat."""
     if seat is None:
         return pgettext("seat", "nobody")
-    return pgettext("seat", "Seat {number}").format(number=seat)
+    return numbered_seat(seat)
 
 
 def card_words(card: object) -> str:
-    """A card as a sentence names it: ``7♥`` in English (its printed face)."""
-    return str(card)
+    """A card as a sentence names it: ``7♥`` in English (its printed face), ``ハートの7`` in
+    Japanese (the shared `cardkit.cards.card_name`); anything else as it prints."""
+    return card_name(card) if isinstance(card, Card) else str(card)
 
 
 def cards_words(cards: Iterable[Card]) -> str:
-    """Several cards in a sentence: ``7♥ 8♥`` (the cards' printed faces, in order)."""
-    return pgettext("list of cards", " ").join(card_words(c) for c in cards)
+    """Several cards in a sentence: ``7♥ 8♥`` (``ハートの7、ハートの8``), the shared
+    `cardkit.cards.card_list`."""
+    return card_list(cards)
 
 
 def join(items: Iterable[str]) -> str:
-    """A list in a sentence: ``Seat 1, Seat 2`` (``席1、席2``)."""
+    """A list in a sentence: ``Seat 1, Seat 2`` (``1番の席、2番の席``)."""
     # TRANSLATORS: what separates the items of a list ("Seat 1, Seat 2").
     return pgettext("list", ", ").join(items)
 
 
 def join_and(items: Iterable[str]) -> str:
-    """Names joined by "and": ``Seat 1 and Seat 2`` (``席1と席2``)."""
+    """Names joined by "and": ``Seat 1 and Seat 2`` (``1番の席と2番の席``)."""
     # TRANSLATORS: what joins names: "Seat 1 and Seat 2 share the win".
     return pgettext("list", " and ").join(items)
 
