@@ -30,7 +30,7 @@ from cardkit.zioncheck.melds import (
     check_meld,
 )
 from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
-from cardkit.zioncheck.words import card_words, gettext, join, ngettext
+from cardkit.zioncheck.words import N_, Later, Said, card_later, gettext, join, ngettext
 
 _ = gettext
 
@@ -76,31 +76,31 @@ def runs_are_two_melds(a: Meld, b: Meld, rules: Rules | None = None) -> Verdict:
     """Are two runs clearly two melds (ZC-10)? Runs of different suits always are."""
     mode = (rules or _DEFAULT_RULES).same_suit_touching_runs
     if a.suit != b.suit:
-        return Verdict(True, lambda: _("{a} and {b} are in different suits").format(a=a, b=b),
+        return Verdict(True, Said(N_("{a} and {b} are in different suits"), a=a, b=b),
                        "ZC-10")
     lo, hi = sorted((a, b), key=lambda m: (m.low, m.high))
     assert lo.low is not None and lo.high is not None and hi.low is not None
     if lo.high + 1 < hi.low:
-        return Verdict(True, lambda: _(
-            "{a} and {b} are two runs: there is a gap between them (ZC-10)").format(a=lo, b=hi),
+        return Verdict(True, Said(N_(
+            "{a} and {b} are two runs: there is a gap between them (ZC-10)"), a=lo, b=hi),
             "ZC-10")
     if lo.high >= hi.low:
-        return Verdict(True, lambda: _(
-            "{a} and {b} are two runs: they overlap, so a card appears twice (ZC-10)").format(
-                a=lo, b=hi), "ZC-10")
+        return Verdict(True, Said(N_(
+            "{a} and {b} are two runs: they overlap, so a card appears twice (ZC-10)"),
+                    a=lo, b=hi), "ZC-10")
     together = len(lo.cards) + len(hi.cards)
     # hi.high is set as lo's ends are (asserted above): a run knows both ends
     if zc10_allows(lo.low, lo.high, hi.low, hi.high, mode):  # type: ignore[arg-type]
-        return Verdict(True, lambda: _(
-            "{a} and {b} touch and hold {count} cards together: two runs (ZC-10)").format(
-                a=lo, b=hi, count=together), "ZC-10")
+        return Verdict(True, Said(N_(
+            "{a} and {b} touch and hold {count} cards together: two runs (ZC-10)"),
+                    a=lo, b=hi, count=together), "ZC-10")
     if mode is TouchingRuns.FORBID:
-        return Verdict(False, lambda: _(
+        return Verdict(False, Said(N_(
             "{a} and {b} touch: two runs in one suit may not touch under these rules "
-            "(same_suit_touching_runs='forbid', ZC-10)").format(a=lo, b=hi), "ZC-10")
-    return Verdict(False, lambda: _(
+            "(same_suit_touching_runs='forbid', ZC-10)"), a=lo, b=hi), "ZC-10")
+    return Verdict(False, Said(N_(
         "{a} and {b} touch and hold only {count} cards together: touching runs in one suit are "
-        "two melds only with 9 or more cards (ZC-10)").format(a=lo, b=hi, count=together),
+        "two melds only with 9 or more cards (ZC-10)"), a=lo, b=hi, count=together),
         "ZC-10")
 
 
@@ -176,12 +176,7 @@ def check_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int
     items = _texts_as_copies(list(melds))
     if len(items) != contract.sets + contract.runs:
         given = len(items)
-        return Verdict(False, lambda: ngettext(
-            "{need}: {count} meld given; a go-down lays exactly the contract, no fewer and no "
-            "extra melds (ZC-9.2)",
-            "{need}: {count} melds given; a go-down lays exactly the contract, no fewer and no "
-            "extra melds (ZC-9.2)", given).format(need=_need(hand_number, contract),
-                                                   count=given), "ZC-9.2")
+        return Verdict(False, Later(_melds_given, hand_number, contract, given), "ZC-9.2")
     readings = []
     for number, item in enumerate(items, 1):
         options = _readings(item, rules)
@@ -221,14 +216,22 @@ def _texts_as_copies(items: list[Any]) -> list[Any]:
     return [next(parsed) if isinstance(item, str) else item for item in items]
 
 
+def _melds_given(hand_number: int | Contract, contract: Contract, given: int) -> str:
+    return ngettext(
+        "{need}: {count} meld given; a go-down lays exactly the contract, no fewer and no extra "
+        "melds (ZC-9.2)",
+        "{need}: {count} melds given; a go-down lays exactly the contract, no fewer and no extra "
+        "melds (ZC-9.2)", given).format(need=_need(hand_number, contract), count=given)
+
+
 def _numbered(number: int, verdict: Verdict) -> Callable[[], str]:
     """The reason of meld ``number`` of a go-down, when read."""
-    return lambda: _("meld {number}: {reason}").format(number=number, reason=verdict.reason)
+    return Said(N_("meld {number}: {reason}"), number=number, reason=verdict.reason)
 
 
 def _in_two_melds(card: Card) -> Callable[[], str]:
-    return lambda: _("{card} is in two melds. One card can go in only one meld (ZC-1.1)").format(
-        card=card_words(card))
+    return Said(N_("{card} is in two melds. One card can go in only one meld (ZC-1.1)"),
+            card=card_later(card))
 
 
 def _check_chosen(melds: list[Meld], contract: Contract, hand_number: int | Contract,
@@ -237,16 +240,17 @@ def _check_chosen(melds: list[Meld], contract: Contract, hand_number: int | Cont
     runs = [m for m in melds if m.kind is MeldKind.RUN]
     if sets != contract.sets or len(runs) != contract.runs:
         count = len(runs)
-        return Verdict(False, lambda: _(
-            "{need}: these are {sets} and {runs}; a go-down lays exactly the contract (ZC-9.2)")
-            .format(need=_need(hand_number, contract), sets=_sets(sets), runs=_runs(count)),
+        return Verdict(False, Said(N_(
+            "{need}: these are {sets} and {runs}; a go-down lays exactly the contract (ZC-9.2)"),
+                    need=Later(_need, hand_number, contract), sets=Later(_sets, sets),
+                    runs=Later(_runs, count)),
             "ZC-9.2")
     for i, a in enumerate(runs):
         for b in runs[i + 1:]:
             verdict = runs_are_two_melds(a, b, rules)
             if not verdict.ok:
                 return verdict
-    return Verdict(True, lambda: _contract_met(melds, contract, hand_number), "ZC-9.2")
+    return Verdict(True, Later(_contract_met, melds, contract, hand_number), "ZC-9.2")
 
 
 def _contract_met(melds: list[Meld], contract: Contract, hand_number: int | Contract) -> str:
@@ -309,7 +313,7 @@ def explain_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: i
         verdict = check_go_down(items, hand_number, rules)
     else:
         bad = [str(n) for n, v in enumerate(verdicts, 1) if not v.ok]
-        verdict = Verdict(False, lambda: _not_melds_yet(bad), "ZC-9.2")
+        verdict = Verdict(False, Later(_not_melds_yet, bad), "ZC-9.2")
     return GoDownExplanation(hand_number, contract, verdicts, verdict)
 
 
@@ -331,11 +335,11 @@ def no_go_down(hand_number: int | Contract, rules: Rules | None = None, *,
     """
     contract = contract_for(hand_number, rules or _DEFAULT_RULES)
     if isinstance(hand_number, int):
-        return Verdict(False, lambda: _(
+        return Verdict(False, Said(N_(
             "{who} cannot make the contract of hand {hand} yet. That contract is {contract} "
-            "(ZC-9.2)").format(who=who or _("This hand"), hand=hand_number,
-                     contract=_contract_text(contract)),
+            "(ZC-9.2)"), who=who or Said(N_("This hand")), hand=hand_number,
+                     contract=Later(_contract_text, contract)),
             "ZC-9.2")
-    return Verdict(False, lambda: _(
-        "{who} cannot make the contract of this hand yet. That contract is {contract} (ZC-9.2)")
-        .format(who=who or _("This hand"), contract=_contract_text(contract)), "ZC-9.2")
+    return Verdict(False, Said(N_(
+        "{who} cannot make the contract of this hand yet. That contract is {contract} (ZC-9.2)"),
+        who=who or Said(N_("This hand")), contract=Later(_contract_text, contract)), "ZC-9.2")

@@ -25,12 +25,12 @@ from cardkit.zioncheck.melds import Meld, joker_exchanges, lay_off_places
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
+from cardkit.zioncheck.words import N_, Later, Said, ngettext, seat_name
 from cardkit.zioncheck.words import gettext as _
-from cardkit.zioncheck.words import ngettext, seat_name
 
 __all__ = ["best_go_down_for", "claim_verdict", "leaves_discard", "legal_actions_for"]
 
-_MAY_CLAIM = Verdict(True, lambda: _("the seat asked may claim the discard out of turn"), "ZC-8.1")
+_MAY_CLAIM = Verdict(True, Said(N_("the seat asked may claim the discard out of turn")), "ZC-8.1")
 
 
 def leaves_discard(hand: Sequence[Card], used: Sequence[Card], taken: Card | None,
@@ -49,7 +49,7 @@ def claim_verdict(seat: int, claims_made: int, rules: Rules) -> Verdict:
     """May ``seat`` claim, having claimed ``claims_made`` times this hand (ZC-8.3)?"""
     limit = rules.max_claims_per_hand
     if limit is not None and claims_made >= limit:
-        return Verdict(False, lambda: _claimed_enough(seat, limit), "ZC-8.3")
+        return Verdict(False, Later(_claimed_enough, seat, limit), "ZC-8.3")
     return _MAY_CLAIM
 
 

@@ -39,7 +39,17 @@ from typing import Any, NamedTuple
 from cardkit.cards import SUITS, Card, parse_card, parse_cards
 from cardkit.engine import IllegalAction, Verdict
 from cardkit.zioncheck.rules import Rules
-from cardkit.zioncheck.words import card_words, gettext, join, ngettext, pgettext
+from cardkit.zioncheck.words import (
+    N_,
+    Later,
+    Said,
+    card_later,
+    card_words,
+    gettext,
+    join,
+    ngettext,
+    pgettext,
+)
 
 _ = gettext
 
@@ -326,26 +336,26 @@ def check_laid_meld(meld: Meld, rules: Rules | None = None) -> MeldVerdict:
         verdict = check_meld(meld.cards, rules, kind="set")
         if verdict.ok and (_meld_of(verdict).rank != meld.rank
                            or any(f.rank != meld.rank for f in meld.stands_for)):
-            return _fail(lambda: _("{meld}: every card of a set stands for its rank (ZC-5.1)")
-                         .format(meld=meld), "ZC-5.1")
+            return _fail(Said(N_("{meld}: every card of a set stands for its rank (ZC-5.1)"),
+                    meld=meld), "ZC-5.1")
         return verdict
     text = _cards_text(meld.cards)
     twice = _duplicate(meld.cards)
     if twice is not None:
         return _fail(_twice(twice), "ZC-1.1")
     if not 4 <= len(meld.cards) <= 14:
-        return _fail(lambda: _("{cards}: a run holds 4 to 14 cards (ZC-5.2)").format(cards=text),
+        return _fail(Said(N_("{cards}: a run holds 4 to 14 cards (ZC-5.2)"), cards=text),
                      "ZC-5.2")
     naturals = len(meld.naturals)
     need = rules.min_natural_per_meld
     if naturals < need:
-        return _fail(lambda: _("{cards} is not a meld: every meld needs at least {count} "
-                               "natural card(s) (ZC-5.3)").format(cards=text, count=need),
+        return _fail(Said(N_("{cards} is not a meld: every meld needs at least {count} "
+                               "natural card(s) (ZC-5.3)"), cards=text, count=need),
                      "ZC-5.3")
     rebuilt = _run_from_positions(meld.cards, meld.stands_for)
     if rebuilt != meld:
-        return _fail(lambda: _("{meld} is not a run: its cards are not one suit in sequence as "
-                               "laid (ZC-5.2)").format(meld=meld), "ZC-5.2")
+        return _fail(Said(N_("{meld} is not a run: its cards are not one suit in sequence as "
+                               "laid (ZC-5.2)"), meld=meld), "ZC-5.2")
     return MeldVerdict(True, _is_meld(meld, "ZC-5.2"), "ZC-5.2", MeldKind.RUN.value, meld.jokers,
                        meld)
 
@@ -433,14 +443,14 @@ def _fail(reason: Callable[[], str], rule: str) -> MeldVerdict:
 
 
 def _twice(card: Card) -> Callable[[], str]:
-    return lambda: _("{card} appears twice. One card can go in a meld only once (ZC-1.1)").format(
-        card=card_words(card))
+    return Said(N_("{card} appears twice. One card can go in a meld only once (ZC-1.1)"),
+            card=card_later(card))
 
 
 def _is_meld(meld: Meld, rule: str) -> Callable[[], str]:
     """"8♣ 8♦ 8♥ is a set of eights (ZC-5.1)", when read."""
-    return lambda: _("{meld} is {description} ({rule})").format(
-        meld=meld, description=meld.description, rule=rule)
+    return Said(N_("{meld} is {description} ({rule})"),
+            meld=meld, description=Later(_description, meld), rule=rule)
 
 
 def _coerce_cards(cards: Iterable[Card] | str, what: str = "cards") -> list[Card]:
@@ -495,18 +505,15 @@ def check_meld(cards: Iterable[Card] | str, rules: Rules | None = None, *,
     n = len(cards)
     if n < 3:
         if not text:
-            return _fail(lambda: _("no cards is too few cards: a set needs at least 3 (ZC-5.1), "
-                                   "a run at least 4 (ZC-5.2)"), "ZC-5.1")
-        return _fail(lambda: _("{cards} is too few cards: a set needs at least 3 (ZC-5.1), a run "
-                               "at least 4 (ZC-5.2)").format(cards=text), "ZC-5.1")
+            return _fail(Said(N_("no cards is too few cards: a set needs at least 3 (ZC-5.1), "
+                                   "a run at least 4 (ZC-5.2)")), "ZC-5.1")
+        return _fail(Said(N_("{cards} is too few cards: a set needs at least 3 (ZC-5.1), a run "
+                               "at least 4 (ZC-5.2)"), cards=text), "ZC-5.1")
     naturals = [c for c in cards if c.rank]
     jokers = sorted((c for c in cards if not c.rank), key=lambda c: c.deck)
     if len(naturals) < rules.min_natural_per_meld:
         need = rules.min_natural_per_meld
-        return _fail(lambda: ngettext(
-            "{cards} is not a meld: every meld needs at least {count} natural card (ZC-5.3)",
-            "{cards} is not a meld: every meld needs at least {count} natural cards (ZC-5.3)",
-            need).format(cards=text, count=need), "ZC-5.3")
+        return _fail(Later(_too_few_naturals, text, need), "ZC-5.3")
     same_rank = len({c.rank for c in naturals}) <= 1
     same_suit = len({c.suit for c in naturals}) <= 1
     want_set = kind in (None, MeldKind.SET)
@@ -518,13 +525,24 @@ def check_meld(cards: Iterable[Card] | str, rules: Rules | None = None, *,
     if want_set and same_rank:
         return _set_verdict(naturals, jokers, text)
     if kind is MeldKind.SET:
-        return _fail(lambda: _("{cards} is not a set: a set is cards of one rank (ZC-5.1)")
-                     .format(cards=text), "ZC-5.1")
+        return _fail(Said(N_("{cards} is not a set: a set is cards of one rank (ZC-5.1)"),
+                cards=text), "ZC-5.1")
     if kind is MeldKind.RUN:
-        return _fail(lambda: _("{cards} is not a run: a run is cards of one suit (ZC-5.2)")
-                     .format(cards=text), "ZC-5.2")
-    return _fail(lambda: _("{cards} is neither a set (cards of one rank, ZC-5.1) nor a run (cards "
-                           "of one suit in sequence, ZC-5.2)").format(cards=text), "ZC-5.2")
+        return _fail(Said(N_("{cards} is not a run: a run is cards of one suit (ZC-5.2)"),
+                cards=text), "ZC-5.2")
+    return _fail(Said(N_("{cards} is neither a set (cards of one rank, ZC-5.1) nor a run (cards "
+                           "of one suit in sequence, ZC-5.2)"), cards=text), "ZC-5.2")
+
+
+def _too_few_naturals(text: str, need: int) -> str:
+    return ngettext(
+        "{cards} is not a meld: every meld needs at least {count} natural card (ZC-5.3)",
+        "{cards} is not a meld: every meld needs at least {count} natural cards (ZC-5.3)",
+        need).format(cards=text, count=need)
+
+
+def _description(meld: Meld) -> str:
+    return meld.description
 
 
 def _set_verdict(naturals: list[Card], jokers: list[Card], text: str) -> MeldVerdict:
@@ -537,9 +555,9 @@ def _set_verdict(naturals: list[Card], jokers: list[Card], text: str) -> MeldVer
 
 
 def _set_with_joker(meld: Meld) -> Callable[[], str]:
-    return lambda: _("{meld} is {description} (ZC-5.1). A joker may stand in a set, though some "
+    return Said(N_("{meld} is {description} (ZC-5.1). A joker may stand in a set, though some "
                      "players think that is bad manners (ZC-5.4). A joker in a set can never be "
-                     "taken back (ZC-12.2)").format(meld=meld, description=meld.description)
+                     "taken back (ZC-12.2)"), meld=meld, description=Later(_description, meld))
 
 
 def _run_placement(values: list[int], n: int, joker_end: str) -> tuple[int, int] | None:
@@ -566,11 +584,11 @@ def _analyse_run(naturals: list[Card], jokers: list[Card], joker_end: str,
                  text: str) -> MeldVerdict:
     n = len(naturals) + len(jokers)
     if n < 4:
-        return _fail(lambda: _("{cards} is too few cards for a run: a run needs at least 4 "
-                               "(ZC-5.2)").format(cards=text), "ZC-5.2")
+        return _fail(Said(N_("{cards} is too few cards for a run: a run needs at least 4 "
+                               "(ZC-5.2)"), cards=text), "ZC-5.2")
     if n > 14:
-        return _fail(lambda: _("{cards} is too long: a run holds at most 14 cards, A-2-…-K-A "
-                               "(ZC-5.2)").format(cards=text), "ZC-5.2")
+        return _fail(Said(N_("{cards} is too long: a run holds at most 14 cards, A-2-…-K-A "
+                               "(ZC-5.2)"), cards=text), "ZC-5.2")
     suit = (naturals[0].suit if naturals else None) or "C"  # natural cards have a suit
     aces = [c for c in naturals if c.rank == 1]
     others = sorted((c for c in naturals if c.rank != 1), key=lambda c: c.rank)
@@ -579,13 +597,13 @@ def _analyse_run(naturals: list[Card], jokers: list[Card], joker_end: str,
             return _fail(_rank_twice(text, a), "ZC-5.2")
     ranks = [c.rank for c in others]
     if len(aces) > 2:
-        return _fail(lambda: _("{cards} is not a run: a run holds at most two aces, one at each "
-                               "end (ZC-2.1)").format(cards=text), "ZC-5.2")
+        return _fail(Said(N_("{cards} is not a run: a run holds at most two aces, one at each "
+                               "end (ZC-2.1)"), cards=text), "ZC-5.2")
     options: list[tuple[list[int], tuple[int, int]]] = []
     if len(aces) == 2:
         if n != 14:
-            return _fail(lambda: _("{cards} is not a run: two aces fit in one run only as "
-                                   "A-2-…-K-A, 14 cards (ZC-2.1, ZC-5.2)").format(cards=text),
+            return _fail(Said(N_("{cards} is not a run: two aces fit in one run only as "
+                                   "A-2-…-K-A, 14 cards (ZC-2.1, ZC-5.2)"), cards=text),
                          "ZC-5.2")
         place = _run_placement([1, *ranks, 14], n, joker_end)
         if place:
@@ -603,8 +621,8 @@ def _analyse_run(naturals: list[Card], jokers: list[Card], joker_end: str,
             options.append((ranks, place))
     if not options:
         if aces and _fits_round_the_corner([1, *ranks], len(jokers)):
-            return _fail(lambda: _("{cards} is not a run: an ace is high or low, never in the "
-                                   "middle (ZC-2.1)").format(cards=text), "ZC-2.1")
+            return _fail(Said(N_("{cards} is not a run: an ace is high or low, never in the "
+                                   "middle (ZC-2.1)"), cards=text), "ZC-2.1")
         values = ranks
         if aces:
             values = [1, *ranks] if ranks[-1] <= 15 - ranks[0] else [*ranks, 14]
@@ -641,8 +659,8 @@ def _run_with_jokers(meld: Meld, jokers: int) -> Callable[[], str]:
 
 
 def _rank_twice(text: str, card: Card) -> Callable[[], str]:
-    return lambda: _("{cards} is not a run: it holds {card} twice, and a run holds each rank once "
-                     "(ZC-5.2)").format(cards=text, card=card_words(card))
+    return Said(N_("{cards} is not a run: it holds {card} twice, and a run holds each rank once "
+                     "(ZC-5.2)"), cards=text, card=card_later(card))
 
 
 def _gaps(text: str, gaps: int, low: Card, high: Card, jokers: int) -> Callable[[], str]:
@@ -764,27 +782,27 @@ def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | No
     if end is not None and end not in _ENDS:
         raise ValueError(f"end must be 'low', 'high' or None, not {end!r}")
     if card in meld.cards:
-        return Verdict(False, lambda: _("{card} is already in {meld}").format(
-            card=card_words(card), meld=meld), "ZC-1.1"), None
+        return Verdict(False, Said(N_("{card} is already in {meld}"), card=card_later(card),
+                                   meld=meld), "ZC-1.1"), None
     if meld.kind is MeldKind.SET:
         if card.rank and card.rank != meld.rank:
-            return Verdict(False, lambda: _(
+            return Verdict(False, Said(N_(
                 "{card} cannot go on {meld}: a card laid on a set has its rank, {ranks} "
-                "(ZC-11.2)").format(card=card_words(card), meld=meld,
-                                    ranks=_ranks_word(meld.set_rank)), "ZC-11.2"), None
+                "(ZC-11.2)"), card=card_later(card), meld=meld,
+                                    ranks=Later(_ranks_word, meld.set_rank)), "ZC-11.2"), None
         if card.rank:
-            return Verdict(True, lambda: _("{card} can go on {meld}, {description} (ZC-11.2)")
-                           .format(card=card_words(card), meld=meld,
-                                   description=meld.description), "ZC-11.2"), None
-        return Verdict(True, lambda: _(
+            return Verdict(True, Said(N_("{card} can go on {meld}, {description} (ZC-11.2)"),
+                    card=card_later(card), meld=meld,
+                                   description=Later(_description, meld)), "ZC-11.2"), None
+        return Verdict(True, Said(N_(
             "a joker can go on {meld}, {description}, standing for the rank (ZC-11.2); jokers "
             "in sets are frowned upon, and this one could never be taken back (ZC-5.4, "
-            "ZC-12.2)").format(meld=meld, description=meld.description), "ZC-11.2"), None
+            "ZC-12.2)"), meld=meld, description=Later(_description, meld)), "ZC-11.2"), None
     suit, low, high = meld.run_span
     if len(meld.cards) >= 14:
-        return Verdict(False, lambda: _(
-            "{card} cannot go on {meld}: a run holds at most 14 cards (ZC-5.2)").format(
-                card=card_words(card), meld=meld), "ZC-5.2"), None
+        return Verdict(False, Said(N_(
+            "{card} cannot go on {meld}: a run holds at most 14 cards (ZC-5.2)"),
+            card=card_later(card), meld=meld), "ZC-5.2"), None
     if card.rank:
         ends = []
         if card.suit == suit:
@@ -819,34 +837,34 @@ def _no_end(card: Card, meld: Meld, fits: list[Card]) -> Callable[[], str]:
 
 def _not_at_end(card: Card, meld: Meld, end: str) -> Callable[[], str]:
     if end == "low":
-        return lambda: _("{card} does not fit at the low end of {meld} (ZC-11.2)").format(
-            card=card_words(card), meld=meld)
-    return lambda: _("{card} does not fit at the high end of {meld} (ZC-11.2)").format(
-        card=card_words(card), meld=meld)
+        return Said(N_("{card} does not fit at the low end of {meld} (ZC-11.2)"),
+                card=card_later(card), meld=meld)
+    return Said(N_("{card} does not fit at the high end of {meld} (ZC-11.2)"),
+            card=card_later(card), meld=meld)
 
 
 def _extends(card: Card, meld: Meld, where: str) -> Callable[[], str]:
     if where == "low":
-        return lambda: _("{card} extends {meld} at the low end (ZC-11.2)").format(
-            card=card_words(card), meld=meld)
-    return lambda: _("{card} extends {meld} at the high end (ZC-11.2)").format(
-        card=card_words(card), meld=meld)
+        return Said(N_("{card} extends {meld} at the low end (ZC-11.2)"),
+                card=card_later(card), meld=meld)
+    return Said(N_("{card} extends {meld} at the high end (ZC-11.2)"),
+            card=card_later(card), meld=meld)
 
 
 def _joker_not_at_end(meld: Meld, end: str) -> Callable[[], str]:
     if end == "high":
-        return lambda: _("a joker cannot go at the high end of {meld}: the run already reaches "
-                         "the ace (ZC-2.1)").format(meld=meld)
-    return lambda: _("a joker cannot go at the low end of {meld}: the run already reaches the "
-                     "low ace (ZC-2.1)").format(meld=meld)
+        return Said(N_("a joker cannot go at the high end of {meld}: the run already reaches "
+                         "the ace (ZC-2.1)"), meld=meld)
+    return Said(N_("a joker cannot go at the low end of {meld}: the run already reaches the "
+                     "low ace (ZC-2.1)"), meld=meld)
 
 
 def _joker_extends(meld: Meld, where: str, face: Card) -> Callable[[], str]:
     if where == "low":
-        return lambda: _("a joker can extend {meld} at the low end, standing for {card} "
-                         "(ZC-11.2, ZC-5.3)").format(meld=meld, card=card_words(face))
-    return lambda: _("a joker can extend {meld} at the high end, standing for {card} (ZC-11.2, "
-                     "ZC-5.3)").format(meld=meld, card=card_words(face))
+        return Said(N_("a joker can extend {meld} at the low end, standing for {card} "
+                         "(ZC-11.2, ZC-5.3)"), meld=meld, card=card_later(face))
+    return Said(N_("a joker can extend {meld} at the high end, standing for {card} (ZC-11.2, "
+                     "ZC-5.3)"), meld=meld, card=card_later(face))
 
 
 def can_lay_off(card: Card, meld: Meld, rules: Rules | None = None, *,
@@ -886,27 +904,27 @@ def _exchange(card: Card, meld: Meld) -> tuple[Verdict, int]:
     if not isinstance(meld, Meld):
         raise ValueError(f"meld must be a Meld, not {meld!r}")
     if not card.rank:
-        return Verdict(False, lambda: _(
+        return Verdict(False, Said(N_(
             "a joker cannot free a joker: put the natural card the joker stands for in its place "
-            "(ZC-12.1)"), "ZC-12.1"), -1
+            "(ZC-12.1)")), "ZC-12.1"), -1
     if meld.kind is MeldKind.SET:
         if meld.jokers:
-            return Verdict(False, lambda: _(
-                "the joker in {meld} can never be taken: it is in a set (ZC-12.2)").format(
-                    meld=meld), "ZC-12.2"), -1
+            return Verdict(False, Said(N_(
+                "the joker in {meld} can never be taken: it is in a set (ZC-12.2)"), meld=meld),
+                "ZC-12.2"), -1
         return Verdict(False, _no_joker(meld), "ZC-12.1"), -1
     for index, (c, face) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
         if not c.rank and face.face == card.face:
-            return Verdict(True, lambda: _(
+            return Verdict(True, Said(N_(
                 "{card} takes the place of the joker in {meld}; the joker goes to the player's "
-                "hand (ZC-12.1)").format(card=card_words(card), meld=meld), "ZC-12.1"), index
+                "hand (ZC-12.1)"), card=card_later(card), meld=meld), "ZC-12.1"), index
     if not meld.jokers:
         return Verdict(False, _no_joker(meld), "ZC-12.1"), -1
     return Verdict(False, _wrong_card(card, meld), "ZC-12.1"), -1
 
 
 def _no_joker(meld: Meld) -> Callable[[], str]:
-    return lambda: _("{meld} holds no joker (ZC-12.1)").format(meld=meld)
+    return Said(N_("{meld} holds no joker (ZC-12.1)"), meld=meld)
 
 
 def _wrong_card(card: Card, meld: Meld) -> Callable[[], str]:

@@ -44,8 +44,17 @@ from cardkit.zioncheck.melds import (
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.solver import has_joker_in_set
 from cardkit.zioncheck.state import Phase
+from cardkit.zioncheck.words import (
+    N_,
+    Later,
+    Said,
+    card_later,
+    cards_words,
+    gettext,
+    seat_later,
+    seat_name,
+)
 from cardkit.zioncheck.words import card_words as _card
-from cardkit.zioncheck.words import cards_words, gettext, seat_name
 
 __all__ = ["Checked", "Checks"]
 
@@ -53,10 +62,10 @@ _ = gettext
 # Every reason below is a function that writes the sentence when it is read (`Verdict`), in
 # the language of that moment; the values it names are taken first, as they are now.
 
-_OK = Verdict(True, lambda: _("legal (apply checks without building the explanation; check() "
-                              "gives it)"), "ZC-6")
+_OK = Verdict(True, Said(N_("legal (apply checks without building the explanation; check() "
+                              "gives it)")), "ZC-6")
 _OVER = Phase.OVER  # module constants: an enum member lookup costs more on hot paths
-_LAID = Verdict(True, lambda: _("the card extends the meld"), "ZC-11.2")
+_LAID = Verdict(True, Said(N_("the card extends the meld")), "ZC-11.2")
 
 Detail = tuple[Meld, ...] | Meld | tuple[Meld, Card] | None
 """What playing a checked action needs: the go-down's melds, the lay-off's meld after, the
@@ -156,7 +165,7 @@ class Checks(GameCore):
         if wrong is not None:
             raise IllegalAction(wrong)
         if self._phase is _OVER:
-            raise IllegalAction(Verdict(False, lambda: _("the game is over"), "ZC-14.2"))
+            raise IllegalAction(Verdict(False, Said(N_("the game is over")), "ZC-14.2"))
         verify = _VERIFY.get(type(action))
         if verify is None:
             raise IllegalAction(_not_an_action(action))
@@ -166,29 +175,26 @@ class Checks(GameCore):
         if seat is None or self._phase is _OVER or seat == self._current:
             return None
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
-            last = self._players - 1
-            return Verdict(False, lambda: _("there is no seat {seat}: seats are 0 to {last}")
-                           .format(seat=repr(seat), last=last), "ZC-1.3")
-        mover, card = self._current, self._window_card
+            return Verdict(False, Said(N_("there is no seat {seat}: seats are 0 to {last}"),
+                                       seat=repr(seat), last=self._players - 1), "ZC-1.3")
+        mover, asked = seat_later(self._current), seat_later(seat)
         if isinstance(action, ExchangeJoker):
             if self._phase is not Phase.CLAIM:
-                return Verdict(False, lambda: _(
+                return Verdict(False, Said(N_(
                     "{seat} may exchange a joker on their own turn after drawing, or out of turn "
                     "when asked in the claim window, which opens when the next player draws from "
-                    "the stock; it is {mover}'s turn").format(
-                        seat=seat_name(seat), mover=seat_name(mover)), "ZC-12.3")
-            return Verdict(False, lambda: _(
+                    "the stock; it is {mover}'s turn"), seat=asked, mover=mover), "ZC-12.3")
+            return Verdict(False, Said(N_(
                 "{seat} may exchange a joker on their own turn after drawing, or out of turn when "
                 "asked in the claim window, which opens when the next player draws from the "
-                "stock; {mover} is being asked now").format(
-                    seat=seat_name(seat), mover=seat_name(mover)), "ZC-12.3")
+                "stock; {mover} is being asked now"), seat=asked, mover=mover), "ZC-12.3")
         if self._phase is Phase.CLAIM:
-            return Verdict(False, lambda: _(
+            return Verdict(False, Said(N_(
                 "{mover} is being asked about {card} now, not {seat}: the others are asked one "
-                "at a time, clockwise").format(mover=seat_name(mover), card=_card(card),
-                                               seat=seat_name(seat)), "ZC-8.2")
-        return Verdict(False, lambda: _("it is {mover}'s turn, not {seat}'s").format(
-            mover=seat_name(mover), seat=seat_name(seat)), "ZC-6")
+                "at a time, clockwise"), mover=mover, card=card_later(self._window_card),
+                seat=asked), "ZC-8.2")
+        return Verdict(False, Said(N_("it is {mover}'s turn, not {seat}'s"), mover=mover,
+                                   seat=asked), "ZC-6")
 
     def _in_phase(self, kind: type) -> None:
         """Refuse an action of ``kind`` that the current phase does not allow."""
@@ -196,62 +202,57 @@ class Checks(GameCore):
         if phase is Phase.DRAW:
             if kind is DrawStock or kind is TakeDiscard:
                 return
-            who = self._current  # words only for a refusal
+            who = seat_later(self._current)  # words only for a refusal
             if kind is Claim or kind is Pass:
-                raise IllegalAction(Verdict(False, lambda: _(
-                    "it is {seat}'s own turn: draw from the stock or take the discard").format(
-                        seat=seat_name(who)), "ZC-8.2"))
-            raise IllegalAction(Verdict(False, lambda: _(
-                "{seat} must draw first, from the stock or the discard pile").format(
-                    seat=seat_name(who)), _PLAY_RULES[kind]))
+                raise IllegalAction(Verdict(False, Said(N_(
+                    "it is {seat}'s own turn: draw from the stock or take the discard"),
+                    seat=who), "ZC-8.2"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{seat} must draw first, from the stock or the discard pile"), seat=who),
+                _PLAY_RULES[kind]))
         if phase is Phase.CLAIM:
             if kind is Pass or kind is Claim or kind is ExchangeJoker:
                 return
-            who, card = self._current, self._window_card
-            raise IllegalAction(Verdict(False, lambda: _(
+            raise IllegalAction(Verdict(False, Said(N_(
                 "it is not {seat}'s turn: {seat} may only claim {card}, exchange a joker, or "
-                "pass").format(seat=seat_name(who), card=_card(card)),
+                "pass"), seat=seat_later(self._current), card=card_later(self._window_card)),
                 _PLAY_RULES.get(kind, "ZC-8.2")))
         if kind is DrawStock or kind is TakeDiscard:
-            who = self._current
-            raise IllegalAction(Verdict(False, lambda: _(
-                "{seat} has already drawn this turn").format(seat=seat_name(who)), "ZC-6"))
+            raise IllegalAction(Verdict(False, Said(N_("{seat} has already drawn this turn"),
+                                                    seat=seat_later(self._current)), "ZC-6"))
         if kind is Claim or kind is Pass:
-            raise IllegalAction(Verdict(False, lambda: _(
-                "claiming is only out of turn, in the claim window after a discard"), "ZC-8.2"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "claiming is only out of turn, in the claim window after a discard")), "ZC-8.2"))
 
     def _verify_draw(self, action: DrawStock, explain: bool) -> Checked:
         self._in_phase(DrawStock)
         if not explain:
             return _DRAW_OK
-        who = self._current
-        top = self._discard[-1] if self._discard else None
-        if top is None:
-            return Checked(Verdict(True, lambda: _(
-                "{seat} may draw the top card of the stock").format(seat=seat_name(who)),
-                "ZC-6"), action, None)
-        return Checked(Verdict(True, lambda: _(
+        who = seat_later(self._current)
+        if not self._discard:
+            return Checked(Verdict(True, Said(N_("{seat} may draw the top card of the stock"),
+                                              seat=who), "ZC-6"), action, None)
+        return Checked(Verdict(True, Said(N_(
             "{seat} may draw the top card of the stock, declining {card}, which the others may "
-            "then claim (ZC-8.2)").format(seat=seat_name(who), card=_card(top)), "ZC-6"),
+            "then claim (ZC-8.2)"), seat=who, card=card_later(self._discard[-1])), "ZC-6"),
             action, None)
 
     def _verify_take(self, action: TakeDiscard, explain: bool) -> Checked:
         self._in_phase(TakeDiscard)
         seat = self._current
         if not self._discard:
-            raise IllegalAction(Verdict(False, lambda: _(
+            raise IllegalAction(Verdict(False, Said(N_(
                 "the discard pile is empty: nobody has discarded yet, so the first player draws "
-                "from the stock"), "ZC-7.1"))
-        top = self._discard[-1]
+                "from the stock")), "ZC-7.1"))
         if self._discard_by[-1] == seat:
-            raise IllegalAction(Verdict(False, lambda: _(
-                "{seat} discarded {card} and may not take it back").format(
-                    seat=seat_name(seat), card=_card(top)), "ZC-6"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{seat} discarded {card} and may not take it back"), seat=seat_later(seat),
+                card=card_later(self._discard[-1])), "ZC-6"))
         if not explain:
             return _TAKE_OK
-        return Checked(Verdict(True, lambda: _(
-            "{seat} may take {card} from the discard pile as this turn's draw").format(
-                seat=seat_name(seat), card=_card(top)), "ZC-6"), action, None)
+        return Checked(Verdict(True, Said(N_(
+            "{seat} may take {card} from the discard pile as this turn's draw"),
+            seat=seat_later(seat), card=card_later(self._discard[-1])), "ZC-6"), action, None)
 
     def _verify_claim(self, action: Claim, explain: bool) -> Checked:
         self._in_phase(Claim)
@@ -260,46 +261,46 @@ class Checks(GameCore):
             raise IllegalAction(verdict)
         if not explain:
             return _CLAIM_OK
-        who, card = self._current, self._window_card
-        return Checked(Verdict(True, lambda: _(
-            "{seat} may claim {card} out of turn: the first seat asked that claims it takes "
-            "it").format(seat=seat_name(who), card=_card(card)), "ZC-8.1"), action, None)
+        return Checked(Verdict(True, Said(N_(
+            "{seat} may claim {card} out of turn: the first seat asked that claims it takes it"),
+            seat=seat_later(self._current), card=card_later(self._window_card)), "ZC-8.1"),
+            action, None)
 
     def _verify_pass(self, action: Pass, explain: bool) -> Checked:
         self._in_phase(Pass)
         if not explain:
             return _PASS_OK
-        who, card = self._current, self._window_card
-        return Checked(Verdict(True, lambda: _(
-            "{seat} may pass: {card} stays on offer to the next seat asked").format(
-                seat=seat_name(who), card=_card(card)), "ZC-8.2"), action, None)
+        return Checked(Verdict(True, Said(N_(
+            "{seat} may pass: {card} stays on offer to the next seat asked"),
+            seat=seat_later(self._current), card=card_later(self._window_card)), "ZC-8.2"),
+            action, None)
 
     def _verify_discard(self, action: Discard, explain: bool) -> Checked:
         self._in_phase(Discard)
         seat = self._current
         card = self._held(seat, action.card, "ZC-6")
         if card == self._taken and self._rules.forbid_discard_of_taken_card:
-            raise IllegalAction(Verdict(False, lambda: _(
-                "{card} was taken from the discard pile this turn and may not be discarded")
-                .format(card=_card(card)), "ZC-6.1"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{card} was taken from the discard pile this turn and may not be discarded"),
+                card=card_later(card)), "ZC-6.1"))
         resolved = action if card is action.card else Discard(card)
         if not explain:
             return Checked(_OK, resolved, None)
         if len(self._hands[seat]) == 1:
-            return Checked(Verdict(True, lambda: _(
-                "{seat} may discard {card}, the last card, and go out (ZC-13.1)").format(
-                    seat=seat_name(seat), card=_card(card)), "ZC-6"), resolved, None)
-        return Checked(Verdict(True, lambda: _(
-            "{seat} may discard {card}, which ends the turn").format(
-                seat=seat_name(seat), card=_card(card)), "ZC-6"), resolved, None)
+            return Checked(Verdict(True, Said(N_(
+                "{seat} may discard {card}, the last card, and go out (ZC-13.1)"),
+                seat=seat_later(seat), card=card_later(card)), "ZC-6"), resolved, None)
+        return Checked(Verdict(True, Said(N_("{seat} may discard {card}, which ends the turn"),
+                                          seat=seat_later(seat), card=card_later(card)),
+                               "ZC-6"), resolved, None)
 
     def _verify_go_down(self, action: GoDown, explain: bool) -> Checked:
         self._in_phase(GoDown)
         seat = self._current
         if self._down[seat]:
-            raise IllegalAction(Verdict(False, lambda: _(
+            raise IllegalAction(Verdict(False, Said(N_(
                 "{seat} has already gone down this hand (ZC-9.3). Lay cards off instead "
-                "(ZC-11)").format(seat=seat_name(seat)), "ZC-9.3"))
+                "(ZC-11)"), seat=seat_later(seat)), "ZC-9.3"))
         hand = self._hands[seat]
         if not explain:
             fast = self._go_down_fast(seat, action.melds)
@@ -369,14 +370,13 @@ class Checks(GameCore):
         """A legal go-down with a joker in a set: say kindly when another way existed (ZC-5.4)."""
         other = self._go_down_without_set_joker(seat)
         if other is None:
-            return Verdict(True, lambda: _(
+            return Verdict(True, Said(N_(
                 "{reason}. A joker in a set is allowed, and here no go-down without one was "
-                "possible (ZC-5.4)").format(reason=verdict.reason), verdict.rule)
+                "possible (ZC-5.4)"), reason=Later(_reason, verdict)), verdict.rule)
         shown = " + ".join(f"[{m}]" for m in other)
-        rule = verdict.rule
-        return Verdict(True, lambda: _(
+        return Verdict(True, Said(N_(
             "legal ({rule}), but the seed calls a joker in a set rude when another go-down "
-            "exists: {melds}").format(rule=rule, melds=shown), "ZC-5.4")
+            "exists: {melds}"), rule=verdict.rule, melds=shown), "ZC-5.4")
 
     def _go_down_fast(self, seat: int, specs: Sequence[Any]) -> tuple[Meld, ...] | None:
         """The go-down as given when it is plainly legal (`Meld` values of cards held, each a
@@ -400,9 +400,9 @@ class Checks(GameCore):
         self._in_phase(LayOff)
         seat = self._current
         if not self._down[seat]:
-            raise IllegalAction(Verdict(False, lambda: _(
-                "{seat} has not gone down yet; only a player who has gone down may lay off")
-                .format(seat=seat_name(seat)), "ZC-11.1"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{seat} has not gone down yet; only a player who has gone down may lay off"),
+                seat=seat_later(seat)), "ZC-11.1"))
         index = action.meld_index
         if not 0 <= index < len(self._table):
             raise IllegalAction(_no_meld(index, len(self._table), "ZC-11.1"))
@@ -441,6 +441,10 @@ def _respec(spec: Any, cards: Sequence[Card]) -> Any:
         return with_cards(spec, cards)
     return tuple(card if isinstance(item, Card) else (card, item[1])
                  for item, card in zip(spec, cards, strict=True))
+
+
+def _reason(verdict: Verdict) -> str:
+    return verdict.reason
 
 
 def _not_an_action(action: Any) -> Verdict:

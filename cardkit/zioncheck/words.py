@@ -19,7 +19,7 @@ stay English; these functions are for the words a learner reads.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from cardkit.cards import Card, card_list, card_name
@@ -29,8 +29,8 @@ from cardkit.i18n import Domain
 if TYPE_CHECKING:
     from cardkit.zioncheck.rules import Contract
 
-__all__ = ["N_", "card_words", "cards_words", "contract_words", "gettext", "join", "join_and",
-           "ngettext", "pgettext", "seat_name"]
+__all__ = ["N_", "Later", "Said", "card_later", "card_words", "cards_words", "contract_words",
+           "gettext", "join", "join_and", "ngettext", "pgettext", "seat_later", "seat_name"]
 
 _t = Domain("zioncheck")
 gettext, ngettext, pgettext = _t.gettext, _t.ngettext, _t.pgettext
@@ -87,3 +87,66 @@ def contract_words(contract: Contract) -> str:
         # TRANSLATORS: a contract of sets and runs: "1 set + 2 runs".
         return pgettext("contract", "{sets} + {runs}").format(sets=parts[0], runs=parts[1])
     return parts[0] if parts else ""
+
+
+class Later:
+    """``fn(*args)``, called when read: a word of the language of that moment. A `Later` is
+    both a verdict's reason (a function of no arguments) and a value to format into a
+    sentence (``format`` calls it), so a check makes one without building a closure::
+
+        >>> from cardkit.i18n import language
+        >>> seat = Later(seat_name, 1)
+        >>> f"{seat}", seat()
+        ('Seat 1', 'Seat 1')
+    """
+
+    __slots__ = ("args", "fn")
+
+    def __init__(self, fn: Callable[..., object], *args: object) -> None:
+        self.fn, self.args = fn, args
+
+    def __call__(self) -> str:
+        return str(self.fn(*self.args))
+
+    def __format__(self, spec: str) -> str:
+        return format(self(), spec)
+
+    def __str__(self) -> str:
+        return self()
+
+
+class Said:
+    """The sentence ``message`` (marked with `N_`) with its named ``values``, written when
+    read in the language of that moment: a verdict's reason made without a closure, so the
+    check that makes it keeps its speed. Values that are words (seats, cards) are `Later`.
+
+        >>> from cardkit.i18n import language
+        >>> said = Said(N_("{seat} has already drawn this turn"), seat=Later(seat_name, 0))
+        >>> with language("ja"):
+        ...     said()
+        '0番の席はこの番で、もうカードを引きました'
+    """
+
+    __slots__ = ("message", "values")
+
+    def __init__(self, message: str, **values: object) -> None:
+        self.message, self.values = message, values
+
+    def __call__(self) -> str:
+        return gettext(self.message).format(**self.values)
+
+    def __format__(self, spec: str) -> str:
+        return format(self(), spec)
+
+    def __str__(self) -> str:
+        return self()
+
+
+def seat_later(seat: int | None) -> Later:
+    """A seat's name, written when read."""
+    return Later(seat_name, seat)
+
+
+def card_later(card: object) -> Later:
+    """A card's name, written when read."""
+    return Later(card_words, card)
