@@ -418,17 +418,39 @@ def _run_from_positions(cards: Sequence[Card], faces: Sequence[Card | None]) -> 
 # verdicts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MeldVerdict(Verdict):
     """The answer of `check_meld`: a `Verdict` plus the meld found.
 
     ``kind`` is "set", "run" or None; ``jokers`` pairs each joker with the card it stands for;
-    ``meld`` is the `Meld` (None when ``ok`` is false). Truthy when ``ok``.
+    ``meld`` is the `Meld` (None when ``ok`` is false). Truthy when ``ok``. Its reason is
+    written when read, in the language of that moment (`Verdict`); two meld verdicts are equal
+    when they say the same of the same meld.
     """
 
     kind: str | None = None
     jokers: tuple[tuple[Card, Card], ...] = ()
     meld: Meld | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not MeldVerdict:
+            return NotImplemented
+        assert isinstance(other, MeldVerdict)
+        return (self.ok == other.ok and self.rule == other.rule and self.kind == other.kind
+                and self.jokers == other.jokers and self.meld == other.meld
+                and self.reason == other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.ok, self.reason, self.rule, self.kind, self.jokers, self.meld))
+
+    def __repr__(self) -> str:
+        return (f"MeldVerdict(ok={self.ok!r}, reason={self.reason!r}, rule={self.rule!r}, "
+                f"kind={self.kind!r}, jokers={self.jokers!r}, meld={self.meld!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the reason written out in every language, as a pickled Verdict keeps it
+        _cls, (ok, said, rule) = Verdict.__reduce__(self)
+        return (MeldVerdict, (ok, said, rule, self.kind, self.jokers, self.meld))
 
 
 def _meld_of(verdict: MeldVerdict) -> Meld:
