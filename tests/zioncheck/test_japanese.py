@@ -2,8 +2,10 @@
 of the ``zioncheck`` catalog, with the same rule IDs; English stays as it was (the golden
 narrations in English are checked by test_game_golden.py).
 
-The golden narration ``golden/zion_seed_3_standard_4p.ja.txt`` is the stored seed-3 record
-narrated in Japanese, one event per line; regenerate it after an intended change of the words::
+The golden narrations: ``golden/zion_seed_3_standard_4p.ja.txt`` is the stored seed-3 record
+narrated in Japanese, one event per line; ``golden/cli_seed_3.ja.txt`` is what
+``cardkit zion --seed 3 --lang ja`` prints (today's greedy bots). Regenerate them after an
+intended change of the words::
 
     CARDKIT_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/zioncheck/test_japanese.py
 """
@@ -11,15 +13,17 @@ narrated in Japanese, one event per line; regenerate it after an intended change
 from __future__ import annotations
 
 import json
+import pickle
 import re
 from pathlib import Path
 
 import pytest
 
 from cardkit.cards import parse_card
+from cardkit.cli import main
 from cardkit.engine import IllegalAction, Verdict
 from cardkit.games import get_game, load_record
-from cardkit.i18n import language
+from cardkit.i18n import language, set_language
 from cardkit.zioncheck import (
     Claim,
     Discard,
@@ -266,3 +270,54 @@ def test_the_table_picture_in_japanese_leaves_no_english_label():
         assert re.search(r"[ぁ-んァ-ン]", shown)
     english = _shown(table_html(game, view=1))
     assert "Zion Check table" in english and "Contract:" in english
+
+
+# ----------------------------------------------------------------- the command line
+
+
+@pytest.fixture
+def _english_after():
+    yield
+    set_language("en")
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_cardkit_zion_seed_3_lang_ja_narrates_the_whole_game_as_the_golden_file(
+        capsys, _english_after):
+    """``cardkit zion --seed 3 --lang ja``: four greedy bots, every event in Japanese."""
+    told = _cli(capsys, "zion", "--seed", "3", "--lang", "ja")
+    path = GOLDEN / "cli_seed_3.ja.txt"
+    if REGEN:
+        path.write_text(told, encoding="utf-8")
+        pytest.skip(f"regenerated {path.name}")
+    compare_lines(told, path.read_text(encoding="utf-8"))
+
+
+def test_the_cli_narration_is_the_english_one_line_by_line_with_the_same_rule_ids(
+        capsys, _english_after):
+    english = _cli(capsys, "zion", "--seed", "3").splitlines()
+    japanese = _cli(capsys, "zion", "--seed", "3", "--lang", "ja").splitlines()
+    assert len(japanese) == len(english) > 300
+    for en, ja in zip(english[:-1], japanese[:-1], strict=True):
+        assert RULE.findall(ja) == RULE.findall(en), (en, ja)
+        assert not _english_words(ja), ja
+    # the last line names the bots by their class names
+    assert japanese[-1].startswith("勝者: ") and "GreedyBot" in japanese[-1]
+    assert english[-1].startswith("Winner")
+
+
+def test_a_verdict_pickles_with_its_words_in_both_languages():
+    game = ZionGame.from_deal(["7C 7D 7H 8S", "2C 3C 4C 5C"], "9D KH", discard="5D")
+    take = pickle.loads(pickle.dumps(game.check(TakeDiscard())))
+    assert take.text_in("ja") == "0番の席はこの番の1枚として、捨て札からダイヤの5を取れます (ZC-6)"
+    assert str(take) == "Seat 0 may take 5♦ from the discard pile as this turn's draw (ZC-6)"
+
+
+def test_meld_verdicts_compare_by_what_they_say():
+    assert check_meld("8C 8D 8H") == check_meld("8C 8D 8H")
+    assert check_meld("8C 8D 8H") != check_meld("8C 8D 8S")
+    assert "8♣ 8♦ 8♥ is a set of eights (ZC-5.1)" in repr(check_meld("8C 8D 8H"))
