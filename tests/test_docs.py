@@ -165,7 +165,7 @@ def test_the_rule_book_catalog_follows_the_rule_book() -> None:
     rules_text = (DOCS / "RULES.md").read_text(encoding="utf-8")
     stated = [m.id.split()[0] for m in _japanese_catalog("rules")
               if m.id.startswith(("ZC-", "XR-"))]
-    assert len(stated) > 80 and all(rule in rules_text for rule in stated)
+    assert len(stated) > 70 and all(rule in rules_text for rule in stated)
 
 
 # ----------------------------------------------------------------------
