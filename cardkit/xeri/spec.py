@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-from cardkit.cards import card_name
+from cardkit.cards import Card, card_name
 from cardkit.engine import team_name
 from cardkit.i18n import Domain
 from cardkit.xeri.events import EventKind, FirstDealer, MatchWon
@@ -246,4 +246,7 @@ def scores_html(match: XeriMatch) -> str:
 
 def action_words(who: str, card: Any) -> str:
     """"North plays 7♥" (in the language of the moment; ``who`` is the seat's name)."""
-    return _("{seat} plays {card}").format(seat=who, card=card_name(card))
+    # Any action is said: a card by its name, anything else as it prints (a stepper of an
+    # unknown record still narrates).
+    said = card_name(card) if isinstance(card, Card) else str(card)
+    return _("{seat} plays {card}").format(seat=who, card=said)
