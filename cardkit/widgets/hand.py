@@ -45,7 +45,11 @@ import anywidget
 import traitlets
 
 from cardkit.cards import Card, parse_card
+from cardkit.i18n import Domain
 from cardkit.render import card_label, card_svg
+
+_t = Domain("apps")
+_, ngettext = _t.gettext, _t.ngettext
 
 __all__ = ["HandWidget"]
 
@@ -86,8 +90,9 @@ class HandWidget(anywidget.AnyWidget):
     four_colour = traitlets.Bool(False)
     face_down = traitlets.Bool(False)
     card_width = traitlets.Float(72.0)
-    label = traitlets.Unicode("hand")
-    """What the row is, for screen readers: "hand" gives the group label "hand: 5 cards"."""
+    label = traitlets.Unicode("")
+    """What the row is, for screen readers: "hand" gives the group label "hand: 5 cards" (and
+    none, the word "hand" in the language of the moment)."""
     marks: traitlets.Dict[int, str] = traitlets.Dict()
     """A short mark per card index, drawn as a badge on the card: ``{3: "meld 1"}``."""
 
@@ -103,7 +108,7 @@ class HandWidget(anywidget.AnyWidget):
         face_down: bool = False,
         disabled: bool = False,
         card_width: float = 72,
-        label: str = "hand",
+        label: str = "",
         **kwargs: Any,
     ) -> None:
         unknown = sorted(key for key in kwargs if not self.has_trait(key))
@@ -262,7 +267,8 @@ class HandWidget(anywidget.AnyWidget):
                                 face_down=hidden),
             })
         n = len(items)
-        self._group_label = f"{self.label}: {n} card{'s' if n != 1 else ''}"
+        self._group_label = ngettext("{what}: {count} card", "{what}: {count} cards", n).format(
+            what=self.label or _("hand"), count=n)
         self._items = items
 
     def __repr__(self) -> str:

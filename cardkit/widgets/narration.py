@@ -22,6 +22,10 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from cardkit.i18n import Domain
+
+_ = Domain("apps").gettext
+
 __all__ = ["LogLine", "NarrationLog"]
 
 
@@ -96,7 +100,7 @@ class NarrationLog(widgets.HTML):
         list_class = f' class="{self.list_class}"' if self.list_class else ""
         # the log region scrolls, so it takes the keyboard focus (tabindex) too
         self.value = (
-            '<div role="log" aria-live="polite" aria-label="What happened" tabindex="0" '
+            f'<div role="log" aria-live="polite" aria-label="{_("What happened")}" tabindex="0" '
             f'style="max-height:{self.max_height}px;overflow-y:auto">'
             f"<ol reversed{list_class} style=\"margin:0;padding-left:3.4em;font-size:13px;"
             f'line-height:1.35">{items}</ol></div>'
