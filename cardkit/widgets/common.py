@@ -23,8 +23,16 @@ from cardkit.i18n import Domain, get_language, language
 
 _ = Domain("apps").gettext
 
-__all__ = ["N_", "MessageArea", "guarded", "seed_html", "share_address", "wait_for_charts",
-           "warm_up_charts"]
+__all__ = [
+    "N_",
+    "MessageArea",
+    "guarded",
+    "seed_html",
+    "share_address",
+    "speaking",
+    "wait_for_charts",
+    "warm_up_charts",
+]
 
 log = logging.getLogger("cardkit.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -107,6 +115,19 @@ def guarded(area: MessageArea) -> Callable[[F], F]:
         return wrapper  # type: ignore[return-value]  # wraps fn: same call, None on refusal
 
     return decorate
+
+
+def speaking(fn: F) -> F:
+    """``fn``, run in the language of the moment it was wrapped (an app wraps its callbacks,
+    and its threads' work, as it is built or as a run starts: `cardkit.i18n.language`)."""
+    lang = get_language()
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with language(lang):
+            return fn(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]  # wraps fn: the same call
 
 
 def share_address(options: Mapping[str, str] | None = None, **changes: object) -> str:
