@@ -54,11 +54,30 @@ def in_browser() -> bool:
 
 
 class PageAddress(anywidget.AnyWidget):
-    """Sends the page's query string and its address without it, once, and shows nothing."""
+    """Sends the page's query string, its address without it and the browser's languages
+    (``navigator.languages``, as an ``Accept-Language`` header lists them), once, and shows
+    nothing. It also gives the page its language (``<html lang>``, as cardkit's Voila template
+    does) and shows the notebook's introduction in it (cells tagged ``en`` or ``ja``)."""
 
     _esm = """
     export default {
       initialize({ model }) {
+        const wanted = (navigator.languages && navigator.languages.length
+                        ? navigator.languages : [navigator.language || ""]).slice(0, 10);
+        model.set("languages", wanted.map(String).join(",").slice(0, 300));
+        const asked = (new URLSearchParams(location.search).get("lang") || "").toLowerCase();
+        const first = wanted.map((l) => String(l).slice(0, 2).toLowerCase())
+                            .find((l) => l === "en" || l === "ja");
+        const lang = /^(en|ja)([-_].*)?$/.test(asked) ? asked.slice(0, 2)
+                     : (asked ? "en" : (first || "en"));
+        document.documentElement.lang = lang;
+        if (!document.getElementById("cardkit-lang-style")) {
+          const style = document.createElement("style");
+          style.id = "cardkit-lang-style";
+          style.textContent = 'html:not([lang="ja"]) .celltag_ja, ' +
+                              'html[lang="ja"] .celltag_en { display: none; }';
+          document.head.appendChild(style);
+        }
         model.set("query", window.location.search.slice(0, LIMIT));
         model.set("page", (window.location.origin + window.location.pathname).slice(0, 2000));
         model.save_changes();
@@ -68,6 +87,7 @@ class PageAddress(anywidget.AnyWidget):
     """.replace("LIMIT", str(limits.MAX_QUERY_CHARS + 2))
     query = traitlets.Unicode("").tag(sync=True)
     page = traitlets.Unicode("").tag(sync=True)
+    languages = traitlets.Unicode("").tag(sync=True)
 
 
 def when_addressed(build: Callable[[], Any]) -> widgets.Box:
@@ -86,6 +106,7 @@ def when_addressed(build: Callable[[], Any]) -> widgets.Box:
         query = address.query[: limits.MAX_QUERY_CHARS + 2]
         os.environ["QUERY_STRING"] = query.lstrip("?")
         os.environ[PAGE_URL_ENV] = address.page[:2000]  # the frontend cuts it too: a bound here
+        os.environ["HTTP_ACCEPT_LANGUAGE"] = address.languages[:300]  # the page's default
         try:
             app = build()
         except Exception as error:  # shown in the page, not lost in the worker's console
