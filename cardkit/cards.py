@@ -20,11 +20,18 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from cardkit.i18n import Domain, get_language
+
+_t = Domain("cardkit")
+_, pgettext = _t.gettext, _t.pgettext
+
 __all__ = [
     "RANKS",
     "SUITS",
     "Card",
     "card_from_code",
+    "card_list",
+    "card_name",
     "deck_of",
     "make_pack",
     "parse_card",
@@ -168,6 +175,39 @@ def _sort_key(card: Card) -> tuple[int, int, int]:
     if card.suit is None:  # a joker
         return (4, 0, card.deck)
     return (_SUIT_INDEX[card.suit], card.rank, card.deck)
+
+
+def card_name(card: Card) -> str:
+    """How a sentence names ``card`` in the language of the moment: ``7♣`` and ``JK`` in
+    English (``str(card)``), "クラブの7" and "ジョーカー" in Japanese.
+
+        >>> from cardkit.i18n import language
+        >>> with language("ja"):
+        ...     card_name(Card(13, "H")), card_name(Card.joker())
+        ('ハートのK', 'ジョーカー')
+    """
+    suit = card.suit
+    if get_language() == "en":
+        return str(card)
+    if suit is None:
+        return pgettext("card", "JK")
+    rank = card.rank_text
+    if suit == "C":
+        return pgettext("card", "{rank}♣").format(rank=rank)
+    if suit == "D":
+        return pgettext("card", "{rank}♦").format(rank=rank)
+    if suit == "H":
+        return pgettext("card", "{rank}♥").format(rank=rank)
+    return pgettext("card", "{rank}♠").format(rank=rank)
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    """Several cards named in a sentence: ``7♣ 7♥`` in English, "クラブの7、ハートの7" in
+    Japanese."""
+    if get_language() == "en":
+        return " ".join(str(c) for c in cards)
+    # TRANSLATORS: what stands between two card names in a list of cards ("7♣ 7♥")
+    return pgettext("card list", ", ").join(card_name(c) for c in cards)
 
 
 def card_from_code(code: int) -> Card:

@@ -22,6 +22,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from cardkit.cards import Card
+from cardkit.engine import written_in
 from cardkit.xeri.play import redeal_cause
 from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, PileRedeal
 from cardkit.xeri.scoring import ScoreSheet, TeamSheets
@@ -95,11 +96,19 @@ class XeriEvent:
 
     @property
     def text(self) -> str:
-        """The event in plain words, ending with its rule ID."""
+        """The event in plain words, ending with its rule ID, in the language of the moment."""
         return f"{self._words()} ({self.rule})"
+
+    def text_in(self, lang: str) -> str:
+        """``text`` in ``lang`` ("en" or "ja"), whatever the language of the moment."""
+        return written_in(lang, _text, self)
 
     def __str__(self) -> str:
         return self.text
+
+
+def _text(event: XeriEvent) -> str:
+    return event.text
 
 
 E = TypeVar("E", bound=XeriEvent)

@@ -22,6 +22,7 @@ from enum import Enum
 from typing import ClassVar
 
 from cardkit.cards import Card
+from cardkit.engine import written_in
 from cardkit.zioncheck.melds import Meld
 from cardkit.zioncheck.rules import Contract, Rules
 
@@ -123,11 +124,19 @@ class ZionEvent:
         """The narration as the other players saw it: cards drawn from the stock hidden."""
         return _finish(self._words(True), self.rule)
 
+    def text_in(self, lang: str) -> str:
+        """``text`` in ``lang`` ("en" or "ja"), whatever the language of the moment."""
+        return written_in(lang, _text, self)
+
     def _words(self, public: bool) -> str:
         raise NotImplementedError  # pragma: no cover - every kind below says its words
 
     def __str__(self) -> str:
         return self.text
+
+
+def _text(event: ZionEvent) -> str:
+    return event.text
 
 
 def _finish(words: str, rule: str | None) -> str:
