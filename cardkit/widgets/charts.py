@@ -30,6 +30,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from cardkit.engine import team_name
 from cardkit.i18n import Domain
 from cardkit.widgets.common import N_
 from cardkit.widgets.lite_page import use_site_chart_code
@@ -51,7 +52,6 @@ __all__ = [
     "zion_totals_chart",
 ]
 
-_TEAM_NAMES = (N_("North–South"), N_("East–West"))  # as cardkit.xeri.TEAM_NAMES (XR-1.1)
 XERI_ITEMS: tuple[str, ...] = (
     N_("majority of cards"), N_("honours (A K Q J 10)"), N_("2♣ and 10♦ extra"), N_("Xeris"),
     N_("jack Xeris"),
@@ -152,7 +152,7 @@ def xeri_round_chart(
     rounds = _xeri_rounds(source)
     x_round = [_("Round {round}").format(round=n) for n in range(1, len(rounds) + 1)
                for _side in (0, 1)]
-    x_team = [_(_TEAM_NAMES[team]) for _round in rounds for team in (0, 1)]
+    x_team = [team_name(team) for _round in rounds for team in (0, 1)]
     traces = []
     for item, colour in zip(XERI_ITEMS, _ITEM_COLOURS, strict=True):
         values, hovers = [], []
@@ -195,9 +195,9 @@ def xeri_running_chart(
         for sheets in rounds:
             running.append(running[-1] + sheets[team].total)
         traces.append(go.Scatter(
-            name=_(_TEAM_NAMES[team]), x=x, y=running, mode="lines+markers",
+            name=team_name(team), x=x, y=running, mode="lines+markers",
             line={"color": _TEAM_COLOURS[team], "width": 3},
-            hovertemplate=_("after round %{x}: %{y} points") + "<extra>" + _(_TEAM_NAMES[team])
+            hovertemplate=_("after round %{x}: %{y} points") + "<extra>" + team_name(team)
             + "</extra>",
         ))
     layout: dict[str, Any] = {

@@ -44,14 +44,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from cardkit.cards import Card, parse_card
-from cardkit.i18n import Domain
+from cardkit.cards import Card, card_name, parse_card
+from cardkit.i18n import Domain, get_language
 from cardkit.render import card_label, card_svg
 
 _t = Domain("apps")
 _, ngettext = _t.gettext, _t.ngettext
 
-__all__ = ["HandWidget"]
+__all__ = ["HandWidget", "spoken_card"]
 
 log = logging.getLogger("cardkit.widgets")
 _HERE = Path(__file__).parent
@@ -68,6 +68,14 @@ def _as_text(item: Any) -> str:
     raise ValueError(
         f"a hand holds cards (Card objects or texts such as '7C' or '7C@1'), not {item!r}"
     )
+
+
+def spoken_card(card: Card | None, *, face_down: bool = False) -> str:
+    """A card's name for a screen reader (its ``aria-label``), in the language of the moment:
+    "seven of clubs" (`cardkit.render.card_label`), "クラブの7" (`cardkit.cards.card_name`)."""
+    if get_language() == "en":
+        return card_label(card, face_down=face_down)
+    return _("face-down card") if face_down or card is None else card_name(card)
 
 
 class HandWidget(anywidget.AnyWidget):
@@ -258,7 +266,7 @@ class HandWidget(anywidget.AnyWidget):
         items = []
         for index, card in enumerate(self.card_objects):
             mark = "" if hidden else str(self.marks.get(index, ""))
-            label = card_label(card, face_down=hidden)
+            label = spoken_card(card, face_down=hidden)
             items.append({
                 "card": "" if hidden else card.to_text(),
                 "label": f"{label}, {mark}" if mark else label,

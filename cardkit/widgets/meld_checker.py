@@ -25,6 +25,7 @@ from cardkit.cards import Card, parse_cards
 from cardkit.i18n import Domain
 from cardkit.widgets import limits
 from cardkit.widgets.common import N_, MessageArea, guarded, seed_html
+from cardkit.widgets.hand import spoken_card
 from cardkit.zioncheck import (
     Rules,
     explain_go_down,
@@ -71,7 +72,7 @@ def _cards_html(cards: Sequence[Card]) -> str:
     for card in cards:
         colour = "#c0392b" if card.is_red else ("#6b3fa0" if card.is_joker else "#111")
         spans.append(
-            f'<span class="ck-card-text" aria-label="{html.escape(card.name)}" '
+            f'<span class="ck-card-text" aria-label="{html.escape(spoken_card(card))}" '
             f'style="color:{colour};font-weight:600">{html.escape(str(card))}</span>'
         )
     return " ".join(spans)

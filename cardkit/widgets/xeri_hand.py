@@ -15,9 +15,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.cards import Card
+from cardkit.engine import seat_name
 from cardkit.i18n import Domain
 from cardkit.widgets.hand import HandWidget
-from cardkit.xeri import PlayKind, seat_name
+from cardkit.xeri import PlayKind
 
 _ = Domain("apps").gettext
 

@@ -42,13 +42,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.cards import Card, parse_card
-from cardkit.engine import IllegalAction, Verdict
+from cardkit.engine import IllegalAction, Verdict, seat_name
 from cardkit.i18n import Domain
 from cardkit.widgets.common import guarded, wait_for_charts, warm_up_charts
 from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.xeri_hand import XeriHand, preview_text
-from cardkit.xeri import EventKind, GreedyBot, RandomBot, Rules, new_game, seat_name
+from cardkit.xeri import EventKind, GreedyBot, RandomBot, Rules, new_game
 from cardkit.xeri.analyst import AnalystBot
 from cardkit.xeri.draw import round_end_html, score_sheet_html, scoreboard_html, table_html
 
