@@ -62,6 +62,7 @@ class MessageArea(widgets.HTML):
         super().__init__(**kwargs)
         self.text = ""
         self.kind = ""
+        self.lang = get_language()  # the app's language: its guarded callbacks speak it
         self.add_class("cardkit-message")
 
     def show(self, text: str, kind: str = "info") -> None:
@@ -86,8 +87,7 @@ class MessageArea(widgets.HTML):
 
 def guarded(area: MessageArea) -> Callable[[F], F]:
     """Decorate a widget callback so that refusals and errors appear in ``area``, and so that
-    it speaks the language of the moment it was decorated (the app's, when the app decorates
-    its callbacks as it is built: `cardkit.i18n.language`).
+    it speaks the app's language: the language ``area`` was made in (`cardkit.i18n.language`).
 
     >>> area = MessageArea()
     >>> @guarded(area)
@@ -98,7 +98,7 @@ def guarded(area: MessageArea) -> Callable[[F], F]:
     """
 
     def decorate(fn: F) -> F:
-        lang = get_language()
+        lang = getattr(area, "lang", None) or get_language()
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
