@@ -32,11 +32,14 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from cardkit.i18n import Domain
 from cardkit.widgets import limits
 
+_ = Domain("apps").gettext
+
 __all__ = ["CHART_CODE", "PAGE_URL_ENV", "ChartCode", "PageAddress", "chart_code_path",
-           "chart_code_url", "in_browser", "preload_chart_code", "use_site_chart_code",
-           "when_addressed"]
+           "chart_code_url", "gallery_words", "in_browser", "preload_chart_code",
+           "use_site_chart_code", "when_addressed"]
 
 PAGE_URL_ENV = "CARDKIT_PAGE_URL"
 CHART_CODE = "static/cardkit/plotly-widgetbundle-{version}.js"
@@ -177,3 +180,24 @@ def preload_chart_code() -> bool:
         return False
     _preloaded.append(ChartCode(url=url))  # kept: a closed widget's page side goes away
     return True
+
+
+def gallery_words(lang: str) -> dict[str, str]:
+    """What the static site's gallery (`cardkit.lite`) says in its cells of language ``lang``
+    (the gallery's cells tagged ``ja``; its English cells keep `cardkit.lite`'s words): the note
+    on the static site, the line of an app left out, and the probability lab's line."""
+    from cardkit.i18n import language
+
+    with language(lang):
+        return {
+            "note": _("*This is the static site (`cardkit lite`): each app runs its Python in "
+                      "your browser, so the first app you open takes a few seconds to start, and "
+                      "nothing you do is sent anywhere.*"),
+            "left_out": _("*Not in this static site: run it with `make demo` or "
+                          "`cardkit serve`.*"),
+            "probability_lab.ipynb": _(
+                "In this static site the lab draws its samples in plain Python in your browser: "
+                "the first-pile and dealt-hand questions, not the two about whole Xeri rounds "
+                "(they need the simulator), and no “Send to the class” button (there is no class "
+                "server here)"),
+        }
