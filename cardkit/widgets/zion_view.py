@@ -120,9 +120,9 @@ def table_view_html(game: Any, you: int, ended: Any = None, *,
                 count=mine) if mine else _("No cards in hand"))
     else:
         drawn = zion_draw.hand_end_html(ended, game.rules, you=you, four_colour=four_colour)
+    name = _("The table")
     return ('<div class="ck-zion-table-scroll" tabindex="0" role="group" '
-            f'aria-label="{_("The table")}" style="max-height:470px;overflow:auto">'
-            f"{drawn}</div>")
+            f'aria-label="{name}" style="max-height:470px;overflow:auto">{drawn}</div>')
 
 
 def meld_choices(game: Any, you: int) -> list[tuple[str, int]]:
