@@ -39,6 +39,10 @@ from typing import Any, Protocol
 
 from cardkit import bounds
 from cardkit.engine import Bot, BotLike, Game, play_out
+from cardkit.i18n import Domain
+
+_t = Domain("cardkit")
+_, pgettext = _t.gettext, _t.pgettext
 
 __all__ = ["GameSpec", "SimSpec", "UnitRows", "WholeUnits", "bot_seed", "game_names", "get_game",
            "load_record", "record_data", "register", "unregister"]
@@ -285,8 +289,10 @@ class GameSpec:
 
 def _bot_names(bots: Sequence[BotLike], name: Callable[[int], str]) -> str:
     """"North GreedyBot, East my_bot, ...": bots in seat order, functions by their name."""
-    return ", ".join(f"{name(seat)} {getattr(bot, '__name__', None) or type(bot).__name__}"
-                     for seat, bot in enumerate(bots))
+    # TRANSLATORS: what stands between two items of a list ("North GreedyBot, East my_bot")
+    return pgettext("list", ", ").join(
+        f"{name(seat)} {getattr(bot, '__name__', None) or type(bot).__name__}"
+        for seat, bot in enumerate(bots))
 
 
 def _xeri() -> GameSpec:

@@ -22,9 +22,12 @@ from typing import Any
 import pandas as pd
 
 from cardkit.games import GameSpec, game_names, get_game
+from cardkit.i18n import Domain
 from cardkit.probability import summary
 from cardkit.rule_options import with_options
 from cardkit.sim import plural, simulate
+
+_ = Domain("cardkit").gettext
 
 __all__ = ["add_parser", "run", "write_frame"]
 
@@ -153,10 +156,13 @@ def summary_text(frame: pd.DataFrame, title: str, level: float = 0.95,
     lines = [f"{title}: {len(frame):,} {unit} ({attrs.get('engine', '?')} engine{kernel}"
              + (", stopped early" if attrs.get("stopped") else "") + ")"]
     if out is not None:
-        lines.append(f"rows written to {out}")
+        lines.append(_("rows written to {path}").format(path=out))
     table = summary(frame, level)
     width = max((len(m) for m in table["measure"]), default=10)
-    lines.append(f"{'measure':<{width}}  {'mean':>9}  {int(level * 100)}% interval")
+    # TRANSLATORS: the headings of the summary table's columns
+    measure, mean = _("measure"), _("mean")
+    lines.append(f"{measure:<{width}}  {mean:>9}  "
+                 + _("{percent}% interval").format(percent=int(level * 100)))
     for row in table.itertuples(index=False):
         lines.append(f"{row.measure:<{width}}  {row.mean:>9.4f}  [{row.low:.4f}, {row.high:.4f}]")
     return "\n".join(lines)

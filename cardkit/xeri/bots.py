@@ -99,7 +99,7 @@ class GreedyBot(_Bot):
         rules = view.rules
         pile = view.pile
         # The view's cards are the match's own: no need to check them again.
-        outcome = _resolve(pile, card, rules, view.dealer_last_card)
+        outcome = _resolve(pile, card, rules, view.dealer_last_card, words=False)
         ten = rules.ten_of_diamonds_counts_as_ten
         pile_value = sum(_card_points(c, ten) for c in pile) + CARD_WEIGHT * len(pile)
         own = _card_points(card, ten) + CARD_WEIGHT

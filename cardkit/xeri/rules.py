@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass, fields
 from enum import Enum
 from typing import Any
 
+from cardkit.engine import seat_name as _seat_name
+
 __all__ = [
     "PRESETS",
     "SEAT_NAMES",
@@ -44,13 +46,13 @@ TEAM_NAMES: tuple[str, ...] = ("North–South", "East–West")
 
 
 def seat_name(seat: int) -> str:
-    """The name of a seat, 0-3 clockwise (XR-1.1).
+    """The name of a seat, 0-3 clockwise (XR-1.1), in the language of the moment.
 
     >>> seat_name(3)
     'West'
     """
     team_of(seat)  # validates the seat
-    return SEAT_NAMES[seat]
+    return _seat_name(seat)
 
 
 def team_of(seat: int) -> int:

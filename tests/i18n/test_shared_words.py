@@ -101,3 +101,40 @@ def test_events_of_both_games_have_text_in() -> None:
     game = ZionGame(players=3, seed=1)
     zion = game.events[0]
     assert zion.text_in("en") == zion.text
+
+
+def test_japanese_card_text_is_parsed_as_a_sentence_names_the_cards() -> None:
+    from cardkit.cards import card_words, parse_card
+
+    cards = parse_cards("クラブの7、ハートのK ジョーカー")
+    assert [c.to_text() for c in cards] == ["7C", "KH", "JK"]
+    assert parse_card("スペードのエース") == parse_card("AS")
+    assert parse_card("ダイヤの１０") == parse_card("10D")  # full-width digits
+    assert parse_card("クラブの7@1") == Card(7, "C", 1)
+    assert card_words("クラブの7、ハートの7,8C") == ["クラブの7", "ハートの7", "8C"]
+    with language("ja"):  # every card's Japanese name reads back as that card
+        cards = [Card(r, s) for s in "CDHS" for r in range(1, 14)] + [Card.joker()]
+        assert [parse_card(card_name(c)) for c in cards] == cards
+
+
+def test_a_card_text_error_says_in_japanese_what_is_accepted() -> None:
+    from cardkit.cards import ACCEPTED_FORMS, DECK_FORM, accepted_forms, parse_card
+
+    with pytest.raises(ValueError) as english:
+        parse_card("クラブの11")
+    assert str(english.value) == f"'クラブの11' is not a card. {ACCEPTED_FORMS}"
+    assert accepted_forms(deck=True) == f"{ACCEPTED_FORMS} {DECK_FORM}"
+    with language("ja"), pytest.raises(ValueError) as japanese:
+        parse_card("クラブの11")
+    message = str(japanese.value)
+    assert message.startswith("'クラブの11' は札として読めません。")
+    assert "「クラブの7」" in message and "「ジョーカー」" in message and "JK" in message
+    with language("ja"), pytest.raises(ValueError, match="@ とデッキの番号"):
+        parse_card("7C@x")
+
+
+def test_the_meld_checker_reads_japanese_card_text() -> None:
+    from cardkit.zioncheck.melds import check_meld
+
+    verdict = check_meld(parse_cards("クラブの5、クラブの6、ジョーカー、クラブの8"))
+    assert verdict.ok
