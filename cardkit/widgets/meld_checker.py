@@ -33,6 +33,7 @@ from cardkit.zioncheck import (
     hand_points,
     no_go_down,
 )
+from cardkit.zioncheck.words import contract_words
 
 _ = Domain("apps").gettext
 _KINDS = {"set": N_("a set"), "run": N_("a run")}
@@ -113,8 +114,9 @@ class MeldChecker(widgets.VBox):
 
         self.message = MessageArea()
         self.hand_select = widgets.Dropdown(
-            options=[(_("Hand {hand}: {contract}").format(hand=n, contract=self.rules.contract(n)),
-                      n) for n in range(1, len(self.rules.deal_sizes) + 1)],
+            options=[(_("Hand {hand}: {contract}").format(
+                hand=n, contract=contract_words(self.rules.contract(n))), n)
+                for n in range(1, len(self.rules.deal_sizes) + 1)],
             value=hand_number, description=_("Hand"), layout=widgets.Layout(width="260px"),
         )
         self.cards_text = widgets.Text(
@@ -262,7 +264,7 @@ class MeldChecker(widgets.VBox):
             self.message.show(_("Type some cards or deal a hand first."), "info")
             return
         n = self.hand_number
-        contract = self.rules.contract(n)
+        contract = contract_words(self.rules.contract(n))
         melds = find_go_down(cards, n, self.rules)
         if melds is None:
             points = hand_points(cards, self.rules)
@@ -320,7 +322,7 @@ class MeldChecker(widgets.VBox):
                 + (' <span class="ck-jokers"><i>' + _("Jokers: {jokers}.").format(
                     jokers=html.escape(jokers)) + "</i></span>" if jokers else "") + "</li>"
             )
-        contract = self.rules.contract(n)
+        contract = contract_words(self.rules.contract(n))
         if explained.every_meld_ok:
             contract_verdict = explained.verdict
             contract_line = (_("Hand {hand} contract ({contract}): these melds go down. {verdict}")

@@ -48,6 +48,7 @@ from cardkit.zioncheck import (
     lay_off_options,
     no_go_down,
 )
+from cardkit.zioncheck.words import contract_words
 
 _t = Domain("apps")
 _, ngettext = _t.gettext, _t.ngettext
@@ -194,7 +195,7 @@ class MeldBuilder:
         self.hand.clear_selection()
         text = (_("Suggested go-down for {contract}: {melds}; press Go down.") if mine_to_play
                 else _("Suggested go-down for {contract}: {melds}; go down after you draw."))
-        self.message.show(text.format(contract=game.contract, melds=" + ".join(
+        self.message.show(text.format(contract=contract_words(game.contract), melds=" + ".join(
             f"[{meld}]" for meld in melds)), "info")
         return True
 
@@ -226,7 +227,8 @@ class MeldBuilder:
                 '<div style="color:#555;font-size:90%">' + _(
                     "Contract of hand {hand}: {contract}. Select the cards of a meld and press "
                     "<b>Add meld</b>.").format(
-                    hand=game.hand_number, contract=f"<b>{html.escape(str(game.contract))}</b>")
+                    hand=game.hand_number,
+                    contract=f"<b>{html.escape(contract_words(game.contract))}</b>")
                 + "</div>")
             return
         items = []
@@ -238,7 +240,7 @@ class MeldBuilder:
                                                           "{verdict}").format(
                 number=number, cards=f"<b>{html.escape(cards_words(meld))}</b>",
                 what=html.escape(what), verdict=html.escape(str(verdict))) + "</li>")
-        contract = html.escape(str(game.contract))
+        contract = html.escape(contract_words(game.contract))
         total = explained.verdict
         if explained.every_meld_ok:
             words = (_("Contract {contract}: these melds make the contract. {verdict}")

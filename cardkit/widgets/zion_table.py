@@ -109,7 +109,7 @@ class ZionTable(GameTable):
         self.status = widgets.HTML().add_class("ck-zion-status")
         self.table_view = widgets.HTML().add_class("ck-zion-table-view")
         self.hand_caption = widgets.HTML().add_class("ck-zion-hand-caption")
-        self.hand = HandWidget(multiple=True, label="your hand", four_colour=self.four_colour,
+        self.hand = HandWidget(multiple=True, label=_("your hand"), four_colour=self.four_colour,
                                card_width=56)
         self.melds = MeldBuilder(self.hand, self.message)
         self.actions = bar = ActionBar(ask_claims, self.hand, self.message)

@@ -22,6 +22,7 @@ from cardkit.widgets.narration import LogLine
 from cardkit.zioncheck import Phase, TakeDiscard
 from cardkit.zioncheck import draw as zion_draw
 from cardkit.zioncheck.events import EventKind, seat_name
+from cardkit.zioncheck.words import contract_words
 
 _t = Domain("apps")
 _, ngettext = _t.gettext, _t.ngettext
@@ -76,7 +77,8 @@ def status_html(game: Any, you: int, number: int, *, over: bool, words: str) -> 
     hand = (_("Hand {hand} of {hands} (over)") if over else _("Hand {hand} of {hands}")).format(
         hand=number, hands=len(rules.deal_sizes))
     line = _("{hand} · contract: {contract} · you are {seat} · your total {total}").format(
-        hand=f"<b>{hand}</b>", contract=f"<b>{html.escape(str(rules.contract(number)))}</b>",
+        hand=f"<b>{hand}</b>",
+        contract=f"<b>{html.escape(contract_words(rules.contract(number)))}</b>",
         seat=html.escape(seat_name(you)), total=game.totals[you])
     return (f'<div style="font-size:15px;margin:2px 0">{line}<br>'
             f'<span class="ck-zion-turn">{html.escape(words)}</span></div>')

@@ -5,7 +5,8 @@ of every element, and the accessible names and hints (aria-label, title, placeho
 of visible elements, leaving out code (``<code>``, what a learner types: card codes, address
 options). `english_words` then keeps the words that are English: runs of Latin letters, apart
 from what stays in any language: card codes (``7♣``, ``10D``, ``JK``), rule IDs (``XR-4.1``),
-numbers, and the few names and abbreviations in `ALLOWED`.
+numbers, addresses, code named in a sentence (``to_json()``, ``.json``), and the few names and
+abbreviations in `ALLOWED`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ ALLOWED = frozenset({
 _RULE_ID = re.compile(r"\b(?:XR|ZC)-(?:\d+(?:\.\d+)*\b|…)")  # "ZC-…": the rules' family
 _CARD = re.compile(r"(?<![A-Za-z])(?:10|[2-9AKQJ])[♣♦♥♠CDHS](?:@\d+)?(?![A-Za-z])|\bJK\b")
 _ADDRESS = re.compile(r"https?://\S+|\?\S+")  # an address (a share link) is not prose
+# code named in a sentence: to_json(), play_out, a .json file
+_CODE = re.compile(r"[A-Za-z]\w*\(\)|[A-Za-z]\w*_\w+|(?<![\w.])\.[a-z]+\b")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’-]*")
 
 PAGE_TEXTS_JS = """(scope) => {
@@ -62,7 +65,7 @@ def english_words(texts: Iterable[str]) -> list[str]:
     """
     found: dict[str, None] = {}
     for text in texts:
-        text = _CARD.sub(" ", _RULE_ID.sub(" ", _ADDRESS.sub(" ", text)))
+        text = _CARD.sub(" ", _RULE_ID.sub(" ", _CODE.sub(" ", _ADDRESS.sub(" ", text))))
         for word in _WORD.findall(text):
             # a token with a digit is a code (K7QMP, 3rd-party ids), not a word
             if word not in ALLOWED and not any(ch.isdigit() for ch in word):

@@ -22,5 +22,6 @@ def test_words_beside_a_code_are_still_found() -> None:
 
 def test_addresses_and_codes_with_digits_are_not_words() -> None:
     texts = ["みんなに同じ: http://127.0.0.1:8866/voila/render/xeri_table.ipynb?seed=3&lang=ja",
-             "例: K7QMP", "ルール ID は ZC-…", "?seed=7 で決まった試合"]
+             "例: K7QMP", "ルール ID は ZC-…", "?seed=7 で決まった試合",
+             "to_json() や cardkit が書いた .json の記録 (play_out のもの)"]
     assert english_words(texts) == []
