@@ -43,7 +43,8 @@ def test_a_refusal_after_the_block_speaks_the_apps_language_with_its_rule_id():
     before = table.match.to_json()
     table.play()  # no card selected: refused, in the app's language
     assert table.message.kind == "refused"
-    assert table.message.text == "先に手札のカードを1枚選んでから、「出す」を押してください (XR-3.1)"
+    assert table.message.text == ("先に手札のカードを1枚選んでから、「出す」を押してください"
+                                  " (XR-3.1)")
     assert table.match.to_json() == before
 
 
@@ -131,3 +132,32 @@ def test_the_browsers_language_is_the_default(monkeypatch):
 def test_cardkit_serve_hands_the_kernel_the_pages_accept_language(tmp_path):
     command = voila_command(tmp_path, 8866, "127.0.0.1")
     assert "--VoilaConfiguration.http_header_envs=['Accept-Language']" in command
+
+
+class _Request:
+    def __init__(self, query: dict[str, str], header: str) -> None:
+        self.query, self.headers = query, {"Accept-Language": header}
+        self.request = self
+
+    def get_argument(self, name: str, default: str | None = None) -> str | None:
+        return self.query.get(name, default)
+
+
+def test_the_servers_own_pages_speak_the_requests_language():
+    from cardkit.widgets.server_pages import (
+        class_full_page,
+        override_refused,
+        request_language,
+        teacher_only_page,
+    )
+
+    assert request_language(_Request({}, "ja-JP,ja;q=0.9")) == "ja"
+    assert request_language(_Request({"lang": "en"}, "ja")) == "en"
+    assert request_language(_Request({"lang": "xx"}, "ja")) == "ja"  # no refusal on such a page
+    full = class_full_page(30, "ja")
+    assert full.startswith('<!doctype html><html lang="ja">') and "30人" in full
+    assert '<html lang="en">' in class_full_page(30, "en") and "The class is full" in \
+        class_full_page(30, "en")
+    assert '<html lang="ja">' in teacher_only_page("ja") and "先生" in teacher_only_page("ja")
+    assert override_refused("template", "ja").startswith("このサーバーはアドレスの ?template= を")
+    assert override_refused("theme", "en").startswith("This server does not take ?theme= in")
