@@ -88,6 +88,10 @@ def test_the_cardkit_wheel_is_this_checkout_with_no_dependencies(tmp_path: Path)
     assert "Requires-Dist" not in metadata
     assert (ROOT / "cardkit" / "xeri" / "rules.py").read_bytes() == zipfile.ZipFile(
         wheel).read("cardkit/xeri/rules.py")
+    # the compiled catalogs go to the browser too: ?lang=ja works in the static site
+    from cardkit.i18n import DOMAINS
+
+    assert {f"cardkit/locale/ja/LC_MESSAGES/{domain}.mo" for domain in DOMAINS} <= set(names)
 
 
 def test_the_browser_gets_this_environments_widget_versions_and_the_ipython_pin() -> None:

@@ -352,10 +352,13 @@ class ProbabilityLab(widgets.VBox):
     def _table(self) -> None:
         if not self.done:
             return
-        if self.pure:
-            self.table.value = html_table(self.result_rows())
+        if self.pure:  # (the question's words in the app's language; the CSV keeps English)
+            self.table.value = html_table([{**row, "question": shown(row["question"])}
+                                           for row in self.result_rows()])
             return
-        table = self.results().rename(columns=column_word)
+        table = self.results()
+        table["question"] = table["question"].map(shown)
+        table = table.rename(columns=column_word)
         self.table.value = table.to_html(index=False, float_format=lambda x: f"{x:.5f}")
 
     def _offer_download(self) -> None:
