@@ -30,6 +30,14 @@ machine loaded by eight helpers (load average 7-26 on 2 cores), so the instructi
     vector-numba, 200,000 rounds:               CPU new/old 1.31 (load 19-22: CPU only)
 
 (docs/api/engine.md keeps the table, with what is still to measure.)
+
+Issue 23's check, the engine with Japanese chosen and every catalog loaded (``protocol-ja`` and
+``greedy-ja``), 12812ff (the i18n base) against the Japanese sentences, load average 10-13:
+
+    protocol-first, 300 matches (62,592 plays): instructions new/old 1.002 (CPU 1.01)
+    protocol-ja, 300 matches (62,592 plays):    instructions new/old 1.000 (CPU 1.01)
+    greedy, 20 matches (4,080 plays):           instructions new/old 0.927 (CPU 0.96)
+    greedy-ja, 20 matches (4,080 plays):        instructions new/old 0.927 (CPU 0.89)
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ __all__ = ["RECORD_VERSION", "Bot", "BotLike", "Event", "FrozenDict", "Game", "I
            "takes_game", "team_name", "written_in"]
 
 _t = Domain("cardkit")
-pgettext = _t.pgettext
+_, pgettext = _t.gettext, _t.pgettext
 
 T = TypeVar("T")
 
@@ -407,19 +407,32 @@ def view_offers(view: Any) -> list[str]:
 def peek_message(bot: Any, view: Any, name: str) -> str:
     """The sentence of a `PeekError`: ``bot`` asked ``view`` for ``name``."""
     rule = _VIEW_RULES.get(type(view))
-    cited = f" ({rule})" if rule else ""
     seat = getattr(view, "seat", None)
-    where = f", at seat {seat}," if seat is not None else ""
-    return (f"A bot sees only its own seat{cited}: {bot_name(bot)}{where} asked its view for "
-            f"{name!r}, which that seat may not see (another hand, the stock's order or the "
-            f"game itself are never in a view); its view ({type(view).__name__}) offers "
-            + ", ".join(view_offers(view)))
+    said = {"bot": bot_name(bot), "seat": seat, "rule": rule, "name": name,
+            "view": type(view).__name__, "offers": ", ".join(view_offers(view))}
+    if rule and seat is not None:
+        return _("A bot sees only its own seat ({rule}): {bot}, at seat {seat}, asked its view for "
+                 "{name!r}, which that seat may not see (another hand, the stock's order or the "
+                 "game itself are never in a view); its view ({view}) offers {offers}"
+                 ).format(**said)
+    if rule:
+        return _("A bot sees only its own seat ({rule}): {bot} asked its view for {name!r}, which "
+                 "that seat may not see (another hand, the stock's order or the game itself are "
+                 "never in a view); its view ({view}) offers {offers}").format(**said)
+    if seat is not None:
+        return _("A bot sees only its own seat: {bot}, at seat {seat}, asked its view for "
+                 "{name!r}, which that seat may not see (another hand, the stock's order or the "
+                 "game itself are never in a view); its view ({view}) offers {offers}"
+                 ).format(**said)
+    return _("A bot sees only its own seat: {bot} asked its view for {name!r}, which that seat "
+             "may not see (another hand, the stock's order or the game itself are never in a "
+             "view); its view ({view}) offers {offers}").format(**said)
 
 
 def bot_name(bot: Any) -> str:
     """How messages name a bot: its class, or a function's name."""
     if not hasattr(bot, "choose") and hasattr(bot, "__name__"):
-        return f"the bot function {bot.__name__}"
+        return _("the bot function {name}").format(name=bot.__name__)
     return type(bot).__name__
 
 
@@ -554,18 +567,23 @@ def read_record(text: str, game_name: str, title: str,
     try:
         record = json.loads(text)
     except (TypeError, ValueError) as error:  # ValueError: an integer of over 4300 digits
-        raise ValueError(f"not a {title} record: the text is not valid JSON ({error})") from None
+        raise ValueError(_("not a {title} record: the text is not valid JSON ({error})").format(
+            title=title, error=error)) from None
     if not isinstance(record, dict) or record.get("game") != game_name:
-        raise ValueError(f'not a {title} record: expected a JSON object with "game": '
-                         f'"{game_name}"')
+        raise ValueError(_('not a {title} record: expected a JSON object with "game": "{game}"'
+                           ).format(title=title, game=game_name))
     if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
-        raise ValueError(f"unsupported {title} record version {record.get('version')!r}; "
-                         f"this cardkit reads version {RECORD_VERSION}")
+        raise ValueError(_("unsupported {title} record version {version!r}; this cardkit reads "
+                           "version {supported}").format(title=title,
+                                                         version=record.get("version"),
+                                                         supported=RECORD_VERSION))
     missing = [key for key in (*required, "actions") if key not in record]
     if missing:
-        raise ValueError(f"the {title} record lacks {', '.join(map(repr, missing))}")
+        raise ValueError(_("the {title} record lacks {keys}").format(
+            title=title, keys=", ".join(map(repr, missing))))
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ValueError(f'the {title} record\'s "actions" must be a list of {actions_are}')
+        raise ValueError(_('the {title} record\'s "actions" must be a list of {actions}').format(
+            title=title, actions=actions_are))
     bounds.check_record_values(record)
     return record

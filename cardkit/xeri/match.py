@@ -68,7 +68,6 @@ from cardkit.xeri.play import (
 )
 from cardkit.xeri.rules import (
     SEAT_NAMES,
-    TEAM_NAMES,
     MatchWinner,
     PileRedeal,
     Rules,
@@ -769,7 +768,8 @@ class XeriMatch:
     @classmethod
     def from_json(cls, text: str) -> XeriMatch:
         """Replay a record made by `to_json`."""
-        record = read_record(text, cls.game_name, "Xeri", actions_are='card texts such as "7C"')
+        record = read_record(text, cls.game_name, _("Xeri"),
+                             actions_are=_('card texts such as "7C"'))
         actions = record["actions"]
         match = cls(record["seed"], Rules.from_dict(record["rules"]), deck=record.get("deck"),
                     dealer=record.get("dealer"))
@@ -854,7 +854,8 @@ _clone = _make_clone()
 
 def _team(team: int) -> int:
     if team not in (0, 1) or type(team) is not int:
-        raise ValueError(f"a team is 0 ({TEAM_NAMES[0]}) or 1 ({TEAM_NAMES[1]}), not {team!r}")
+        raise ValueError(_("a team is 0 ({first}) or 1 ({second}), not {team!r}").format(
+            first=team_name(0), second=team_name(1), team=team))
     return team
 
 

@@ -169,3 +169,17 @@ def test_language_from_environment_follows_gettext_order() -> None:
     assert language_from_environment({"LC_ALL": "en_GB.UTF-8", "LC_MESSAGES": "ja_JP"}) == "en"
     assert language_from_environment({"LC_ALL": "", "LANG": "ja"}) == "ja"
     assert language_from_environment({"LANG": "fr_FR.UTF-8"}) == "en"
+
+
+def test_the_xeri_table_in_japanese_has_no_english_words_left() -> None:
+    from cardkit.xeri.draw import round_end_html, score_sheet_html, scoreboard_html, table_html
+
+    match = play_out(new_game(seed=4), [GreedyBot(s, seed=s) for s in range(4)],
+                     max_actions=60)
+    with language("ja"):
+        page = (table_html(match, 0) + table_html(match) + scoreboard_html(match)
+                + round_end_html(match) + score_sheet_html(match.round_scores[-1], 1))
+    text = re.sub(r"<[^>]+>", " ", page)  # what is shown
+    labels = " ".join(re.findall(r'aria-label="([^"]*)"', page))  # what a screen reader says
+    assert not re.findall(r"[A-Za-z]{3,}", text + " " + labels)
+    assert "北（あなた）" in text and "ラウンド1の得点表" in text and "山札" in text
