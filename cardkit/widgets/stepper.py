@@ -42,7 +42,7 @@ from cardkit.games import game_names, get_game, load_record
 from cardkit.i18n import Domain
 from cardkit.records import Step, replay_steps
 from cardkit.widgets import limits
-from cardkit.widgets.common import MessageArea, guarded
+from cardkit.widgets.common import N_, MessageArea, guarded
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.resume import ResumeLink, checked_record, record_and_step
 from cardkit.widgets.step_slider import StepSlider
@@ -231,6 +231,15 @@ class TurnStepper(widgets.VBox):
         self.scores.value = spec.scores_html(game)
 
 
+# The games' titles (GameSpec.title) marked for the catalog; another game keeps its own.
+_TITLES = {"xeri": N_("4-Player Xeri"), "zioncheck": N_("Zion Check")}
+
+
+def game_title(name: str) -> str:
+    """A registered game's title in the language of the moment."""
+    return _(_TITLES[name]) if name in _TITLES else get_game(name).title
+
+
 def sample_game(game: str | None = None, seed: int = 1, players: int | None = None) -> Game:
     """A whole game of ``game`` (a registered game's name; None: the first) played by greedy
     bots, for replaying; ``players`` None is the game's usual number."""
@@ -243,7 +252,7 @@ class ReplayViewer(widgets.VBox):
     def __init__(self, game: str | None = None, seed: int = 1) -> None:
         self.message = MessageArea().add_class("cardkit-replay-message")
         names = game_names()
-        self.kind = widgets.Dropdown(options=[(get_game(n).title, n) for n in names],
+        self.kind = widgets.Dropdown(options=[(game_title(n), n) for n in names],
                                      value=game or names[0], description=_("Game"))
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=_("Seed"),
                                            layout=widgets.Layout(width="180px"))
