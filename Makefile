@@ -8,7 +8,7 @@
 #   make catalogs  extract the sentences marked for translation and update and compile the
 #               catalogs in cardkit/locale (cardkit/i18n.py, cardkit/catalogs.py)
 #   make lessons  write the tutorials' student and teacher editions into build/lessons
-#   make docs   build the documentation site into docs/_build/html
+#   make docs   build the documentation site into docs/_build/html (Japanese pages in ja/)
 #   make lite   build the apps as a static site into build/lite (Python runs in the browser:
 #               any web host or a USB stick serves a class; `cardkit lite --serve` to try it)
 PYTHON ?= python3
@@ -23,7 +23,7 @@ POOL   ?= $(if $(CLASS),4,1)
 NO_BROWSER ?=
 BIN    := $(VENV)/bin
 
-.PHONY: catalogs demo test test-browser test-tutorials docs lint typecheck bench clean lite lessons
+.PHONY: catalogs docs-catalogs demo test test-browser test-tutorials docs lint typecheck bench clean lite lessons
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -79,8 +79,16 @@ lessons: $(VENV)/.test
 	$(BIN)/python -m cardkit.editions
 
 # The documentation site, offline, warnings as errors: docs/_build/html/index.html.
+# Its Japanese pages (the rule book, the teachers' page, the glossary) go into html/ja.
 docs: $(VENV)/.test
 	$(BIN)/python -m sphinx -b html -W --keep-going docs docs/_build/html
+	$(BIN)/python -m sphinx -b html -t ja -W --keep-going docs docs/_build/html/ja
+
+# New or changed paragraphs of the Japanese pages into docs/locale/ja/LC_MESSAGES/*.po
+# (sphinx-intl); the build shows a paragraph in English until its Japanese is written there.
+docs-catalogs: $(VENV)/.test
+	$(BIN)/python -m sphinx -b gettext -t ja -q docs build/docs-gettext
+	$(BIN)/sphinx-intl update -p build/docs-gettext -l ja -d docs/locale
 
 # The static site (docs/serving.md): PyPI and npm packages only, cached in ~/.cache/cardkit-lite;
 # the cardkit wheel is made from this checkout every time.

@@ -13,6 +13,10 @@ compares the actions on paired differences::
     >>> result.best.loss, all(m.loss >= 0 for m in result.moves)
     (0.0, True)
 
+`play_worlds` keeps what `analyze` sums up: every move's result in every sampled world, one row
+per world, so that a lesson can average them itself, watch an interval narrow as worlds are
+added, and compare moves on the same worlds (paired) or each on worlds of its own.
+
 `review` rates each decision of one seat in a finished game by its expected loss against the
 best move, marked as an inaccuracy, a mistake or a blunder by the game's thresholds in points
 (`REVIEW_THRESHOLDS`).
@@ -22,9 +26,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
+from random import Random
 from typing import Any
 
 from cardkit.games import get_game, load_record
@@ -37,18 +42,22 @@ from cardkit.pimc import (
     MoveValue,
     Profile,
     StopReason,
+    _groups,
     rate,
 )
 
-__all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "TOLERANCE", "Analysis", "Mark",
-           "MoveValue", "Review", "ReviewedMove", "StopReason", "analyze", "mark_word",
-           "profile_of", "review", "review_thresholds"]
+__all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "MAX_WORLDS", "TOLERANCE",
+           "Analysis", "Mark", "MoveValue", "Review", "ReviewedMove", "StopReason", "Worlds",
+           "analyze", "mark_word", "play_worlds", "profile_of", "review", "review_steps",
+           "review_thresholds"]
 
 _t = Domain("cardkit")
 _, pgettext = _t.gettext, _t.pgettext
 
 MAX_REVIEW_SECONDS = 600.0
 """The longest a whole review runs, whatever it is asked (each decision is bounded too)."""
+MAX_WORLDS = 5_000
+"""The most worlds `play_worlds` plays (it keeps every result: a bound on memory and time)."""
 
 
 def profile_of(game: Any) -> Profile:
@@ -80,6 +89,88 @@ def analyze(game: Any, seat: int | None = None, *, seconds: float | None = 1.0,
     view = game.observe(seat)
     return rate(view, profile, seconds=seconds, max_samples=max_samples, seed=seed,
                 rollout=rollout)
+
+
+@dataclass(frozen=True)
+class Worlds:
+    """Every distinct legal action of one seat played out in the same sampled worlds.
+
+    ``results[w][a]`` is the result of ``actions[a]`` in world ``w``, in the game's measure
+    (``measure``: Xeri, the seat's team's round margin; Zion Check, the seat's penalty
+    points). The worlds and rollout seeds are `analyze`'s for the same ``seed``, so the
+    averages of the first n rows are the means of ``analyze(..., max_samples=n)`` when it
+    samples all n."""
+
+    game: str
+    seat: int
+    actions: tuple[Any, ...]
+    results: tuple[tuple[float, ...], ...]
+    seed: int
+    rollout: str
+    measure: str
+    words: Callable[[Any], str] = field(repr=False, compare=False, default=str)
+    merged: tuple[tuple[Any, ...], ...] = ()
+
+    def __len__(self) -> int:
+        """The number of worlds played."""
+        return len(self.results)
+
+    def column(self, action: Any) -> list[float]:
+        """The results of ``action`` (or of the move it is the same as), world by world."""
+        for index, first in enumerate(self.actions):
+            others = self.merged[index] if self.merged else ()
+            if action == first or action in others:
+                return [row[index] for row in self.results]
+        raise ValueError(f"{action!r} is not one of the rated actions: "
+                         + ", ".join(str(a) for a in self.actions))
+
+    def to_frame(self) -> Any:
+        """One row per world, one column per action named in words (pandas, imported when
+        asked)."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.results), columns=[self.words(a) for a in self.actions])
+
+
+def play_worlds(game: Any, seat: int | None = None, *, samples: int, seed: int = 0,
+                rollout: str = "greedy") -> Worlds:
+    """Play every distinct legal action of ``seat`` (default: the player to act) in each of
+    ``samples`` worlds dealt from the seat's view, and keep every result (`Worlds`).
+
+    It is what `analyze` does without its stopping rule and with nothing summed up: the same
+    worlds and rollout seeds for the same ``seed``, built from ``game.observe(seat)`` only (it
+    cannot peek). ``samples`` is 1 to `MAX_WORLDS`."""
+    if isinstance(samples, bool) or not isinstance(samples, int) \
+            or not 1 <= samples <= MAX_WORLDS:
+        raise ValueError(f"samples must be a whole number from 1 to {MAX_WORLDS:,}, not "
+                         f"{samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    profile = profile_of(game)
+    if rollout not in profile.rollout_kinds:
+        raise ValueError(f"unknown rollout bot {rollout!r}; the kinds are "
+                         + ", ".join(profile.rollout_kinds))
+    if seat is None:
+        seat = game.current_player
+        if seat is None:
+            raise ValueError("the game is over: there is no move to rate")
+    view = game.observe(seat)
+    legal = list(view.legal_actions())
+    if not legal:
+        raise ValueError(f"{profile.seat_name(seat)} has no decision to rate now: it is not "
+                         "their move")
+    groups = _groups(legal, profile.key)
+    rows = []
+    for number in range(samples):
+        rng = Random(f"cardkit analysis {seed} {number}")  # the seeding of `pimc.rate`
+        world = profile.sample_world(view, rng)
+        rollout_seed = rng.getrandbits(32)
+        rows.append(tuple(profile.rollout(world.clone(), seat, group[0], rollout,
+                                          rollout_seed)[0] for group in groups))
+    return Worlds(game=profile.game, seat=seat, actions=tuple(g[0] for g in groups),
+                  results=tuple(rows), seed=seed, rollout=rollout,
+                  measure=profile.measure(view), words=profile.words,
+                  merged=tuple(tuple(g[1:]) for g in groups))
 
 
 class Mark(str, Enum):
@@ -160,6 +251,8 @@ class Review:
     thresholds: tuple[float, float, float]
     measure: str
     seconds: float
+    decisions: int = 0
+    """How many decisions the seat made in the game (``len(moves)`` once complete)."""
 
     @property
     def biggest_mistake(self) -> ReviewedMove | None:
@@ -248,7 +341,29 @@ def review(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0
     ``max_samples_per_move``); the whole review stops after ``seconds`` (at most
     `MAX_REVIEW_SECONDS`). ``progress(done, total)`` is called after each of the seat's
     decisions; ``stop`` (an `threading.Event`, or a function that returns True) ends the
-    review early, keeping what is done (``Review.complete`` is then False)."""
+    review early, keeping what is done (``Review.complete`` is then False). `review_steps`
+    is the same review a decision at a time."""
+    result: Review | None = None
+    done = 0
+    for result in review_steps(record_or_game, seat, seconds_per_move=seconds_per_move,
+                               max_samples_per_move=max_samples_per_move, seconds=seconds,
+                               seed=seed, rollout=rollout, stop=stop):
+        if progress is not None and len(result.moves) > done:
+            done = len(result.moves)
+            progress(done, result.decisions)
+    assert result is not None  # review_steps yields at least once
+    return result
+
+
+def review_steps(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0.5,
+                 max_samples_per_move: int | None = None, seconds: float | None = 120.0,
+                 seed: int = 0, rollout: str = "greedy",
+                 stop: threading.Event | Callable[[], bool] | None = None) -> Iterator[Review]:
+    """`review`, a decision at a time: yields the `Review` so far after each of ``seat``'s
+    decisions (``complete`` once the last is done; ``decisions`` says how many there are),
+    and a last one with ``complete`` False when ``stop`` or ``seconds`` ended it early. An app
+    steps through it between its page's messages (the static site has no threads); the last
+    `Review` yielded is the result, whatever was done."""
     start, actions = _start_of(record_or_game)
     profile = profile_of(start)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < start.num_players:
@@ -261,31 +376,35 @@ def review(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0
         stopped = stop.is_set
     else:
         stopped = stop
-    game = start
     total = 0
     replay = start.clone()
     for action in actions:  # how many decisions the seat made, for the progress bar
         total += replay.current_player == seat
         replay.apply(action)
+    measure = profile.measure(start.observe(seat)).split(" by ")[0].split(" at ")[0]
     began = time.perf_counter()
     reviewed: list[ReviewedMove] = []
-    complete = True
-    done = 0
+
+    def so_far(complete: bool) -> Review:
+        return Review(game=profile.game, seat=seat, seat_name=profile.seat_name(seat),
+                      moves=tuple(reviewed), complete=complete, thresholds=profile.thresholds,
+                      measure=measure, seconds=time.perf_counter() - began, decisions=total)
+
+    if not total:
+        yield so_far(True)
+        return
+    game = start
     for index, action in enumerate(actions):
         if game.current_player == seat:
             if stopped() or time.perf_counter() - began > limit:
-                complete = False
-                break
+                yield so_far(False)
+                return
             reviewed.append(_review_one(game, seat, index, action, profile, seconds_per_move,
                                         max_samples_per_move, seed + index, rollout))
-            done += 1
-            if progress is not None:
-                progress(done, total)
+            yield so_far(len(reviewed) == total)
+            if len(reviewed) == total:
+                return
         game.apply(action)
-    return Review(game=profile.game, seat=seat, seat_name=profile.seat_name(seat),
-                  moves=tuple(reviewed), complete=complete, thresholds=profile.thresholds,
-                  measure=profile.measure(start.observe(seat)).split(" by ")[0].split(" at ")[0],
-                  seconds=time.perf_counter() - began)
 
 
 def _review_one(game: Any, seat: int, index: int, action: Any, profile: Profile,

@@ -30,8 +30,9 @@ from typing import Any
 
 from cardkit.cards import Card, parse_card, parse_cards
 
-__all__ = ["CHANCE_FORMS", "EXERCISES", "PREDICTIONS", "Exercise", "Feedback", "Prediction",
-           "check", "exercise_keys", "predict", "reveal", "your_seed"]
+__all__ = ["BEST_CARD_BUDGET", "CHANCE_FORMS", "EXERCISES", "PREDICTIONS", "Exercise",
+           "Feedback", "Prediction", "check", "exercise_keys", "lesson_position", "predict",
+           "reveal", "your_seed"]
 
 
 @dataclass(frozen=True)
@@ -562,6 +563,96 @@ def _lab_rounds() -> tuple[Any, str]:
     return 1200, "half the width needs 2² = 4 times the rounds: 4 × 300 = 1,200"
 
 
+# Tutorial 6: which card is best? --------------------------------------------------------
+
+BEST_CARD_BUDGET = {"max_samples": 200, "seconds": None, "seed": 0}
+"""The analyst's budget in Tutorial 6 (`cardkit.analysis.analyze`): a sample budget, not a time
+budget, so that every machine gets the same answer."""
+
+
+def lesson_position(seed: int, plays: int) -> Any:
+    """Tutorial 6's positions: Xeri match ``seed`` after ``plays`` cards played by four greedy
+    bots (each seeded with the match's seed)."""
+    from cardkit.engine import play_out
+    from cardkit.xeri import GreedyBot, new_game
+    return play_out(new_game(seed=seed), [GreedyBot(seat, seed=seed) for seat in range(4)],
+                    max_actions=plays)
+
+
+@cache
+def _best_cards(seed: int, plays: int) -> tuple[list[Card], str]:
+    """The analyst's best card of a Tutorial 6 position, with every card it cannot separate
+    from the best (their paired interval against it holds 0): all of them are right."""
+    from cardkit.analysis import analyze
+    from cardkit.analysis_draw import signed
+    analysis = analyze(lesson_position(seed, plays), **BEST_CARD_BUDGET)  # type: ignore[arg-type]
+    best = analysis.best
+    cards = [best.action] + [m.action for m in analysis.moves[1:] if m.loss_low <= 0]
+    why = (f"The analyst rates {best.action} best: {signed(best.mean)} points on average for "
+           f"its team by the end of the round, over {analysis.samples} possible worlds")
+    if len(analysis.moves) > 1:
+        runner = analysis.moves[1]
+        why += (f"; {runner.loss:.1f} more than {runner.action}, the next best (paired 95% "
+                f"interval {runner.loss_low:.1f} to {runner.loss_high:.1f})")
+    if len(cards) > 1:
+        why += "; " + " and ".join(str(c) for c in cards[1:]) + " cannot be told from it: " \
+            "either is right"
+    return cards, why + " (XR-6)"
+
+
+@_exercise("ev-average", "In five possible worlds, playing a card gave its team +4, −2, +10, 0 "
+           "and +3 points. What is the card's expected value, estimated from these worlds? "
+           "(a number, to 2 decimal places)",
+           "add the five results (a loss counts as minus), then divide by the number of worlds.",
+           as_number, places=2,
+           mistakes=((15, "that is the sum of the results: divide it by the number of worlds."),
+                     (3.8, "−2 is a loss: subtract 2, do not add it."),
+                     (3.75, "the world where the card gave 0 points counts too: there are 5 "
+                            "worlds.")))
+def _ev_average() -> tuple[Any, str]:
+    results = [4, -2, 10, 0, 3]
+    mean = Fraction(sum(results), len(results))
+    return mean, f"(4 − 2 + 10 + 0 + 3) / 5 = {sum(results)} / 5 = {mean}"
+
+
+@_exercise("ev-best-card", "Match 4 after 40 plays: the player to act holds two cards. Which "
+           "should they play? (a card such as '7H'; the analyst's answer with "
+           "analyze(position, max_samples=200, seconds=None, seed=0))",
+           "run analyze on the position and read the first card of its list; think about "
+           "who takes the cards left on the pile at the end of the round (XR-5.1).", as_card,
+           any_of=True,
+           mistakes=(("JH", "the jack takes the two cards on the pile now; but then which of "
+                            "your cards can still capture at the end, when the last capture "
+                            "takes the cards left on the pile? (XR-5.1)"),))
+def _ev_best_card() -> tuple[Any, str]:
+    return _best_cards(4, 40)
+
+
+@_exercise("ev-more-worlds", "An analysis of 100 worlds gives a card an interval 4 points wide. "
+           "About how many worlds make it 1 point wide?",
+           "the width of an interval goes down like 1 / √n: to make it k times narrower, "
+           "multiply the worlds by k × k.", as_int,
+           mistakes=((400, "4 times the worlds make the interval only √4 = 2 times narrower."),
+                     (25, "fewer worlds make an interval wider, not narrower."),
+                     (200, "the width goes down like 1 / √n, not like 1 / n: twice the worlds "
+                           "make it only √2 ≈ 1.4 times narrower.")))
+def _ev_more_worlds() -> tuple[Any, str]:
+    return 1600, "4 times narrower needs 4² = 16 times the worlds: 16 × 100 = 1,600"
+
+
+@_exercise("ev-paired-factor", "Two cards compared on the same worlds (paired) give an interval "
+           "of their difference 5 times narrower than rating each card on worlds of its own. "
+           "How many times as many worlds would rating each alone need to be as narrow?",
+           "the width goes down like 1 / √n: how many times the worlds make it 5 times "
+           "narrower?", as_number, places=1,
+           mistakes=((5, "5 times the worlds make an interval only √5 ≈ 2.2 times narrower."),
+                     (10, "the width goes down like 1 / √n: 5 times narrower needs 5 × 5 times "
+                          "the worlds."),
+                     ("1/5", "answer how many times **more** worlds: a number above 1.")))
+def _ev_paired_factor() -> tuple[Any, str]:
+    return 25, "5 times narrower needs 5² = 25 times the worlds"
+
+
 # ----------------------------------------------------------------- predictions
 
 
@@ -639,6 +730,29 @@ def _more_decks_runs() -> tuple[Any, str]:
     two, four = run_probability(10, decks=2), run_probability(10, decks=4)
     return four > two, (f"a run {float(two):.3f} with 2 decks, {float(four):.3f} with 4: a "
                         "second copy of a card you hold does not extend a run")
+
+
+@_prediction("best-last-two", "Match 20 after 40 plays: the player to act holds A♥ and J♠ and "
+             "the pile is empty. Which card should they play first? (a card such as '7H')",
+             as_card)
+def _best_last_two() -> tuple[Any, str]:
+    cards, why = _best_cards(20, 40)
+    return cards[0], why
+
+
+@_prediction("best-queen-or-jack", "Match 8, the first play: Q♣ is on top of the pile. Which "
+             "card of the hand 4♠ J♣ Q♥ K♥ 2♠ K♠ is best? (a card such as '7H')", as_card)
+def _best_queen_or_jack() -> tuple[Any, str]:
+    cards, why = _best_cards(8, 0)
+    return cards[0], why
+
+
+@_prediction("best-big-pile", "Match 5 after 26 plays: six cards lie on the pile (9♥ on top). "
+             "Which card of the hand K♥ 7♦ J♦ 10♦ Q♠ Q♣ is best? (a card such as '7H')",
+             as_card)
+def _best_big_pile() -> tuple[Any, str]:
+    cards, why = _best_cards(5, 26)
+    return cards[0], why
 
 
 def _shown(answer: Any) -> str:

@@ -29,9 +29,25 @@ extensions = [
 
 exclude_patterns = [
     "_build", "RULES.md", "DECISIONS.md", "**/.ipynb_checkpoints", "tutorials/*.py",
-    "tutorials/*.cfg", "README.md",
+    "tutorials/*.cfg", "README.md", "ja.md",
 ]
 root_doc = "index"
+
+# The Japanese pages (`make docs` builds them into _build/html/ja with `-t ja`): the rule book,
+# the teachers' page and the glossary, translated in locale/ja/LC_MESSAGES/*.po (sphinx-intl:
+# `make docs-catalogs` adds new paragraphs there). Their links to pages that are only in English
+# go to the English site one folder up (_ext/cardkit_docs.py).
+JAPANESE_PAGES = ("ja", "rules", "teachers", "glossary")
+locale_dirs = ["locale/"]
+gettext_compact = False
+if tags.has("ja"):  # noqa: F821 (Sphinx gives conf.py its build tags)
+    language = "ja"
+    root_doc = "ja"
+    exclude_patterns = [
+        "_build", "**/.ipynb_checkpoints", "tutorials", "api", "screenshots", "*.ipynb", "RULES.md",
+        *(f"{page}.md" for page in ("index", "tutorials", "apps", "serving", "analysis", "api",
+                                   "ADDING_A_GAME", "decisions", "DECISIONS", "README")),
+    ]
 
 # MyST and myst-nb: stored outputs only.
 nb_execution_mode = "off"
@@ -73,5 +89,6 @@ def _write_editions(app) -> None:
 
 
 def setup(app):
-    app.connect("builder-inited", _write_editions)
+    if app.config.language != "ja":
+        app.connect("builder-inited", _write_editions)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

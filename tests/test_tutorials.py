@@ -32,11 +32,11 @@ def source(cell: dict) -> str:
     return "".join(cell["source"])
 
 
-def test_the_five_tutorials_exist() -> None:
+def test_the_six_tutorials_exist() -> None:
     assert [path.name for path in TUTORIALS] == [
         "01_playing_xeri.ipynb", "02_playing_zion_check.ipynb",
         "03_probability_with_xeri.ipynb", "04_probability_with_zion_check.ipynb",
-        "05_strategy_lab.ipynb"]
+        "05_strategy_lab.ipynb", "06_which_card_is_best.ipynb"]
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)

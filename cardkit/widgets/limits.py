@@ -29,6 +29,14 @@ Page options and app inputs:
 - `MAX_BOT_SECONDS`: the longest one bot decision may think (``?bot=analyst``: the analyst's
   time budget per decision, 0.2 s by default, is within it; `cardkit.pimc.MAX_SECONDS` bounds
   any analysis).
+- `MAX_HINT_SECONDS`, `MAX_HINT_SAMPLES`: one press of a table's Hint (`cardkit.widgets.hint`)
+  thinks at most this long and samples at most this many worlds; the kernel answers nothing
+  else meanwhile, and one hint at a time is thought of per page.
+- `MAX_REVIEW_SECONDS`, `MAX_REVIEW_MOVE_SECONDS`, `MAX_REVIEW_MOVE_SAMPLES`: the replay
+  viewer's "Analyse this game" (`cardkit.widgets.review_panel`) in all, and per decision
+  (tighter than the core's `cardkit.analysis.MAX_REVIEW_SECONDS`). ``$CARDKIT_ANALYSIS_SAMPLES``
+  (`ANALYSIS_SAMPLES_ENV`) lowers the sample budgets of both for every app served (the browser
+  tests set it small); it never raises them.
 - `MAX_TABLE_PLAYERS`: the seats of the Zion Check table app (``?players=``, 2 to 8), tighter
   than the core's 16 (`cardkit.bounds.PLAYERS`): a learner playing against bots follows at
   most seven of them on one screen. The replay viewer and a pasted record seat all 16.
@@ -49,6 +57,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from typing import Any
 
 from cardkit import bounds
@@ -56,6 +65,7 @@ from cardkit.bounds import json_depth
 
 __all__ = [
     "ABANDONED_S",
+    "ANALYSIS_SAMPLES_ENV",
     "IDLE_CULL_S",
     "KERNEL_MB",
     "MAX_BOT_DELAY",
@@ -64,17 +74,23 @@ __all__ = [
     "MAX_DECKS",
     "MAX_FRAME_BUFFERS",
     "MAX_FRAME_BYTES",
+    "MAX_HINT_SAMPLES",
+    "MAX_HINT_SECONDS",
     "MAX_JSON_DEPTH",
     "MAX_KERNEL_LIFETIME_S",
     "MAX_MESSAGES_PER_SECOND",
     "MAX_OPTION_INT",
     "MAX_QUERY_CHARS",
     "MAX_RECORD_BYTES",
+    "MAX_REVIEW_MOVE_SAMPLES",
+    "MAX_REVIEW_MOVE_SECONDS",
+    "MAX_REVIEW_SECONDS",
     "MAX_RULE_VALUE",
     "MAX_TABLE_PLAYERS",
     "MAX_TYPED_CARDS",
     "MAX_TYPED_CHARS",
     "MESSAGE_BURST",
+    "analysis_samples",
     "check_bot_delay",
     "check_record_text",
     "check_typed_cards",
@@ -101,6 +117,13 @@ MAX_QUERY_CHARS = 500
 MAX_OPTION_INT = 10**9
 MAX_BOT_DELAY = 5.0
 MAX_BOT_SECONDS = 3.0  # one bot decision's thinking time at a table (the analyst's bound)
+# The analyst in the apps: one Hint, and "Analyse this game" in the replay viewer
+MAX_HINT_SECONDS = 2.0  # within the issue's 3 s: pimc overshoots by at most one rollout
+MAX_HINT_SAMPLES = 400
+MAX_REVIEW_SECONDS = 60.0
+MAX_REVIEW_MOVE_SECONDS = 0.3
+MAX_REVIEW_MOVE_SAMPLES = 200
+ANALYSIS_SAMPLES_ENV = "CARDKIT_ANALYSIS_SAMPLES"
 MAX_TABLE_PLAYERS = 8
 MAX_TYPED_CARDS = 120  # two decks and their jokers, with room
 MAX_TYPED_CHARS = 1_000
@@ -121,6 +144,23 @@ def students_for_memory(budget_mb: int, pool: int = 0) -> int:
     if budget_mb <= 0:
         raise ValueError(f"a memory budget is a positive number of MB, not {budget_mb}")
     return max(1, budget_mb // KERNEL_MB - pool)
+
+
+def analysis_samples(bound: int, environ: dict[str, str] | None = None) -> int:
+    """A sample budget of at most ``bound``: ``$CARDKIT_ANALYSIS_SAMPLES`` when it is a whole
+    number from 1 below ``bound`` (the browser tests' small budgets), else ``bound``.
+
+    >>> analysis_samples(MAX_HINT_SAMPLES, {"CARDKIT_ANALYSIS_SAMPLES": "8"})
+    8
+    >>> analysis_samples(MAX_HINT_SAMPLES, {"CARDKIT_ANALYSIS_SAMPLES": "1e9"})
+    400
+    """
+    text = (os.environ if environ is None else environ).get(ANALYSIS_SAMPLES_ENV, "")
+    try:
+        asked = int(text)
+    except ValueError:
+        return bound
+    return asked if 0 < asked < bound else bound
 
 
 def check_bot_delay(seconds: float) -> float:

@@ -45,6 +45,7 @@ from cardkit.widgets import limits
 from cardkit.widgets.common import N_, MessageArea, guarded
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.resume import ResumeLink, checked_record, record_and_step
+from cardkit.widgets.review_panel import ReviewPanel, review_for
 from cardkit.widgets.step_slider import StepSlider
 
 _ = Domain("apps").gettext
@@ -363,7 +364,8 @@ class ReplayViewer(widgets.VBox):
     def _put(self, stepper: TurnStepper) -> None:
         """Show ``stepper``, and keep its record and step in the page from now on."""
         self.stepper = stepper
-        self.holder.children = (stepper,)
+        self.review: ReviewPanel = review_for(stepper, getattr(self, "review", None))
+        self.holder.children = (stepper, self.review)  # "Analyse this game" under the replay
         record = stepper.record
 
         def keep(_change: object = None) -> None:

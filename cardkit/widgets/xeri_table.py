@@ -46,6 +46,7 @@ from cardkit.engine import IllegalAction, Verdict, seat_name
 from cardkit.i18n import Domain
 from cardkit.widgets.common import guarded, wait_for_charts, warm_up_charts
 from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
+from cardkit.widgets.hint import HintPanel
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.xeri_hand import XeriHand, preview_text
 from cardkit.xeri import EventKind, GreedyBot, RandomBot, Rules, new_game
@@ -147,6 +148,7 @@ class XeriTable(GameTable):
         self.clicks.on_click(self.ready_button, guard(lambda _b: self.ready()))
         self.clicks.on_click(self.new_button, guard(lambda _button: self.new_match()))
         self.show_all.observe(guard(lambda _change: self._refresh()), "value")
+        self.hint = HintPanel(self)  # rates the legal moves from the viewer's seat
         self.hand.on_select(guard(self._on_select))
 
         # The table on the left; the learner's hand, the buttons and the narration on the right,
@@ -160,6 +162,7 @@ class XeriTable(GameTable):
              self.preview,
              widgets.HBox([self.play_button, self.new_button, self.show_all],
                           layout=widgets.Layout(flex_flow="row wrap")),
+             self.hint,
              self.message, widgets.HTML(_("<b>What happened</b> (newest first)")),
              self.narration],
             layout=widgets.Layout(flex="2 1 400px", min_width="0"),
@@ -366,6 +369,7 @@ class XeriTable(GameTable):
         self.hand.disabled = hidden or match.current_player not in self.humans
         self._side.show_caption(viewer, self.waiting_for, self.held)
         self._on_select(self.hand.selected_cards)
+        self.hint.refresh()
 
     def _show_round_end(self) -> None:
         """The short result of the round just scored, its score sheets, and "Next round"."""

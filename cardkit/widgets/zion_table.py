@@ -39,11 +39,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.cards import Card
-from cardkit.i18n import Domain
 from cardkit.widgets import zion_view as view
-from cardkit.widgets.common import N_, guarded
+from cardkit.widgets.common import N_, _, guarded  # _: the apps catalog's gettext
 from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
 from cardkit.widgets.hand import HandWidget
+from cardkit.widgets.hint import HintPanel
 from cardkit.widgets.narration import NarrationLog
 from cardkit.widgets.zion_claims import ClaimHelp, passes_for
 from cardkit.widgets.zion_controls import ActionBar, MeldBuilder, button
@@ -60,8 +60,6 @@ from cardkit.zioncheck import (
 from cardkit.zioncheck import draw as zion_draw
 from cardkit.zioncheck.analyst import AnalystBot
 from cardkit.zioncheck.events import EventKind
-
-_ = Domain("apps").gettext
 
 __all__ = ["ZionTable"]
 
@@ -112,6 +110,7 @@ class ZionTable(GameTable):
         self.hand = HandWidget(multiple=True, label=_("your hand"), four_colour=self.four_colour,
                                card_width=56)
         self.melds = MeldBuilder(self.hand, self.message)
+        self.hint = HintPanel(self)  # rates the learner's legal moves from their view
         self.actions = bar = ActionBar(ask_claims, self.hand, self.message)
         # the controls by their old names too (tests, notebooks): table.draw_button, …
         for name in ("draw_button", "take_button", "claim_button", "pass_button", "meld_choice",
@@ -153,7 +152,7 @@ class ZionTable(GameTable):
         # 1280×720 projector; on a narrow window the table goes below.
         left = widgets.VBox(
             [self.status, self.hand_end_box, self.claim_help_box, self.hand_caption, self.hand,
-             bar.box(self.melds), self.message, self.seed_line],
+             bar.box(self.melds), self.hint, self.message, self.seed_line],
             layout=widgets.Layout(flex="3 1 560px", min_width="0"),
         )
         right = widgets.VBox(
@@ -372,6 +371,7 @@ class ZionTable(GameTable):
         hand = self.my_hand if ended is None else ended.hands[self.seat]
         self.hand.cards = sorted(hand)  # by suit, then rank: melds are easier to see
         self.melds.keep(hand)  # melds being built keep only cards still in hand
+        self.hint.refresh()
         self.hand_caption.value = view.caption_html(hand, self.seat, ended)
         self.actions.show_melds(view.meld_choices(game, self.seat))
         self._refresh_controls()

@@ -11,11 +11,14 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shutil
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from cardkit.rulebook import RULE_ID_PATTERN, rule_anchor
 
@@ -111,7 +114,88 @@ def _copy_plotly(app) -> None:
     shutil.copyfile(source, target / PLOTLY_JS)
 
 
+def _english_uri(app, refdoc: str, target: str) -> str:
+    page, _, anchor = target.partition("#")
+    page = page.removesuffix(".md").removesuffix(".ipynb").removesuffix(".html").lstrip("/")
+    here = posixpath.dirname(app.builder.get_target_uri(refdoc))
+    if not page.startswith("../"):
+        page = "../" + page  # the English site is one folder up from the Japanese one
+    return posixpath.normpath(posixpath.join(here, page)) + ".html" + (f"#{anchor}" if anchor
+                                                                       else "")
+
+
+def _english_page(app, env, node, contnode):
+    """In the Japanese build, a ``{doc}`` link to a page that is only in English goes to the
+    English site one folder up (``ja/teachers.html`` links ``../tutorials.html``)."""
+    if app.config.language != "ja" or node.get("reftype") != "doc":
+        return None
+    uri = _english_uri(app, node.get("refdoc", env.docname), node["reftarget"])
+    return nodes.reference("", "", contnode, internal=False, refuri=uri)
+
+
+class PagesOfTheOtherSite(SphinxPostTransform):
+    """Markdown links to the other language's site (``[…](ja/ja.html)``) are plain links, and in
+    the Japanese build a link to a page that is only in English goes to the English site, before
+    MyST would resolve them (and warn)."""
+
+    default_priority = 5  # MyST's own resolver runs at 9
+
+    def run(self, **kwargs) -> None:
+        japanese = self.app.config.language == "ja"
+        for node in list(self.document.findall(addnodes.pending_xref)):
+            if node.get("reftype") != "myst":
+                continue
+            target = node["reftarget"]
+            refdoc = node.get("refdoc", self.env.docname)
+            if node.get("refdomain") == "doc":
+                if not japanese or target in self.env.all_docs:
+                    continue
+                if node.get("reftargetid"):
+                    target += "#" + node["reftargetid"]
+                uri = _english_uri(self.app, refdoc, target)
+            elif target.partition("#")[0].endswith(".html"):
+                uri = (_english_uri(self.app, refdoc, target) if japanese else target)
+            else:
+                continue
+            node.replace_self(nodes.reference("", "", *node.children, internal=False,
+                                              refuri=uri))
+
+
+# The pages that are on the site in both languages, and the other language's link on each.
+BOTH_LANGUAGES = ("rules", "teachers", "glossary")
+
+
+def _other_language(app, doctree, docname) -> None:
+    if docname not in BOTH_LANGUAGES or app.builder.format != "html":
+        return
+    here = posixpath.dirname(app.builder.get_target_uri(docname))
+    if app.config.language == "ja":
+        uri, words, lang = posixpath.join(here, "..", f"{docname}.html"), "English", "en"
+        before = "このページの英語版："
+    else:
+        uri, words, lang = posixpath.join(here, "ja", f"{docname}.html"), "日本語", "ja"
+        before = "This page in Japanese: "
+    link = nodes.reference("", words, internal=False, refuri=posixpath.normpath(uri))
+    link["classes"].append(f"lang-{lang}")
+    paragraph = nodes.paragraph("", "", nodes.Text(before), link, classes=["other-language"])
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is not None:
+        title = section.next_node(nodes.title)
+        section.insert(section.index(title) + 1 if title is not None else 0, paragraph)
+
+
+def _japanese_index(app, exception) -> None:
+    # The Japanese site's first page is ja.html; index.html opens it too (`/ja/`).
+    if exception is None and app.config.language == "ja" and app.builder.format == "html":
+        out = Path(app.outdir)
+        shutil.copyfile(out / "ja.html", out / "index.html")
+
+
 def setup(app):
+    app.connect("doctree-resolved", _other_language)
+    app.connect("build-finished", _japanese_index)
+    app.connect("missing-reference", _english_page)
+    app.add_post_transform(PagesOfTheOtherSite)
     app.connect("include-read", _rewrite_links)
     app.connect("doctree-read", _anchor_rules)
     app.connect("source-read", _widget_members)

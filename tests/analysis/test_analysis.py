@@ -264,6 +264,28 @@ def test_review_rates_each_decision_and_keeps_what_is_done_when_stopped() -> Non
     assert not stopped.complete and len(stopped.moves) == 2
 
 
+def test_review_steps_yields_the_review_so_far_after_each_decision() -> None:
+    from cardkit.analysis import review_steps
+
+    match = xeri_position(seed=3, plays=20)
+    steps = list(review_steps(match, 1, seconds_per_move=None, max_samples_per_move=4))
+    assert [len(r.moves) for r in steps] == [1, 2, 3, 4, 5]
+    assert [r.complete for r in steps] == [False] * 4 + [True]
+    assert all(r.decisions == 5 for r in steps)
+    whole = review(match, 1, seconds_per_move=None, max_samples_per_move=4)
+
+    def rated(moves):  # an analysis also keeps how long it took: compare what was rated
+        return [(m.index, m.action, m.loss, m.mark, m.played) for m in moves]
+
+    assert rated(steps[-1].moves) == rated(whole.moves) and whole.decisions == 5
+    seen: list = []
+    for so_far in review_steps(match, 1, seconds_per_move=None, max_samples_per_move=4,
+                               stop=lambda: len(seen) >= 2):
+        seen.append(so_far)
+    assert [len(r.moves) for r in seen] == [1, 2, 2] and not seen[-1].complete
+    assert rated(seen[-1].moves) == rated(whole.moves[:2])
+
+
 def test_cli_analyze_prints_the_review(tmp_path, capsys) -> None:
     from cardkit.cli import main
 

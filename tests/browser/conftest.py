@@ -6,8 +6,9 @@ Fixtures for every app's browser test (use them as they are; they are generic):
     Base URL (``http://127.0.0.1:<free port>``) of one Voila server in tree mode on the
     ``notebooks/`` directory, started with the same command as ``cardkit serve`` (cardkit's
     offline template) plus tracebacks shown. Kernels inherit ``CARDKIT_BOT_DELAY=0.05`` (fast
-    bots); a closed page shuts its kernel down, and idle kernels are culled after 15 s, so the
-    suite does not pile up kernels (60–120 MB each).
+    bots) and ``CARDKIT_ANALYSIS_SAMPLES=8`` (small hints and reviews); a closed page shuts
+    its kernel down, and idle kernels are culled after 15 s, so the suite does not pile up
+    kernels (60–120 MB each).
 ``browser`` (session)
     A headless Chromium: ``/usr/bin/chromium`` (or ``$CARDKIT_CHROMIUM``) launched through
     Playwright's ``executable_path``; Playwright's own browsers are never downloaded. When no
@@ -77,6 +78,7 @@ CHROMIUM_FLAGS = [
     "--disable-quic",
 ]
 BOT_DELAY = "0.05"
+ANALYSIS_SAMPLES = "8"  # each Hint, and each decision of "Analyse this game": a small budget
 OPEN_TIMEOUT_MS = 90_000  # a cold kernel on a busy 2-core machine
 # How long an `expect(...)` waits for what a person would see (Playwright's default is 5 s): a
 # click goes to the kernel and back, and on a loaded 2-core CI machine that can take seconds.
@@ -131,7 +133,8 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _no_browser()
     port = _free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
-    env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY=BOT_DELAY, PYTHONUNBUFFERED="1"))
+    env = voila_env(dict(os.environ, CARDKIT_BOT_DELAY=BOT_DELAY, PYTHONUNBUFFERED="1",
+                         CARDKIT_ANALYSIS_SAMPLES=ANALYSIS_SAMPLES))
     # The same command as `cardkit serve`, so the tests see what users see.
     command = voila_command(NOTEBOOKS, port, "127.0.0.1", cull_idle=15)
     command.append("--VoilaConfiguration.show_tracebacks=True")  # a failing cell says why

@@ -11,12 +11,14 @@ console error or request off the machine fails the test.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hint_helpers import seen_texts, watch_text
 from playwright.sync_api import expect
 
 from cardkit.lite import MAX_SITE_MB, build_site, cache_dir, serve_site, site_size_mb
@@ -122,6 +124,13 @@ def test_xeri_a_played_card_gets_the_bots_narrated_rule_cited_answers(lite_page,
         "href", f"{page.url.split('?')[0]}?seed=3&bot_delay=0.05")
     cards = app.locator("button.ck-hand-card")
     expect(cards).to_have_count(6)
+    # Hint works here too (the analyst is pure Python): Thinking…, then the hint, within the
+    # app's bound (issue 19).
+    watch_text(page, ".cardkit-xeri-table .ck-hint-note")
+    app.get_by_role("button", name="Hint", exact=True).click()
+    expect(app.locator(".ck-hint-note")).to_contain_text("Hint: Play")
+    expect(app.locator('button.ck-hand-card .ck-mark[data-mark="best"]')).to_have_count(1)
+    assert seen_texts(page)[0] == "Thinking…", seen_texts(page)
     # From the keyboard, as in Voila: focus a card, Enter selects it.
     cards.first.focus()
     page.keyboard.press("Enter")
@@ -200,6 +209,22 @@ def test_meld_checker_checks_a_meld_with_its_rule(lite_page, open_lite) -> None:
     box.fill("KC AC 2C 3C")
     box.press("Enter")
     expect(verdict).to_contain_text("never in the middle (ZC-2.1)")
+
+
+def test_replay_viewer_analyses_a_game_a_decision_at_a_time_and_stops(lite_page,
+                                                                    open_lite) -> None:
+    """No threads here: the review steps on the page's event loop, so Stop gets in (issue 19)."""
+    page = lite_page
+    open_lite("replay_viewer", "game=xeri&seed=1")
+    panel = page.locator(".ck-review-panel")
+    panel.get_by_role("button", name="Analyse this game").click()
+    expect(panel.locator(".ck-review-progress")).to_contain_text(re.compile(r"[1-9]\d* of 48"),
+                                                                 timeout=120_000)
+    panel.get_by_role("button", name="Stop").click()
+    expect(panel.locator(".cardkit-message")).to_contain_text("stopped before the end",
+                                                              timeout=60_000)
+    page.get_by_role("button", name="Next ▶").click()  # the stepper still answers
+    expect(page.locator(".cardkit-step-caption")).to_contain_text("Step 1 of")
 
 
 @pytest.fixture

@@ -179,3 +179,28 @@ def test_the_buttons_the_step_and_the_table_show_together_at_1280x720(page, open
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= 721, (game, part, box)
             assert box["x"] + box["width"] <= 1281, (game, part, box)
     page_errors()
+
+
+def test_analyse_this_game_rates_a_seats_decisions_and_jumps_to_the_biggest_mistake(
+        page, open_app, page_errors):
+    """Issue 19: a progress bar while it works, the thresholds stated, the marked decisions,
+    the expected result chart, and the jump (small sample budgets: CARDKIT_ANALYSIS_SAMPLES)."""
+    open_app("replay_viewer", "game=xeri&seed=1")
+    panel = page.locator(".ck-review-panel")
+    expect(panel.locator(".ck-review-rules")).to_contain_text(
+        "an inaccuracy when it loses 2 or more round points")
+    panel.get_by_role("button", name="Analyse this game").click()
+    progress = panel.locator(".ck-review-progress")
+    expect(progress).to_contain_text(re.compile(r"\d+ of \d+"))
+    expect(panel.get_by_role("button", name="Stop")).to_be_enabled()
+    expect(panel.locator(".cardkit-message")).to_contain_text("decisions rated, done",
+                                                              timeout=120_000)
+    expect(progress).to_have_text(re.compile(r"^\s*(\d+) of \1\s*$"))
+    expect(panel.locator(".js-plotly-plot")).to_have_count(1, timeout=60_000)
+    expect(panel.locator(".ck-review-table")).to_contain_text("expected loss")
+    panel.get_by_role("button", name="Jump to the biggest mistake").click()
+    said = panel.locator(".cardkit-message")
+    expect(said).to_contain_text(re.compile(r"^Step \d+: "))
+    step = re.match(r"Step (\d+):", said.inner_text()).group(1)
+    expect(page.locator(".cardkit-step-caption")).to_contain_text(f"Step {step} of")
+    page_errors()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from hint_helpers import seen_texts, watch_text
 from playwright.sync_api import expect
 
 from cardkit.cards import parse_card
@@ -56,6 +57,16 @@ def test_a_learner_previews_plays_and_sees_the_bots_answer(page, open_app, page_
     expect(refusal).to_contain_text("Select a card of your hand first")
     expect(refusal).to_contain_text("XR-3.1")
     expect(south_plays(page)).to_have_count(0)
+
+    # Hint: "Thinking…" at once, then the sentence above the moves' intervals, and the best
+    # card marked in the hand (issue 19).
+    watch_text(page, ".cardkit-xeri-table .ck-hint-note")
+    app.get_by_role("button", name="Hint", exact=True).click()
+    expect(app.locator(".ck-hint-note")).to_contain_text("Hint: Play")
+    expect(app.locator(".ck-hint")).to_contain_text("on average")
+    expect(app.locator(".ck-hint svg circle")).to_have_count(6)
+    expect(app.locator('button.ck-hand-card .ck-mark[data-mark="best"]')).to_have_count(1)
+    assert seen_texts(page)[0] == "Thinking…", seen_texts(page)
 
     # Click a card: the preview says what it would do, with the rule.
     first = app.locator("button.ck-hand-card").first

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from hint_helpers import seen_texts, watch_text
 from playwright.sync_api import expect
 
 QUERY = "seed=9&bot_delay=0.05"  # a deal where the learner draws first; fast bots
@@ -47,6 +48,15 @@ def test_a_learner_draws_discards_and_a_forged_click_is_refused(page, open_app, 
     expect(log).to_contain_text("Seat 0 (you) draws")
     expect(cards).to_have_count(11)
     expect(alert).to_have_count(0)
+
+    # Hint: "Thinking…" at once, then the best action said (a discard: no go-down yet, see
+    # below) with the moves' intervals, and its card marked (issue 19).
+    watch_text(page, ".cardkit-zion-table .ck-hint-note")
+    app.get_by_role("button", name="Hint", exact=True).click()
+    expect(app.locator(".ck-hint-note")).to_contain_text("Hint: Discard")
+    expect(app.locator(".ck-hint")).to_contain_text("penalty points for Seat 0")
+    expect(app.locator('button.ck-hand-card .ck-mark[data-mark="best"]')).to_have_count(1)
+    assert seen_texts(page)[0] == "Thinking…", seen_texts(page)
 
     # Ask for a go-down hint, then discard one card. The first player plays twice (ZC-7.1):
     # draw and discard again, then the bots answer, narrated with rule IDs.

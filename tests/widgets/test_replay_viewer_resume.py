@@ -57,7 +57,7 @@ def test_a_kept_record_and_step_come_back(viewer, xeri_record):
     assert "Step 9 of" in viewer.stepper.caption.value
     assert viewer.message.text == (
         f"Your replay is back where it was: step 9 of {len(viewer.stepper.steps)}.")
-    assert viewer.holder.children == (viewer.stepper,)
+    assert viewer.holder.children == (viewer.stepper, viewer.review)
     # the page keeps exactly what it gave back, so it goes on keeping after the resume
     assert kept(viewer) == given
 

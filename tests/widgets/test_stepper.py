@@ -124,7 +124,7 @@ def test_replay_viewer_replays_a_sample_and_a_pasted_record(match):
     viewer.paste_button.click()
     assert viewer.message.kind == "ok"
     assert [s.action for s in viewer.stepper.steps] == [s.action for s in replay_steps(match)]
-    assert viewer.holder.children == (viewer.stepper,)
+    assert viewer.holder.children == (viewer.stepper, viewer.review)
 
 
 def test_replay_viewer_shows_a_bad_record_in_its_message_area():

@@ -1,0 +1,144 @@
+"""The replay viewer's "Analyse this game" (issue 19): each decision of the chosen seat with
+its expected loss and mark by the stated thresholds, the expected result chart, jump to the
+biggest mistake, a progress bar, and Stop that keeps what is done. Tiny sample budgets."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardkit.analysis import Mark, review_thresholds
+from cardkit.widgets import limits
+from cardkit.widgets.review_panel import ReviewPanel
+from cardkit.widgets.stepper import ReplayViewer, TurnStepper, sample_game
+
+
+@pytest.fixture(autouse=True)
+def small_budgets(monkeypatch):
+    """Four samples a decision and time budgets that never bind: the same review at any load."""
+    monkeypatch.setattr(limits, "MAX_REVIEW_MOVE_SAMPLES", 4)
+    monkeypatch.setattr(limits, "MAX_REVIEW_MOVE_SECONDS", 30.0)
+    monkeypatch.setattr(limits, "MAX_REVIEW_SECONDS", 600.0)
+
+
+def first_steps(game: str, seed: int, actions: int) -> str:
+    data = json.loads(sample_game(game, seed).to_json())
+    data["actions"] = data["actions"][:actions]
+    return json.dumps(data)
+
+
+@pytest.fixture(scope="module")
+def xeri_record() -> str:
+    return first_steps("xeri", 1, 48)  # North's first 12 decisions, two of them marked
+
+
+def test_the_replay_viewer_offers_analyse_this_game_under_the_replay():
+    viewer = ReplayViewer(seed=1)
+    assert viewer.holder.children == (viewer.stepper, viewer.review)
+    assert viewer.review.analyse_button.description == "Analyse this game"
+    old = viewer.review
+    viewer.load_sample()
+    assert viewer.review is not old and old._halt.is_set()  # the old record's review stops
+
+
+def test_analyse_rates_each_decision_with_its_mark_by_the_stated_thresholds(xeri_record):
+    panel = ReviewPanel(TurnStepper(xeri_record), background=False)
+    a, b, c = review_thresholds("xeri")
+    assert f"{a:g} or more round points" in panel.rules.value
+    assert f"a <b>mistake</b> from {b:g}, a <b>blunder</b> from {c:g}" in panel.rules.value
+    panel.analyse_button.click()
+    review = panel.review
+    assert review.complete and len(review.moves) == review.decisions == 12
+    assert all(panel.stepper.steps[m.index].seat == 0 for m in review.moves)
+    assert (panel.progress.value, panel.progress.max) == (12, 12)
+    marked = [m for m in review.moves if m.mark is not Mark.GOOD]
+    assert marked, "this record has marked decisions (seed 1)"
+    for move in marked:
+        assert f"<td>{move.index + 1}</td>" in panel.table.value
+        assert move.loss >= a and move.played.loss_low > 0
+    _best, played = panel.figure.data
+    assert list(played.x) == [m.index + 1 for m in review.moves if m.played is not None]
+    assert list(played.y) == [m.played.mean for m in review.moves if m.played is not None]
+    assert "expected points for North–South" in panel.figure.layout.title.text
+    assert "done" in panel.message.text and not panel.analyse_button.disabled
+
+
+def test_jump_goes_to_the_biggest_mistake(xeri_record):
+    panel = ReviewPanel(TurnStepper(xeri_record), background=False)
+    assert panel.jump() is None and panel.stepper.position == 0
+    panel.analyse()
+    marked = [m for m in panel.review.moves if m.mark is not Mark.GOOD]
+    worst = max(marked, key=lambda m: m.loss)
+    assert not panel.jump_button.disabled
+    panel.jump_button.click()
+    assert panel.stepper.position == worst.index + 1
+    assert f"Step {worst.index + 1}:" in panel.message.text
+
+
+def test_stop_keeps_what_is_done(xeri_record):
+    panel = ReviewPanel(TurnStepper(xeri_record), background=False)
+    steps = panel.steps()
+    next(steps)
+    next(steps)
+    assert panel.stop_button.disabled is False
+    panel.stop_button.click()
+    for _ in steps:
+        pass
+    review = panel.review
+    assert not review.complete and len(review.moves) == 2 and review.decisions == 12
+    assert panel.progress.value == 2 and "stopped before the end" in panel.message.text
+    assert not panel.analyse_button.disabled and panel.stop_button.disabled
+
+
+def test_a_zion_check_review_states_penalty_points():
+    stepper = TurnStepper(first_steps("zioncheck", 2, 12))
+    panel = ReviewPanel(stepper, background=False)
+    assert "or more penalty points" in panel.rules.value
+    panel.seat.value = 1
+    panel.analyse()
+    assert panel.review.seat == 1 and panel.review.complete
+    assert all(stepper.steps[m.index].seat == 1 for m in panel.review.moves)
+
+
+def test_without_threads_the_review_steps_on_the_event_loop(monkeypatch, xeri_record):
+    """In the browser (Pyodide) no thread starts: the review runs a decision at a time on the
+    page's event loop, so a Stop click gets in between two decisions."""
+    import asyncio
+    import threading
+
+    def no_threads(self) -> None:
+        raise RuntimeError("can't start new thread")
+
+    seen: list[tuple[int, bool]] = []
+    failures: list[BaseException] = []
+
+    def analyse_then_stop() -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            panel = ReviewPanel(TurnStepper(xeri_record))
+            panel.analyse_button.click()
+            assert panel._thread is None and panel.running
+            while panel.review is None or len(panel.review.moves) < 3:
+                loop.run_until_complete(asyncio.sleep(0))
+            panel.stop_button.click()
+            loop.run_until_complete(panel._task)
+            seen.append((len(panel.review.moves), panel.review.complete))
+        except BaseException as failure:  # re-raised in the test's own thread below
+            failures.append(failure)
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    # As the replay's Play test in tests/test_lite.py: a thread of its own with its own loop,
+    # started by the real start(), before threads are forbidden for the panel.
+    runner = threading.Thread(target=analyse_then_stop)
+    real_start = threading.Thread.start
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    real_start(runner)
+    runner.join(timeout=120)
+    assert not runner.is_alive(), "the review did not stop"
+    if failures:
+        raise failures[0]
+    assert seen == [(3, False)]
