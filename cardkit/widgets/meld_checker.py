@@ -370,7 +370,8 @@ _ADD_FIRST_SELECT = N_("Click cards of the dealt hand first, then press Add as m
 def _verdict_words(verdict: Any) -> str:
     """The reason with its rule ID (once), as a sentence."""
     text = str(verdict)
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+    # TRANSLATORS: a sentence's closing stop ("." in English, "。" in Japanese)
+    return _("{sentence}.").format(sentence=(text[:1].upper() + text[1:]).rstrip(".。"))
 
 
 def _joker_words(verdict: Any) -> str:
