@@ -39,7 +39,7 @@ from typing import Any, Protocol
 
 from cardkit import bounds
 from cardkit.engine import Bot, BotLike, Game, play_out
-from cardkit.i18n import Domain
+from cardkit.i18n import N_, Domain
 
 _t = Domain("cardkit")
 _, pgettext = _t.gettext, _t.pgettext
@@ -311,7 +311,7 @@ def _xeri() -> GameSpec:
         players = f" ({_bot_names(bots, xeri.seat_name)})" if bots else ""
         return spec.summary(match) + players
 
-    return GameSpec(name="xeri", title="4-Player Xeri", game_class=xeri.XeriMatch,
+    return GameSpec(name="xeri", title=N_("4-Player Xeri"), game_class=xeri.XeriMatch,
                     rules_class=xeri.Rules, presets=xeri.PRESETS,
                     bots={"random": xeri.RandomBot, "greedy": xeri.GreedyBot,
                           "analyst": analyst.AnalystBot},
@@ -343,7 +343,7 @@ def _zioncheck() -> GameSpec:
         players = f" ({_bot_names(bots, seat_name)})" if bots else ""
         return spec.summary(game) + players
 
-    return GameSpec(name="zioncheck", title="Zion Check", game_class=zioncheck.ZionGame,
+    return GameSpec(name="zioncheck", title=N_("Zion Check"), game_class=zioncheck.ZionGame,
                     rules_class=zioncheck.Rules, presets=zioncheck.PRESETS,
                     bots={"random": zioncheck.RandomBot, "greedy": zioncheck.GreedyBot,
                           "analyst": analyst.AnalystBot},

@@ -45,8 +45,17 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DOMAINS", "LANGUAGES", "LOCALE_DIR", "Domain", "get_language", "language",
-           "normalize_language", "set_language"]
+__all__ = [
+    "DOMAINS",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "Domain",
+    "get_language",
+    "language",
+    "normalize_language",
+    "set_language",
+]
 
 LANGUAGES: tuple[str, ...] = ("en", "ja")
 """The languages cardkit speaks: English, the source language, and Japanese."""
@@ -114,6 +123,16 @@ def language(name: str) -> Iterator[str]:
         yield _block_language.get() or _process_language
     finally:
         _block_language.reset(token)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for its catalog without translating it now: it is looked up (with the
+    domain's ``gettext``) where it is shown, in the language of that moment.
+
+    >>> N_("Zion Check")
+    'Zion Check'
+    """
+    return message
 
 
 @cache

@@ -501,11 +501,15 @@ _LINK = re.compile(r"\]\(([\w.-]+)\.ipynb\)")
 
 def _gallery(notebook: dict, dropped: list[LeftOut]) -> dict:
     """The gallery for the static site: links to its pages; the apps left out said so."""
+    from cardkit.widgets.lite_page import gallery_words
+
     gallery = copy.deepcopy(notebook)
     names = {item.notebook.removesuffix(".ipynb"): item for item in dropped}
+    words = gallery_words("ja")  # for the cells of the Japanese gallery (tagged "ja")
     for cell in gallery["cells"]:
         if cell["cell_type"] != "markdown":
             continue
+        japanese = "ja" in cell.get("metadata", {}).get("tags", [])
         lines = []
         for line in "".join(cell["source"]).splitlines():
             linked = _LINK.search(line)
@@ -513,13 +517,14 @@ def _gallery(notebook: dict, dropped: list[LeftOut]) -> dict:
             if linked and in_table and linked.group(1) in names:
                 columns = line.split("|")
                 reason = names[linked.group(1)].reason
-                columns[-2] = (f" *Not in this static site: {reason}. Run it with `make demo` "
+                columns[-2] = (f" {words['left_out']} " if japanese else
+                               f" *Not in this static site: {reason}. Run it with `make demo` "
                                f"or `cardkit serve`.* ")
                 columns[1] = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", columns[1])
                 line = "|".join(columns)
             elif linked and in_table and f"{linked.group(1)}.ipynb" in IN_THE_STATIC_SITE:
                 columns = line.split("|")
-                note = IN_THE_STATIC_SITE[f"{linked.group(1)}.ipynb"]
+                note = (words if japanese else IN_THE_STATIC_SITE)[f"{linked.group(1)}.ipynb"]
                 columns[-2] = f"{columns[-2].rstrip()} *{note}.* "
                 line = "|".join(columns)
             lines.append(_LINK.sub(r"](\1.html)", line))
@@ -527,8 +532,14 @@ def _gallery(notebook: dict, dropped: list[LeftOut]) -> dict:
     note = ("*This is the static site (`cardkit lite`): each app runs its Python in your "
             "browser, so the first app you open takes a few seconds to start, and nothing you "
             "do is sent anywhere.*")
+    tagged = [cell for cell in gallery["cells"]
+              if "ja" in cell.get("metadata", {}).get("tags", [])]
+    if tagged:  # a note in each language, shown with the gallery's cells of that language
+        at = gallery["cells"].index(tagged[0]) + 1
+        gallery["cells"].insert(at, {"cell_type": "markdown", "id": "cardkit-lite-note-ja",
+                                     "metadata": {"tags": ["ja"]}, "source": words["note"]})
     gallery["cells"].insert(1, {"cell_type": "markdown", "id": "cardkit-lite-note",
-                                "metadata": {}, "source": note})
+                                "metadata": {"tags": ["en"]} if tagged else {}, "source": note})
     return gallery
 
 

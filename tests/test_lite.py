@@ -12,6 +12,7 @@ import pytest
 
 from cardkit import lite
 from cardkit.cli import main
+from cardkit.widgets.lite_page import gallery_words
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,9 +34,12 @@ def test_the_game_apps_and_the_probability_lab_go_in_its_gallery_line_says_what_
     assert (tmp_path / "probability_lab.ipynb").is_file()
     text = "".join("".join(c["source"]) for c in json.loads(
         (tmp_path / "index.ipynb").read_text())["cells"])
-    (line,) = [row for row in text.splitlines() if "(probability_lab.html)" in row]
+    (line, ja_line) = [row for row in text.splitlines() if "(probability_lab.html)" in row]
     assert "no “Send to the class” button (there is no class server here)" in line
     assert "not the two about whole Xeri rounds" in line
+    # the Japanese gallery's line (cells tagged "ja") says it in Japanese
+    assert "*" + gallery_words("ja")["probability_lab.ipynb"] + ".*" in ja_line
+    assert "クラス" in ja_line
 
 
 def test_the_class_board_stays_out_it_needs_the_class_server() -> None:
@@ -84,6 +88,10 @@ def test_the_cardkit_wheel_is_this_checkout_with_no_dependencies(tmp_path: Path)
     assert "Requires-Dist" not in metadata
     assert (ROOT / "cardkit" / "xeri" / "rules.py").read_bytes() == zipfile.ZipFile(
         wheel).read("cardkit/xeri/rules.py")
+    # the compiled catalogs go to the browser too: ?lang=ja works in the static site
+    from cardkit.i18n import DOMAINS
+
+    assert {f"cardkit/locale/ja/LC_MESSAGES/{domain}.mo" for domain in DOMAINS} <= set(names)
 
 
 def test_the_browser_gets_this_environments_widget_versions_and_the_ipython_pin() -> None:

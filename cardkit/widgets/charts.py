@@ -30,9 +30,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from cardkit.engine import team_name
+from cardkit.i18n import Domain
+from cardkit.widgets.common import N_
 from cardkit.widgets.lite_page import use_site_chart_code
 from cardkit.xeri.draw import TEAM_COLOURS as _TEAM_COLOURS
 from cardkit.xeri.draw import score_sheet_html
+
+_ = Domain("apps").gettext
 
 use_site_chart_code()  # in the static site: the figure widgets' code comes from the site
 
@@ -47,9 +52,9 @@ __all__ = [
     "zion_totals_chart",
 ]
 
-_TEAM_NAMES = ("North–South", "East–West")  # as cardkit.xeri.TEAM_NAMES (XR-1.1)
 XERI_ITEMS: tuple[str, ...] = (
-    "majority of cards", "honours (A K Q J 10)", "2♣ and 10♦ extra", "Xeris", "jack Xeris",
+    N_("majority of cards"), N_("honours (A K Q J 10)"), N_("2♣ and 10♦ extra"), N_("Xeris"),
+    N_("jack Xeris"),
 )
 """The stacks of the Xeri round chart, bottom to top (XR-6, XR-4.1, XR-4.2)."""
 _ITEM_COLOURS = ("#64748b", "#0ea5e9", "#22c55e", "#f59e0b", "#b45309")
@@ -145,8 +150,9 @@ def xeri_round_chart(
     The x axis groups each round's two teams; hovering a stack lists its score lines.
     """
     rounds = _xeri_rounds(source)
-    x_round = [f"Round {n}" for n in range(1, len(rounds) + 1) for _ in (0, 1)]
-    x_team = [_TEAM_NAMES[team] for _ in rounds for team in (0, 1)]
+    x_round = [_("Round {round}").format(round=n) for n in range(1, len(rounds) + 1)
+               for _side in (0, 1)]
+    x_team = [team_name(team) for _round in rounds for team in (0, 1)]
     traces = []
     for item, colour in zip(XERI_ITEMS, _ITEM_COLOURS, strict=True):
         values, hovers = [], []
@@ -156,17 +162,17 @@ def xeri_round_chart(
                 values.append(sum(line.points for line in lines))
                 hovers.append("<br>".join(
                     escape(f"{line.points:+d} {line.label} ({line.rule})") for line in lines
-                ) or "none")
+                ) or _("none"))
         traces.append(go.Bar(
-            name=item, x=[x_round, x_team], y=values, marker_color=colour,
-            customdata=hovers, hovertemplate="%{customdata}<extra>" + escape(item) + "</extra>",
+            name=_(item), x=[x_round, x_team], y=values, marker_color=colour,
+            customdata=hovers, hovertemplate="%{customdata}<extra>" + escape(_(item)) + "</extra>",
         ))
     layout: dict[str, Any] = {
-        **_LAYOUT, "barmode": "relative", "title": {"text": "Xeri: points per round"},
-        "yaxis": {"title": {"text": "points"}},
+        **_LAYOUT, "barmode": "relative", "title": {"text": _("Xeri: points per round")},
+        "yaxis": {"title": {"text": _("points")}},
     }
     if not rounds:
-        layout["annotations"] = [_empty_note("no round finished yet")]
+        layout["annotations"] = [_empty_note(_("no round finished yet"))]
     return _fill(fig, traces, layout, _maker(widget))
 
 
@@ -189,24 +195,25 @@ def xeri_running_chart(
         for sheets in rounds:
             running.append(running[-1] + sheets[team].total)
         traces.append(go.Scatter(
-            name=_TEAM_NAMES[team], x=x, y=running, mode="lines+markers",
+            name=team_name(team), x=x, y=running, mode="lines+markers",
             line={"color": _TEAM_COLOURS[team], "width": 3},
-            hovertemplate="after round %{x}: %{y} points<extra>" + _TEAM_NAMES[team]
+            hovertemplate=_("after round %{x}: %{y} points") + "<extra>" + team_name(team)
             + "</extra>",
         ))
     layout: dict[str, Any] = {
-        **_LAYOUT, "title": {"text": "Xeri: running totals"},
-        "xaxis": {"title": {"text": "after round"}, "dtick": 1, "rangemode": "tozero"},
-        "yaxis": {"title": {"text": "points"}, "rangemode": "tozero"},
+        **_LAYOUT, "title": {"text": _("Xeri: running totals")},
+        "xaxis": {"title": {"text": _("after round")}, "dtick": 1, "rangemode": "tozero"},
+        "yaxis": {"title": {"text": _("points")}, "rangemode": "tozero"},
     }
     if target is not None:
         layout["shapes"] = [{"type": "line", "xref": "paper", "x0": 0, "x1": 1, "y0": target,
                              "y1": target, "line": {"color": "#111827", "dash": "dash"}}]
-        layout["annotations"] = [{"text": f"target {target} (XR-7.2)", "xref": "paper", "x": 1,
+        layout["annotations"] = [{"text": _("target {target} (XR-7.2)").format(target=target),
+                                  "xref": "paper", "x": 1,
                                   "xanchor": "right", "y": target, "yanchor": "bottom",
                                   "showarrow": False}]
     elif not rounds:
-        layout["annotations"] = [_empty_note("no round finished yet")]
+        layout["annotations"] = [_empty_note(_("no round finished yet"))]
     return _fill(fig, traces, layout, _maker(widget))
 
 
@@ -223,7 +230,7 @@ def xeri_score_table(source: Any, *, round_number: int | None = None) -> str:
     rounds = _xeri_rounds(source)
     if not rounds:
         return ('<div class="ck-score-sheets" style="color:#6b7280;font-style:italic">'
-                "no round finished yet</div>")
+                + _("no round finished yet") + "</div>")
     return "".join(score_sheet_html(sheets, number)
                    for number, sheets in reversed(list(enumerate(rounds, 1))))
 
@@ -262,7 +269,7 @@ def zion_totals_chart(
     from cardkit.zioncheck.events import seat_name
 
     hands, players = _zion_points(source)
-    labels = [f"Hand {n}" for n in range(1, len(hands) + 1)]
+    labels = [_("Hand {hand}").format(hand=n) for n in range(1, len(hands) + 1)]
     traces = []
     for seat in range(players):
         colour = _PLAYER_COLOURS[seat % len(_PLAYER_COLOURS)]
@@ -270,7 +277,7 @@ def zion_totals_chart(
         traces.append(go.Bar(
             name=seat_name(seat), x=labels, y=points, marker_color=colour,
             legendgroup=str(seat), xaxis="x", yaxis="y",
-            hovertemplate="%{x}: %{y} points<extra>" + seat_name(seat) + "</extra>",
+            hovertemplate=_("%{x}: %{y} points") + "<extra>" + seat_name(seat) + "</extra>",
         ))
     for seat in range(players):
         colour = _PLAYER_COLOURS[seat % len(_PLAYER_COLOURS)]
@@ -279,20 +286,22 @@ def zion_totals_chart(
             total += hand.get(seat, 0)
             running.append(total)
         traces.append(go.Scatter(
-            name=f"{seat_name(seat)} total", x=labels, y=running, mode="lines+markers",
+            name=_("{seat} total").format(seat=seat_name(seat)), x=labels, y=running,
+            mode="lines+markers",
             line={"color": colour, "width": 3}, legendgroup=str(seat), showlegend=False,
             xaxis="x2", yaxis="y2",
-            hovertemplate="after %{x}: %{y} points<extra>" + seat_name(seat) + "</extra>",
+            hovertemplate=_("after %{x}: %{y} points") + "<extra>" + seat_name(seat) + "</extra>",
         ))
     layout: dict[str, Any] = {
-        **_LAYOUT, "barmode": "group", "title": {"text": "Zion Check: penalty points (lower wins)"},
-        "xaxis": {"title": {"text": "points in each hand"}},
-        "xaxis2": {"title": {"text": "running totals"}},
-        "yaxis": {"title": {"text": "points"}, "rangemode": "tozero"},
+        **_LAYOUT, "barmode": "group",
+        "title": {"text": _("Zion Check: penalty points (lower wins)")},
+        "xaxis": {"title": {"text": _("points in each hand")}},
+        "xaxis2": {"title": {"text": _("running totals")}},
+        "yaxis": {"title": {"text": _("points")}, "rangemode": "tozero"},
         "yaxis2": {"rangemode": "tozero"},
     }
     if not hands:
-        layout["annotations"] = [_empty_note("no hand finished yet")]
+        layout["annotations"] = [_empty_note(_("no hand finished yet"))]
 
     def make(data: list[Any], layout: Mapping[str, Any]) -> go.Figure:
         grid = make_subplots(rows=1, cols=2, horizontal_spacing=0.12)

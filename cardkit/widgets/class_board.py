@@ -28,8 +28,13 @@ import plotly.graph_objects as go
 import traitlets
 
 from cardkit.classroom import CLASS_URL_ENV, Board, BoardRefused, board_location, summarize
-from cardkit.widgets.common import MessageArea, guarded
+from cardkit.i18n import Domain
+from cardkit.widgets.common import MessageArea, guarded, speaking
+from cardkit.widgets.lab_questions import shown as shown_words
 from cardkit.widgets.probability_lab import QUESTIONS, exact_answer
+
+_t = Domain("apps")
+_, ngettext = _t.gettext, _t.ngettext
 
 __all__ = ["CLASS_URL_ENV", "REFRESH_S", "ClassBoard", "Ticker", "interval_chart", "student_link"]
 
@@ -66,7 +71,8 @@ def _qr_svg(url: str) -> str:
     except ImportError:
         return ""
     data = segno.make(url, error="m").svg_data_uri(scale=4, border=2)
-    return f'<img class="ck-board-qr" alt="QR code of the students\' address" src="{data}">'
+    alt = html.escape(_("QR code of the students' address"), quote=True)
+    return f'<img class="ck-board-qr" alt="{alt}" src="{data}">'
 
 
 # No plotly template (the default one is copied into each figure: seconds on a loaded machine),
@@ -81,7 +87,8 @@ def _exact_line(exact: float) -> tuple[dict[str, Any], dict[str, Any]]:
     line = {"type": "line", "xref": "x", "yref": "paper", "x0": exact, "x1": exact, "y0": 0,
             "y1": 1, "line": {"color": "#c0392b", "dash": "dash", "width": 2}}
     note = {"x": exact, "y": 1, "xref": "x", "yref": "paper", "yanchor": "bottom",
-            "text": f"exact {exact:.4f}", "showarrow": False, "font": {"color": "#c0392b"}}
+            "text": _("exact {value}").format(value=f"{exact:.4f}"), "showarrow": False,
+            "font": {"color": "#c0392b"}}
     return line, note
 
 
@@ -89,7 +96,8 @@ def _interval_parts(results: pd.DataFrame, exact: float | None,
                     revealed: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """The intervals' trace and the chart's layout, as plotly properties."""
     rows = results.sort_values("estimate", kind="stable").reset_index(drop=True)
-    names = [html.escape(nick or f"student {i + 1}") for i, nick in enumerate(rows["nickname"])]
+    names = [html.escape(nick or _("student {number}").format(number=i + 1))
+             for i, nick in enumerate(rows["nickname"])]
     shown = revealed and exact is not None
     inside = ((rows["low"] <= exact) & (exact <= rows["high"])).to_numpy() if shown else None
     colours = ["#3573c9"] * len(rows) if inside is None else [
@@ -102,7 +110,7 @@ def _interval_parts(results: pd.DataFrame, exact: float | None,
                          "array": (rows["high"] - estimate).tolist(),
                          "arrayminus": (estimate - rows["low"]).tolist()}}
     line, note = _exact_line(float(exact)) if shown and exact is not None else (None, None)
-    layout = {"title": {"text": f"{len(rows)} intervals, sorted"},
+    layout = {"title": {"text": _("{count} intervals, sorted").format(count=len(rows))},
               "height": min(900, 160 + 14 * len(rows)),
               "yaxis": {"tickvals": list(range(len(rows))), "ticktext": names,
                         "showticklabels": len(rows) <= 40, "automargin": True},
@@ -113,8 +121,8 @@ def _interval_parts(results: pd.DataFrame, exact: float | None,
 def interval_chart(results: pd.DataFrame, exact: float | None, revealed: bool) -> go.Figure:
     """Each student's interval, sorted by estimate, and the exact value once revealed."""
     trace, layout = _interval_parts(results, exact, revealed)
-    fig = go.Figure(go.Scatter(mode="markers", name="students", hoverinfo="text+x", **trace))
-    fig.update_layout(xaxis_title="estimate with its 95% interval", showlegend=False,
+    fig = go.Figure(go.Scatter(mode="markers", name=_("students"), hoverinfo="text+x", **trace))
+    fig.update_layout(xaxis_title=_("estimate with its 95% interval"), showlegend=False,
                       margin={"l": 10, "r": 10, "t": 40, "b": 40}, **_PLAIN, **layout)
     return fig
 
@@ -132,20 +140,20 @@ class ClassBoard(widgets.VBox):
         self._seen: tuple[Any, ...] = ()
         self.frame = pd.DataFrame()
         self.question = widgets.Dropdown(
-            options=[(q.label, q.key) for q in QUESTIONS.values()], value=question,
-            description="Question", style={"description_width": "initial"},
+            options=[(shown_words(q.label), q.key) for q in QUESTIONS.values()],
+            value=question, description=_("Question"), style={"description_width": "initial"},
             layout=widgets.Layout(width="460px"))
         self.option = widgets.Dropdown(style={"description_width": "initial"},
                                        layout=widgets.Layout(width="320px"))
         self.samples = widgets.BoundedIntText(value=n, min=10, max=200_000,
-                                              description="Samples per student",
+                                              description=_("Samples per student"),
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="230px"))
-        self.start_button = widgets.Button(description="Start", button_style="primary")
-        self.reveal_button = widgets.Button(description="Reveal", disabled=True)
-        self.close_button = widgets.Button(description="Close", disabled=True)
-        self.export_button = widgets.Button(description="Export", disabled=True)
-        self.shown = widgets.Dropdown(description="Show experiment",
+        self.start_button = widgets.Button(description=_("Start"), button_style="primary")
+        self.reveal_button = widgets.Button(description=_("Reveal"), disabled=True)
+        self.close_button = widgets.Button(description=_("Close"), disabled=True)
+        self.export_button = widgets.Button(description=_("Export"), disabled=True)
+        self.shown = widgets.Dropdown(description=_("Show experiment"),
                                       style={"description_width": "initial"},
                                       layout=widgets.Layout(width="420px"))
         self.join = widgets.HTML()
@@ -160,14 +168,14 @@ class ClassBoard(widgets.VBox):
         self._timer = widgets.Box([])
         shown = guarded(self.message)  # a refusal or an error is said on the board
         self._on_tick = shown(lambda _change: self.refresh())
-        self.question.observe(self._on_question, "value")
+        self.question.observe(speaking(self._on_question), "value")
         self.start_button.on_click(shown(lambda _b: self.start()))
         self.reveal_button.on_click(shown(lambda _b: self.reveal()))
         self.close_button.on_click(shown(lambda _b: self.end()))
         self.export_button.on_click(shown(lambda _b: self.export()))
         self._on_question()
         self._list_experiments()
-        self.shown.observe(self._on_shown, "value")
+        self.shown.observe(shown(self._on_shown), "value")
         super().__init__([
             widgets.HBox([self.question, self.option]),
             widgets.HBox([self.samples, self.start_button]), self.shown, self.message,
@@ -179,14 +187,15 @@ class ClassBoard(widgets.VBox):
 
     def _on_question(self, _change: Any = None) -> None:
         q = QUESTIONS[self.question.value]
-        self.option.description = q.option_label
-        self.option.options = q.options
+        self.option.description = shown_words(q.option_label)
+        self.option.options = [(shown_words(words), value) for words, value in q.options]
         self.option.value = q.options[0][1]
 
     def _list_experiments(self) -> None:
         listed = self.board.experiments()
-        labels = [(f"{row.code}: {_label(row.question)} ({row.rows} results"
-                   f"{', closed' if row.closed else ''})", row.code)
+        labels = [((_("{code}: {question} ({count} results, closed)") if row.closed
+                    else _("{code}: {question} ({count} results)")).format(
+            code=row.code, question=_label(row.question), count=row.rows), row.code)
                   for row in listed.itertuples()]
         self.shown.options = [("—", None), *labels]
         self.shown.value = self.code if self.code in listed["code"].tolist() else None
@@ -210,7 +219,7 @@ class ClassBoard(widgets.VBox):
         try:
             self.experiment = self.board.experiment(code)
         except BoardRefused as refusal:
-            self.message.show(f"Cannot show it: {refusal}.", "refused")
+            self.message.show(_("Cannot show it: {reason}.").format(reason=refusal), "refused")
             return
         self.code = self.experiment["code"]
         self.exact = _exact(self.experiment)
@@ -246,8 +255,9 @@ class ClassBoard(widgets.VBox):
         text = self.board.results(self.code).to_csv(index=False)
         data = base64.b64encode(text.encode()).decode()
         self.download.value = (f'<a download="class_{self.code}.csv" class="ck-board-csv" '
-                               f'href="data:text/csv;base64,{data}">Download the '
-                               f"{len(self.frame)} rows of {self.code} as CSV</a>")
+                               f'href="data:text/csv;base64,{data}">'
+                               + _("Download the {count} rows of {code} as CSV").format(
+                                   count=len(self.frame), code=self.code) + "</a>")
         return text
 
     # ------------------------------------------------------------------ drawing
@@ -271,16 +281,19 @@ class ClassBoard(widgets.VBox):
         label = _label(experiment["question"])
         code = experiment["code"]
         link = student_link(self.class_url, code) if self.class_url else ""
-        state = "closed: it takes no more results" if closed else "open"
-        option = str(experiment["rules"].get("option", "")).replace("_", " ")
+        option = shown_words(str(experiment["rules"].get("option", "")).replace("_", " "))
+        about = (_("{question} ({option}), {count} samples each; closed: it takes no more "
+                   "results.") if closed else
+                 _("{question} ({option}), {count} samples each; open.")).format(
+            question=html.escape(label), option=html.escape(option), count=f"{experiment['n']:,}")
         self.join.value = (
-            f'<div><span style="font-size:15px">Join code</span> '
+            '<div><span style="font-size:15px">' + _("Join code") + "</span> "
             f'<b class="ck-board-code" style="font-size:32px;letter-spacing:4px">{code}'
-            f"</b> — {html.escape(label)} ({html.escape(option)}), "
-            f"{experiment['n']:,} samples each; {state}.</div>"
-            + (f'<div>Students open <code>{html.escape(link)}</code> or the probability lab '
-               f"with this code.</div>{_qr_svg(link)}" if link else
-               "<div>Students open the probability lab and type this code.</div>"))
+            f"</b> — {about}</div>"
+            + ("<div>" + _("Students open {address} or the probability lab with this code.")
+               .format(address=f"<code>{html.escape(link)}</code>") + f"</div>{_qr_svg(link)}"
+               if link else
+               "<div>" + _("Students open the probability lab and type this code.") + "</div>"))
         self.reveal_button.disabled = revealed or self.exact is None
         self.close_button.disabled = closed
         self.export_button.disabled = False
@@ -295,12 +308,12 @@ class ClassBoard(widgets.VBox):
         if not len(frame):
             return  # the charts come with the first result (an empty figure widget stays blank)
         chart = go.FigureWidget(interval_chart(frame, self.exact, revealed))
-        _, layout = _interval_parts(frame, self.exact, revealed)
+        _trace, layout = _interval_parts(frame, self.exact, revealed)
         histogram = go.FigureWidget(go.Figure(
-            go.Histogram(x=frame["estimate"].tolist(), nbinsx=20, name="estimates",
+            go.Histogram(x=frame["estimate"].tolist(), nbinsx=20, name=_("estimates"),
                          marker={"color": "#3573c9"}),
-            layout={**_PLAIN, "title": {"text": "The students' estimates"}, "height": 260,
-                    "showlegend": False, "xaxis_title": "estimate",
+            layout={**_PLAIN, "title": {"text": _("The students' estimates")}, "height": 260,
+                    "showlegend": False, "xaxis_title": _("estimate"),
                     "shapes": layout["shapes"], "margin": {"l": 40, "r": 10, "t": 40, "b": 40}}))
         old = self.charts.children
         self.charts.children = (chart, histogram)
@@ -309,7 +322,7 @@ class ClassBoard(widgets.VBox):
 
 
 def _label(question: str) -> str:
-    return QUESTIONS[question].label if question in QUESTIONS else question
+    return shown_words(QUESTIONS[question].label) if question in QUESTIONS else question
 
 
 def _exact(experiment: dict[str, Any]) -> float | None:
@@ -320,19 +333,25 @@ def _exact(experiment: dict[str, Any]) -> float | None:
 
 
 def _summary_html(summary: Any, exact: float | None, revealed: bool) -> str:
-    parts = [f"<p><b>{summary.rows}</b> result{'' if summary.rows == 1 else 's'} sent.</p>"]
+    parts = ["<p>" + ngettext("{count} result sent.", "{count} results sent.", summary.rows)
+             .format(count=f"<b>{summary.rows}</b>") + "</p>"]
     if revealed and exact is not None:
-        parts.append(f'<p class="ck-board-contain"><b>{summary.sentence()}</b> '
-                     f"(exact value {exact:.5f}).</p>")
+        parts.append('<p class="ck-board-contain">' + _("{sentence} (exact value {value}).")
+                     .format(sentence=f"<b>{summary.sentence()}</b>", value=f"{exact:.5f}")
+                     + "</p>")
     elif exact is None:
-        parts.append("<p>No exact value is known for this question: the pooled estimate is "
-                     "the class's answer.</p>")
+        parts.append("<p>" + _("No exact value is known for this question: the pooled estimate "
+                               "is the class's answer.") + "</p>")
     else:
-        parts.append("<p>The exact value is hidden: what does the class predict? Press "
-                     "<b>Reveal</b> to show it.</p>")
+        parts.append("<p>" + _("The exact value is hidden: what does the class predict? Press "
+                               "<b>Reveal</b> to show it.") + "</p>")
     if summary.pooled is not None:
-        parts.append(f'<p class="ck-board-pooled">Pooled estimate <b>{summary.pooled:.5f}</b>, '
-                     f"95% interval [{summary.pooled_low:.5f}, {summary.pooled_high:.5f}] "
-                     f"({summary.samples:,} samples from {summary.units} independent "
-                     f"run{'' if summary.units == 1 else 's'}: each seed counted once)</p>")
+        parts.append('<p class="ck-board-pooled">' + ngettext(
+            "Pooled estimate {estimate}, 95% interval [{low}, {high}] ({samples} samples from "
+            "{runs} independent run: each seed counted once)",
+            "Pooled estimate {estimate}, 95% interval [{low}, {high}] ({samples} samples from "
+            "{runs} independent runs: each seed counted once)", summary.units).format(
+            estimate=f"<b>{summary.pooled:.5f}</b>", low=f"{summary.pooled_low:.5f}",
+            high=f"{summary.pooled_high:.5f}", samples=f"{summary.samples:,}",
+            runs=summary.units) + "</p>")
     return "".join(parts)

@@ -17,8 +17,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.classroom import MAX_NICKNAME, Board, BoardRefused, board_location
+from cardkit.i18n import Domain
 from cardkit.probability import wilson_interval
 from cardkit.widgets.common import MessageArea, guarded
+
+_ = Domain("apps").gettext
 
 __all__ = ["LabRun", "SendToClass"]
 
@@ -55,13 +58,13 @@ class SendToClass(widgets.VBox):
         self.student = student or f"page-{secrets.token_hex(8)}"
         self._board = board
         self.experiment: dict[str, Any] | None = None
-        self.code = widgets.Text(value=code[:12], description="Class code",
-                                 placeholder="e.g. K7QMP",
+        self.code = widgets.Text(value=code[:12], description=_("Class code"),
+                                 placeholder=_("e.g. K7QMP"),
                                  layout=widgets.Layout(width="210px"))
-        self.nickname = widgets.Text(description="Nickname", placeholder="(optional)",
+        self.nickname = widgets.Text(description=_("Nickname"), placeholder=_("(optional)"),
                                      layout=widgets.Layout(width="260px"))
-        self.join_button = widgets.Button(description="Join")
-        self.send_button = widgets.Button(description="Send to the class",
+        self.join_button = widgets.Button(description=_("Join"))
+        self.send_button = widgets.Button(description=_("Send to the class"),
                                           button_style="primary", icon="paper-plane")
         self.status = MessageArea()
         self.status.add_class("ck-lab-class-status")
@@ -85,8 +88,9 @@ class SendToClass(widgets.VBox):
         try:
             experiment = self.board.experiment(self.code.value)
             if experiment["closed"]:
-                raise BoardRefused(f"the experiment {experiment['code']} is closed: the "
-                                   "teacher has ended it, and it takes no more results")
+                raise BoardRefused(_("the experiment {code} is closed: the teacher has ended "
+                                     "it, and it takes no more results").format(
+                    code=experiment["code"]))
             question = experiment["question"]
             lab = self.lab
             lab.question.value = question
@@ -96,12 +100,12 @@ class SendToClass(widgets.VBox):
             lab.samples.value = experiment["n"]
         except (BoardRefused, KeyError, ValueError) as refusal:  # KeyError: not a lab question
             self.experiment = None
-            self.status.show(f"Cannot join: {refusal}.", "refused")
+            self.status.show(_("Cannot join: {reason}.").format(reason=refusal), "refused")
             return False
         self.experiment = experiment
-        self.status.show(
-            f"Joined experiment {experiment['code']}: {experiment['n']:,} samples. Choose your "
-            "own seed, press Run, then Send to the class.", "info")
+        self.status.show(_("Joined experiment {code}: {count} samples. Choose your own seed, "
+                           "press Run, then Send to the class.").format(
+            code=experiment["code"], count=f"{experiment['n']:,}"), "info")
         return True
 
     def send_result(self) -> bool:
@@ -115,13 +119,14 @@ class SendToClass(widgets.VBox):
         run: LabRun | None = self.lab.finished
         wanted = (experiment["question"], experiment["rules"].get("option"), experiment["n"])
         if run is None or (run.question, run.option, run.n) != wanted:
-            self.status.show(f"Run the experiment first: {experiment['n']:,} samples of the "
-                             "class's question, run to the end, are what the class board "
-                             "takes.", "refused")
+            self.status.show(_("Run the experiment first: {count} samples of the class's "
+                               "question, run to the end, are what the class board takes.")
+                             .format(count=f"{experiment['n']:,}"), "refused")
             return False
         nickname = self.nickname.value.strip()
         if len(nickname) > MAX_NICKNAME:
-            self.status.show(f"A nickname is at most {MAX_NICKNAME} characters.", "refused")
+            self.status.show(_("A nickname is at most {count} characters.").format(
+                count=MAX_NICKNAME), "refused")
             return False
         estimate, low, high = run.interval()
         try:
@@ -129,9 +134,12 @@ class SendToClass(widgets.VBox):
                                        estimate=estimate, low=low, high=high, n=run.n,
                                        seed=run.seed, nickname=nickname)
         except BoardRefused as refusal:
-            self.status.show(f"Not sent: {refusal}.", "refused")
+            self.status.show(_("Not sent: {reason}.").format(reason=refusal), "refused")
             return False
-        said = "is on the class board" if stored else "was already on the class board"
-        self.status.show(f"Sent: your estimate {estimate:.4f}, interval [{low:.4f}, "
-                         f"{high:.4f}] (seed {run.seed}) {said}.", "ok")
+        said = (_("Sent: your estimate {estimate}, interval [{low}, {high}] (seed {seed}) is on "
+                  "the class board.") if stored else
+                _("Sent: your estimate {estimate}, interval [{low}, {high}] (seed {seed}) was "
+                  "already on the class board."))
+        self.status.show(said.format(estimate=f"{estimate:.4f}", low=f"{low:.4f}",
+                                     high=f"{high:.4f}", seed=run.seed), "ok")
         return True

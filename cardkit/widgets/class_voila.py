@@ -39,6 +39,7 @@ from traitlets import Unicode
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from cardkit.widgets import kernel_activity, render_executor
+from cardkit.widgets.server_pages import request_language, teacher_only_page
 from cardkit.widgets.voila_app import CardkitVoila, ClassVoilaHandler, GuardedKernelWebsocketHandler
 
 __all__ = ["LAB_PAGE", "TEACHER_PAGES", "ClassIdentityProvider", "ClassroomVoila",
@@ -50,13 +51,6 @@ TEACHER_PAGES = ("class_board.ipynb",)
 LAB_PAGE = "probability_lab.ipynb"
 STUDENT_OPTION = "class_student"
 _TEACHER = "teacher-"
-TEACHER_ONLY = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>The teacher's page</title></head>
-<body style="font-family:sans-serif;max-width:36em;margin:4em auto;line-height:1.5">
-<h1>This page is the teacher's</h1>
-<p>The class board opens only from the teacher's address (the second one <code>cardkit serve
---class</code> prints). Students join an experiment from the probability lab with the code the
-board shows.</p></body></html>"""
 
 
 def is_teacher(user: Any) -> bool:
@@ -103,7 +97,7 @@ class ClassPageHandler(ClassVoilaHandler):
         if self.current_user is not None:  # (without a user, Voila sends the login page)
             if notebook in TEACHER_PAGES and _teacher_required(self):
                 self.set_status(403)
-                self.finish(TEACHER_ONLY)
+                self.finish(teacher_only_page(request_language(self)))
                 return
             pairs = [(k, v) for k, v in parse_qsl(self.request.query, keep_blank_values=True)
                      if k not in ("token", STUDENT_OPTION)]

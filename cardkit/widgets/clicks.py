@@ -21,6 +21,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+from cardkit.i18n import get_language, language
+
 __all__ = ["ClickGate", "fresh_clicks", "page_stamp"]
 
 
@@ -69,11 +71,14 @@ class ClickGate:
         """``handler`` for messages to ``control``, dropping those the gate does not admit
         and counting its run as busy time for every control of the gate."""
 
+        lang = get_language()  # the app's, as it registers its controls
+
         def gated(*args: Any) -> Any:
             if not self.admits(control):
                 self.dropped += 1
                 return None
-            return self.timed(handler)(*args)
+            with language(lang):
+                return self.timed(handler)(*args)
 
         return gated
 

@@ -19,9 +19,20 @@ from urllib.parse import urlencode
 import ipywidgets as widgets
 
 from cardkit.engine import IllegalAction, Verdict
+from cardkit.i18n import N_, Domain, get_language, language
 
-__all__ = ["MessageArea", "guarded", "seed_html", "share_address", "wait_for_charts",
-           "warm_up_charts"]
+_ = Domain("apps").gettext
+
+__all__ = [
+    "N_",
+    "MessageArea",
+    "guarded",
+    "seed_html",
+    "share_address",
+    "speaking",
+    "wait_for_charts",
+    "warm_up_charts",
+]
 
 log = logging.getLogger("cardkit.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -45,6 +56,7 @@ class MessageArea(widgets.HTML):
         super().__init__(**kwargs)
         self.text = ""
         self.kind = ""
+        self.lang = get_language()  # the app's language: its guarded callbacks speak it
         self.add_class("cardkit-message")
 
     def show(self, text: str, kind: str = "info") -> None:
@@ -60,14 +72,16 @@ class MessageArea(widgets.HTML):
         self.show(str(verdict), "ok" if verdict.ok else "refused")
 
     def show_error(self, error: BaseException) -> None:
-        self.show(f"Something went wrong: {type(error).__name__}: {error}", "error")
+        self.show(_("Something went wrong: {kind}: {error}").format(
+            kind=type(error).__name__, error=error), "error")
 
     def clear(self) -> None:
         self.text, self.kind, self.value = "", "", ""
 
 
 def guarded(area: MessageArea) -> Callable[[F], F]:
-    """Decorate a widget callback so that refusals and errors appear in ``area``.
+    """Decorate a widget callback so that refusals and errors appear in ``area``, and so that
+    it speaks the app's language: the language ``area`` was made in (`cardkit.i18n.language`).
 
     >>> area = MessageArea()
     >>> @guarded(area)
@@ -78,20 +92,36 @@ def guarded(area: MessageArea) -> Callable[[F], F]:
     """
 
     def decorate(fn: F) -> F:
+        lang = getattr(area, "lang", None) or get_language()
+
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except IllegalAction as refusal:
-                area.show_verdict(refusal.verdict)
-            except Exception as error:  # shown to the learner, and logged for the teacher
-                log.exception("callback %s failed", getattr(fn, "__name__", fn))
-                area.show_error(error)
-            return None
+            with language(lang):
+                try:
+                    return fn(*args, **kwargs)
+                except IllegalAction as refusal:
+                    area.show_verdict(refusal.verdict)
+                except Exception as error:  # shown to the learner, and logged for the teacher
+                    log.exception("callback %s failed", getattr(fn, "__name__", fn))
+                    area.show_error(error)
+                return None
 
         return wrapper  # type: ignore[return-value]  # wraps fn: same call, None on refusal
 
     return decorate
+
+
+def speaking(fn: F) -> F:
+    """``fn``, run in the language of the moment it was wrapped (an app wraps its callbacks,
+    and its threads' work, as it is built or as a run starts: `cardkit.i18n.language`)."""
+    lang = get_language()
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with language(lang):
+            return fn(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]  # wraps fn: the same call
 
 
 def share_address(options: Mapping[str, str] | None = None, **changes: object) -> str:
@@ -121,10 +151,12 @@ def seed_html(seed: int, address: str) -> str:
     """The line that shows a deal's seed and the address that deals it again for everyone."""
     return (
         '<div class="cardkit-seed" style="font-size:13px;color:#374151;margin:2px 0">'
-        f"Seed <b>{seed}</b>. The same deal for everyone: "
-        f'<a class="cardkit-share" href="{html.escape(address)}" '
-        'style="color:#1d4ed8;text-decoration:underline">'
-        f"{html.escape(address)}</a></div>"
+        + _("Seed {seed}. The same deal for everyone: {address}").format(
+            seed=f"<b>{seed}</b>",
+            address=f'<a class="cardkit-share" href="{html.escape(address)}" '
+                    'style="color:#1d4ed8;text-decoration:underline">'
+                    f"{html.escape(address)}</a>")
+        + "</div>"
     )
 
 

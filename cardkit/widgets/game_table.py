@@ -28,10 +28,13 @@ import ipywidgets as widgets
 
 from cardkit.engine import IllegalAction, decider
 from cardkit.games import get_game
+from cardkit.i18n import Domain
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.narration import NarrationLog
 from cardkit.widgets.resume import ResumeLink, checked_record
+
+_ = Domain("apps").gettext
 
 __all__ = ["EndBox", "GameTable", "ScorePanel", "check_bot_options"]
 
@@ -178,7 +181,7 @@ class GameTable(widgets.VBox):
         self.bots_playing = self._busy_while_bots(pause)
         self._show_busy()
         try:
-            for _ in range(self.MAX_BOT_MOVES):
+            for _move in range(self.MAX_BOT_MOVES):
                 mover = game.current_player
                 if mover is None or self.held is not None:
                     break
@@ -209,7 +212,8 @@ class GameTable(widgets.VBox):
     def play_on(self) -> None:
         """Leave the finished round's result and play the next round (its button)."""
         if self.held is None:
-            self.message.show(f"No {self.ROUND_NOUN} is waiting: play on.", "info")
+            self.message.show(_("No hand is waiting: play on.") if self.ROUND_NOUN == "hand"
+                              else _("No round is waiting: play on."), "info")
             return
         self.held = None
         self._hide_end()
@@ -228,7 +232,9 @@ class GameTable(widgets.VBox):
         try:
             self._resume(checked_record(record, self.GAME))
         except ValueError as error:
-            self.message.show(f"Could not bring the {self.GAME_NOUN} back: {error}", "refused")
+            words = (_("Could not bring the game back: {error}") if self.GAME_NOUN == "game"
+                     else _("Could not bring the match back: {error}"))
+            self.message.show(words.format(error=error), "refused")
             return False
         return True
 

@@ -44,10 +44,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from cardkit.cards import Card, parse_card
+from cardkit.cards import Card, card_name, parse_card
+from cardkit.i18n import Domain, get_language
 from cardkit.render import card_label, card_svg
 
-__all__ = ["HandWidget"]
+_t = Domain("apps")
+_, ngettext = _t.gettext, _t.ngettext
+
+__all__ = ["HandWidget", "spoken_card"]
 
 log = logging.getLogger("cardkit.widgets")
 _HERE = Path(__file__).parent
@@ -64,6 +68,14 @@ def _as_text(item: Any) -> str:
     raise ValueError(
         f"a hand holds cards (Card objects or texts such as '7C' or '7C@1'), not {item!r}"
     )
+
+
+def spoken_card(card: Card | None, *, face_down: bool = False) -> str:
+    """A card's name for a screen reader (its ``aria-label``), in the language of the moment:
+    "seven of clubs" (`cardkit.render.card_label`), "クラブの7" (`cardkit.cards.card_name`)."""
+    if get_language() == "en":
+        return card_label(card, face_down=face_down)
+    return _("face-down card") if face_down or card is None else card_name(card)
 
 
 class HandWidget(anywidget.AnyWidget):
@@ -86,8 +98,9 @@ class HandWidget(anywidget.AnyWidget):
     four_colour = traitlets.Bool(False)
     face_down = traitlets.Bool(False)
     card_width = traitlets.Float(72.0)
-    label = traitlets.Unicode("hand")
-    """What the row is, for screen readers: "hand" gives the group label "hand: 5 cards"."""
+    label = traitlets.Unicode("")
+    """What the row is, for screen readers: "hand" gives the group label "hand: 5 cards" (and
+    none, the word "hand" in the language of the moment)."""
     marks: traitlets.Dict[int, str] = traitlets.Dict()
     """A short mark per card index, drawn as a badge on the card: ``{3: "meld 1"}``."""
 
@@ -103,7 +116,7 @@ class HandWidget(anywidget.AnyWidget):
         face_down: bool = False,
         disabled: bool = False,
         card_width: float = 72,
-        label: str = "hand",
+        label: str = "",
         **kwargs: Any,
     ) -> None:
         unknown = sorted(key for key in kwargs if not self.has_trait(key))
@@ -253,7 +266,7 @@ class HandWidget(anywidget.AnyWidget):
         items = []
         for index, card in enumerate(self.card_objects):
             mark = "" if hidden else str(self.marks.get(index, ""))
-            label = card_label(card, face_down=hidden)
+            label = spoken_card(card, face_down=hidden)
             items.append({
                 "card": "" if hidden else card.to_text(),
                 "label": f"{label}, {mark}" if mark else label,
@@ -262,7 +275,8 @@ class HandWidget(anywidget.AnyWidget):
                                 face_down=hidden),
             })
         n = len(items)
-        self._group_label = f"{self.label}: {n} card{'s' if n != 1 else ''}"
+        self._group_label = ngettext("{what}: {count} card", "{what}: {count} cards", n).format(
+            what=self.label or _("hand"), count=n)
         self._items = items
 
     def __repr__(self) -> str:

@@ -27,11 +27,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardkit.i18n import Domain
 from cardkit.widgets import limits
+from cardkit.widgets.common import N_
+
+_ = Domain("apps").gettext
 
 __all__ = ["HintPanel", "best_card"]
 
-THINKING = "Thinking…"
+THINKING = N_("Thinking…")  # (shown in the app's language)
+_TOOLTIP = N_("rate your legal moves (from what you can see)")
+
+
+def _best() -> str:
+    """The hand row's mark of the best card, in the language of the moment."""
+    return _("best")
 
 
 def best_card(action: Any) -> Any:
@@ -60,8 +70,7 @@ class HintPanel(widgets.VBox):
         self.thought = 0  # how many hints were worked out (not answered from the last one)
         self.analysis: Any = None
         self._for: tuple[Any, ...] | None = None  # the position the hint shown is for
-        self.button = widgets.Button(description="Hint",
-                                     tooltip="rate your legal moves (from what you can see)",
+        self.button = widgets.Button(description=_("Hint"), tooltip=_(_TOOLTIP),
                                      layout=widgets.Layout(width="auto"))
         self.note = widgets.HTML().add_class("ck-hint-note")
         self.view = widgets.HTML().add_class("ck-hint")
@@ -83,13 +92,14 @@ class HintPanel(widgets.VBox):
         table, game = self.table, self.table.game
         mover = game.current_player
         if getattr(table, "waiting_for", None) is not None:
-            return "Hint: after the next player is ready."
+            return _("Hint: after the next player is ready.")
         if table.held is not None or mover is None:
-            return f"Hint: the {table.ROUND_NOUN} is over."
+            return (_("Hint: the hand is over.") if table.ROUND_NOUN == "hand"
+                    else _("Hint: the round is over."))
         if table.bots_playing or mover != self.seat():
-            return "Hint: on your turn."
+            return _("Hint: on your turn.")
         if not game.observe(mover).legal_actions():
-            return "Hint: on your turn."
+            return _("Hint: on your turn.")
         return ""
 
     def _position(self) -> tuple[Any, ...]:
@@ -113,7 +123,7 @@ class HintPanel(widgets.VBox):
             return self.analysis
         self.thinking = True
         self.button.disabled = True
-        self.note.value = _note(THINKING, status=True)
+        self.note.value = _note(_(THINKING), status=True)
         self.view.value = ""
         try:
             from cardkit.analysis import analyze  # imported at the first press, not at load
@@ -124,7 +134,7 @@ class HintPanel(widgets.VBox):
             self._for = position
         except Exception as error:  # said in the page, never lost in the kernel's log
             self.analysis = self._for = None
-            self.note.value = _note(f"No hint: {error}")
+            self.note.value = _note(_("No hint: {error}").format(error=error))
             return None
         finally:
             self.thinking = False
@@ -137,10 +147,11 @@ class HintPanel(widgets.VBox):
         from cardkit.analysis_draw import analysis_html
 
         card = best_card(analysis.best.action)
-        who = f" for {analysis.seat_name}" if getattr(self.table, "hot_seat", False) else ""
-        said = f"Hint{who}: {analysis.words(analysis.best.action)}"
-        self.note.value = _note(said + (" (marked best in your hand)." if card else "."),
-                                status=True)
+        move = analysis.words(analysis.best.action)
+        said = (_("Hint for {seat}: {move}").format(seat=analysis.seat_name, move=move)
+                if getattr(self.table, "hot_seat", False) else _("Hint: {move}").format(move=move))
+        said = (_("{hint} (marked best in your hand).") if card else _("{hint}.")).format(hint=said)
+        self.note.value = _note(said, status=True)
         self.view.value = analysis_html(analysis, width=400)
         self._mark(card)
 
@@ -149,15 +160,16 @@ class HintPanel(widgets.VBox):
         hand = getattr(self.table, "hand", None)
         if hand is None:
             return
-        marks = {i: str(m).removesuffix(", best") for i, m in hand.marks.items()
-                 if str(m) != "best"}
+        best = _best()
+        marks = {i: str(m).removesuffix(f", {best}") for i, m in hand.marks.items()
+                 if str(m) != best}
         if card is not None:
             texts = list(hand.cards)
             index = (texts.index(card.to_text()) if card.to_text() in texts else
                      next((i for i, t in enumerate(texts)
                            if t.split("@")[0] == card.to_text().split("@")[0]), None))
             if index is not None:
-                marks[index] = f"{marks[index]}, best" if index in marks else "best"
+                marks[index] = f"{marks[index]}, {best}" if index in marks else best
         hand.marks = marks
 
     def refresh(self) -> None:
@@ -168,7 +180,7 @@ class HintPanel(widgets.VBox):
             return
         reason = self.why_not()
         self.button.disabled = bool(reason)
-        self.button.tooltip = reason or "rate your legal moves (from what you can see)"
+        self.button.tooltip = reason or _(_TOOLTIP)
         if self._for is not None and self._for == self._position() and not reason:
             self._mark(best_card(self.analysis.best.action))
             return

@@ -11,7 +11,11 @@ from typing import Any
 
 from cardkit import lab_sampling
 from cardkit import probability as P
+from cardkit.i18n import Domain
+from cardkit.widgets.common import N_
 from cardkit.widgets.lite_page import in_browser
+
+_ = Domain("apps").gettext
 
 __all__ = ["QUESTIONS", "Question", "exact_answer", "has_simulator", "left_out_note",
            "offered_questions"]
@@ -29,24 +33,34 @@ class Question:
 
 
 _PILE = tuple((o.replace("_", " "), o) for o in P.PILE_OPTIONS)
+# the words of P.PILE_OPTIONS above, marked for the catalog
+_PILE_WORDS = (N_("any pair or top jack"), N_("allow top pair and top jack"),
+               N_("top two pair or top jack"), N_("never"))
 _HANDS = tuple((f"Hand {h}", h) for h in range(1, 7))
-_PLAYERS = (("random players", "random"), ("greedy players", "greedy"),
-            ("greedy North–South vs random", "greedy,random"))
+_PLAYERS = ((N_("random players"), "random"), (N_("greedy players"), "greedy"),
+            (N_("greedy North–South vs random"), "greedy,random"))
 QUESTIONS: dict[str, Question] = {q.key: q for q in (
-    Question("xeri_redeal", "Xeri: the first pile must be dealt again", "xeri",
-             "Pile rule (XR-2.4)", _PILE),
-    Question("xeri_dealer_wins", "Xeri: the dealer's team wins the round", "xeri",
-             "Players", _PLAYERS),
-    Question("xeri_xeri", "Xeri: the round has at least one Xeri", "xeri", "Players",
+    Question("xeri_redeal", N_("Xeri: the first pile must be dealt again"), "xeri",
+             N_("Pile rule (XR-2.4)"), _PILE),
+    Question("xeri_dealer_wins", N_("Xeri: the dealer's team wins the round"), "xeri",
+             N_("Players"), _PLAYERS),
+    Question("xeri_xeri", N_("Xeri: the round has at least one Xeri"), "xeri", N_("Players"),
              _PLAYERS),
-    Question("zion_set", "Zion Check: a dealt hand already holds a set", "zioncheck",
-             "Hand (cards dealt)", _HANDS),
-    Question("zion_run", "Zion Check: a dealt hand already holds a run", "zioncheck",
-             "Hand (cards dealt)", _HANDS),
-    Question("zion_contract", "Zion Check: a dealt hand already meets its contract",
-             "zioncheck", "Hand (contract)", _HANDS),
+    Question("zion_set", N_("Zion Check: a dealt hand already holds a set"), "zioncheck",
+             N_("Hand (cards dealt)"), _HANDS),
+    Question("zion_run", N_("Zion Check: a dealt hand already holds a run"), "zioncheck",
+             N_("Hand (cards dealt)"), _HANDS),
+    Question("zion_contract", N_("Zion Check: a dealt hand already meets its contract"),
+             "zioncheck", N_("Hand (contract)"), _HANDS),
 )}
-"""The questions the lab can run, by key."""
+"""The questions the lab can run, by key (their words in English: `shown` translates)."""
+
+
+def shown(words: str) -> str:
+    """A question's label, option label or option, in the language of the moment."""
+    if words.startswith("Hand ") and words[5:].isdigit():
+        return _("Hand {hand}").format(hand=words[5:])
+    return _(words)
 
 _ZION_SIZES = (10, 10, 10, 10, 11, 14)
 
@@ -64,14 +78,18 @@ def offered_questions(pure: bool) -> list[str]:
 
 def left_out_note(left_out: list[str]) -> str:
     """What the pure-Python lab says about the questions it does not offer."""
-    names = " and ".join(f"“{QUESTIONS[key].label.split(': ', 1)[1]}”" for key in left_out)
-    where = ("Python runs in your browser here (the static site)" if in_browser()
-             else "this Python has no numpy or pandas")
-    return (f"<p>{html.escape(where)}, so the lab draws its samples in "
-            f"plain Python: it asks the questions it answers quickly (a first pile, a dealt "
-            f"hand). The Xeri questions about whole rounds ({html.escape(names)}) play every "
-            "round out with bots and need the simulator: ask them in the lab that "
-            "<code>cardkit serve</code> (or <code>make demo</code>) serves.</p>")
+    names = ""
+    for key in left_out:
+        name = f"“{shown(QUESTIONS[key].label).split(': ', 1)[-1]}”"
+        names = _("{first} and {second}").format(first=names, second=name) if names else name
+    where = (_("Python runs in your browser here (the static site)") if in_browser()
+             else _("this Python has no numpy or pandas"))
+    return "<p>" + _(
+        "{where}, so the lab draws its samples in plain Python: it asks the questions it "
+        "answers quickly (a first pile, a dealt hand). The Xeri questions about whole rounds "
+        "({names}) play every round out with bots and need the simulator: ask them in the lab "
+        "that <code>cardkit serve</code> (or <code>make demo</code>) serves.").format(
+        where=html.escape(where), names=html.escape(names)) + "</p>"
 
 
 def exact_answer(key: str, option: Any) -> Fraction | None:

@@ -12,6 +12,11 @@ import io
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from cardkit.i18n import Domain
+from cardkit.widgets.common import N_
+
+_ = Domain("apps").gettext
+
 __all__ = ["MAX_CSV_ROWS", "csv_text", "download_link", "html_table", "step_through"]
 
 MAX_CSV_ROWS = 200_000
@@ -26,7 +31,7 @@ def html_table(rows: list[dict[str, Any]]) -> str:
             return "NaN" if value != value else f"{value:.5f}"
         return html.escape(str(value))
 
-    head = "".join(f"<th>{html.escape(str(name))}</th>" for name in rows[0])
+    head = "".join(f"<th>{html.escape(column_word(str(name)))}</th>" for name in rows[0])
     body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row.values()) + "</tr>"
                    for row in rows)
     return (f'<table border="1" class="dataframe"><thead><tr style="text-align: right;">'
@@ -49,10 +54,23 @@ def download_link(count: int, text: Callable[[], str]) -> str:
     if not count:
         return ""
     if count > MAX_CSV_ROWS:
-        return f"<p>{html.escape('Too many rows to download here: use cardkit simulate.')}</p>"
+        return "<p>" + html.escape(_("Too many rows to download here: use cardkit simulate.")
+                                   ) + "</p>"
     data = base64.b64encode(text().encode()).decode()
     return (f'<a download="probability_lab.csv" href="data:text/csv;base64,{data}" '
-            f'class="ck-lab-csv">Download the {count:,} simulated rows as CSV</a>')
+            'class="ck-lab-csv">' + _("Download the {count} simulated rows as CSV").format(
+                count=f"{count:,}") + "</a>")
+
+
+_COLUMNS = {"question": N_("question"), "exact": N_("exact"), "estimate": N_("estimate"),
+            "low": N_("low"), "high": N_("high"), "n": "n", "inside": N_("inside"), "z": "z",
+            "option": N_("option")}
+
+
+def column_word(name: str) -> str:
+    """The heading of the results table's column ``name`` in the language of the moment (the
+    CSV keeps the English names: a file for programs)."""
+    return _(_COLUMNS[name]) if name in _COLUMNS and _COLUMNS[name] not in ("n", "z") else name
 
 
 async def step_through(steps: Iterator[None]) -> None:

@@ -62,6 +62,9 @@ from typing import Any
 
 from cardkit import bounds
 from cardkit.bounds import json_depth
+from cardkit.i18n import Domain
+
+_ = Domain("apps").gettext
 
 __all__ = [
     "ABANDONED_S",
@@ -166,9 +169,11 @@ def analysis_samples(bound: int, environ: dict[str, str] | None = None) -> int:
 def check_bot_delay(seconds: float) -> float:
     """A bot pause a page may ask for: a number from 0 to `MAX_BOT_DELAY` seconds."""
     if not (isinstance(seconds, (int, float)) and math.isfinite(seconds) and seconds >= 0):
-        raise ValueError(f"bot_delay is a number of seconds of 0 or more, not {seconds!r}")
+        raise ValueError(_("bot_delay is a number of seconds of 0 or more, not {value}").format(
+            value=repr(seconds)))
     if seconds > MAX_BOT_DELAY:
-        raise ValueError(f"bot_delay is at most {MAX_BOT_DELAY:g} seconds, not {seconds:g}")
+        raise ValueError(_("bot_delay is at most {most} seconds, not {value}").format(
+            most=f"{MAX_BOT_DELAY:g}", value=f"{seconds:g}"))
     return float(seconds)
 
 
@@ -182,10 +187,12 @@ def check_typed_cards(text: str) -> str:
     if not isinstance(text, str):
         raise ValueError(f"cards are typed as text, not {type(text).__name__}")
     if len(text) > MAX_TYPED_CHARS:
-        raise ValueError(f"type at most {MAX_TYPED_CHARS} characters of cards, not {len(text)}")
+        raise ValueError(_("type at most {most} characters of cards, not {count}").format(
+            most=MAX_TYPED_CHARS, count=len(text)))
     count = len(text.replace(",", " ").replace("|", " ").split())
     if count > MAX_TYPED_CARDS:
-        raise ValueError(f"type at most {MAX_TYPED_CARDS} cards, not {count}")
+        raise ValueError(_("type at most {most} cards, not {count}").format(
+            most=MAX_TYPED_CARDS, count=count))
     return text
 
 
@@ -201,7 +208,8 @@ def _check_players(data: dict[str, Any]) -> None:
     low, high = get_game(data["game"]).players
     high = MAX_PLAYERS if high is None else min(high, MAX_PLAYERS)
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise ValueError(f"a {data['game']} record has {low} to {high} players, not {players!r}")
+        raise ValueError(_("a {game} record has {low} to {high} players, not {value}").format(
+            game=data["game"], low=low, high=high, value=repr(players)))
 
 
 def check_record_text(text: str) -> dict[str, Any]:
@@ -219,9 +227,10 @@ def check_record_text(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except ValueError as error:
-        raise ValueError(f"it is not JSON ({error})") from None
+        raise ValueError(_("it is not JSON ({error})").format(error=error)) from None
     if not isinstance(data, dict):
-        raise ValueError(f"a record is a JSON object, not a {type(data).__name__}")
+        raise ValueError(_("a record is a JSON object, not a {kind}").format(
+            kind=type(data).__name__))
     _check_players(data)
     bounds.check_record_values(data)
     return data

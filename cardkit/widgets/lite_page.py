@@ -32,11 +32,14 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from cardkit.i18n import Domain
 from cardkit.widgets import limits
 
+_ = Domain("apps").gettext
+
 __all__ = ["CHART_CODE", "PAGE_URL_ENV", "ChartCode", "PageAddress", "chart_code_path",
-           "chart_code_url", "in_browser", "preload_chart_code", "use_site_chart_code",
-           "when_addressed"]
+           "chart_code_url", "gallery_words", "in_browser", "preload_chart_code",
+           "use_site_chart_code", "when_addressed"]
 
 PAGE_URL_ENV = "CARDKIT_PAGE_URL"
 CHART_CODE = "static/cardkit/plotly-widgetbundle-{version}.js"
@@ -54,11 +57,30 @@ def in_browser() -> bool:
 
 
 class PageAddress(anywidget.AnyWidget):
-    """Sends the page's query string and its address without it, once, and shows nothing."""
+    """Sends the page's query string, its address without it and the browser's languages
+    (``navigator.languages``, as an ``Accept-Language`` header lists them), once, and shows
+    nothing. It also gives the page its language (``<html lang>``, as cardkit's Voila template
+    does) and shows the notebook's introduction in it (cells tagged ``en`` or ``ja``)."""
 
     _esm = """
     export default {
       initialize({ model }) {
+        const wanted = (navigator.languages && navigator.languages.length
+                        ? navigator.languages : [navigator.language || ""]).slice(0, 10);
+        model.set("languages", wanted.map(String).join(",").slice(0, 300));
+        const asked = (new URLSearchParams(location.search).get("lang") || "").toLowerCase();
+        const first = wanted.map((l) => String(l).slice(0, 2).toLowerCase())
+                            .find((l) => l === "en" || l === "ja");
+        const lang = /^(en|ja)([-_].*)?$/.test(asked) ? asked.slice(0, 2)
+                     : (asked ? "en" : (first || "en"));
+        document.documentElement.lang = lang;
+        if (!document.getElementById("cardkit-lang-style")) {
+          const style = document.createElement("style");
+          style.id = "cardkit-lang-style";
+          style.textContent = 'html:not([lang="ja"]) .celltag_ja, ' +
+                              'html[lang="ja"] .celltag_en { display: none; }';
+          document.head.appendChild(style);
+        }
         model.set("query", window.location.search.slice(0, LIMIT));
         model.set("page", (window.location.origin + window.location.pathname).slice(0, 2000));
         model.save_changes();
@@ -68,6 +90,7 @@ class PageAddress(anywidget.AnyWidget):
     """.replace("LIMIT", str(limits.MAX_QUERY_CHARS + 2))
     query = traitlets.Unicode("").tag(sync=True)
     page = traitlets.Unicode("").tag(sync=True)
+    languages = traitlets.Unicode("").tag(sync=True)
 
 
 def when_addressed(build: Callable[[], Any]) -> widgets.Box:
@@ -86,6 +109,7 @@ def when_addressed(build: Callable[[], Any]) -> widgets.Box:
         query = address.query[: limits.MAX_QUERY_CHARS + 2]
         os.environ["QUERY_STRING"] = query.lstrip("?")
         os.environ[PAGE_URL_ENV] = address.page[:2000]  # the frontend cuts it too: a bound here
+        os.environ["HTTP_ACCEPT_LANGUAGE"] = address.languages[:300]  # the page's default
         try:
             app = build()
         except Exception as error:  # shown in the page, not lost in the worker's console
@@ -156,3 +180,24 @@ def preload_chart_code() -> bool:
         return False
     _preloaded.append(ChartCode(url=url))  # kept: a closed widget's page side goes away
     return True
+
+
+def gallery_words(lang: str) -> dict[str, str]:
+    """What the static site's gallery (`cardkit.lite`) says in its cells of language ``lang``
+    (the gallery's cells tagged ``ja``; its English cells keep `cardkit.lite`'s words): the note
+    on the static site, the line of an app left out, and the probability lab's line."""
+    from cardkit.i18n import language
+
+    with language(lang):
+        return {
+            "note": _("*This is the static site (`cardkit lite`): each app runs its Python in "
+                      "your browser, so the first app you open takes a few seconds to start, and "
+                      "nothing you do is sent anywhere.*"),
+            "left_out": _("*Not in this static site: run it with `make demo` or "
+                          "`cardkit serve`.*"),
+            "probability_lab.ipynb": _(
+                "In this static site the lab draws its samples in plain Python in your browser: "
+                "the first-pile and dealt-hand questions, not the two about whole Xeri rounds "
+                "(they need the simulator), and no “Send to the class” button (there is no class "
+                "server here)"),
+        }

@@ -22,8 +22,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.cards import Card, card_words, parse_cards
+from cardkit.i18n import Domain
 from cardkit.widgets import limits
-from cardkit.widgets.common import MessageArea, guarded, seed_html
+from cardkit.widgets.common import N_, MessageArea, guarded, seed_html
+from cardkit.widgets.hand import spoken_card
 from cardkit.zioncheck import (
     Rules,
     explain_go_down,
@@ -31,10 +33,14 @@ from cardkit.zioncheck import (
     hand_points,
     no_go_down,
 )
+from cardkit.zioncheck.words import contract_words
+
+_ = Domain("apps").gettext
+_KINDS = {"set": N_("a set"), "run": N_("a run")}
 
 __all__ = ["MeldChecker", "parse_meld_text"]
 
-_EXAMPLE = "5C 6C JK 8C  or  5C 6C 7C 8C | 9H 9S 9D"
+_EXAMPLE = N_("5C 6C JK 8C  or  5C 6C 7C 8C | 9H 9S 9D")
 
 
 def parse_meld_text(text: str) -> list[list[Card]]:
@@ -67,7 +73,7 @@ def _cards_html(cards: Sequence[Card]) -> str:
     for card in cards:
         colour = "#c0392b" if card.is_red else ("#6b3fa0" if card.is_joker else "#111")
         spans.append(
-            f'<span class="ck-card-text" aria-label="{html.escape(card.name)}" '
+            f'<span class="ck-card-text" aria-label="{html.escape(spoken_card(card))}" '
             f'style="color:{colour};font-weight:600">{html.escape(str(card))}</span>'
         )
     return " ".join(spans)
@@ -78,9 +84,11 @@ def _mark(ok: bool) -> str:
             else '<span style="color:#c0392b">✘</span>')
 
 
-_HELP = ("<div style='color:#555;font-size:90%'>Type cards such as <code>7C</code>, "
-         "<code>10D</code>, <code>QS</code>, <code>JK</code> (joker); separate melds with "
-         "<code>|</code>. Or deal a hand, click cards and press <b>Add as meld</b>.</div>")
+def _help() -> str:
+    return ("<div style='color:#555;font-size:90%'>" + _(
+        "Type cards such as <code>7C</code>, <code>10D</code>, <code>QS</code>, <code>JK</code> "
+        "(joker); separate melds with <code>|</code>. Or deal a hand, click cards and press "
+        "<b>Add as meld</b>.") + "</div>")
 
 
 class MeldChecker(widgets.VBox):
@@ -106,27 +114,28 @@ class MeldChecker(widgets.VBox):
 
         self.message = MessageArea()
         self.hand_select = widgets.Dropdown(
-            options=[(f"Hand {n}: {self.rules.contract(n)}", n)
-                     for n in range(1, len(self.rules.deal_sizes) + 1)],
-            value=hand_number, description="Hand", layout=widgets.Layout(width="260px"),
+            options=[(_("Hand {hand}: {contract}").format(
+                hand=n, contract=contract_words(self.rules.contract(n))), n)
+                for n in range(1, len(self.rules.deal_sizes) + 1)],
+            value=hand_number, description=_("Hand"), layout=widgets.Layout(width="260px"),
         )
         self.cards_text = widgets.Text(
-            placeholder=_EXAMPLE, description="Cards", continuous_update=False,
+            placeholder=_(_EXAMPLE), description=_("Cards"), continuous_update=False,
             layout=widgets.Layout(width="100%", max_width="640px"),
         )
         self.cards_text.add_class("ck-meld-input")
-        self.check_button = widgets.Button(description="Check", button_style="primary",
-                                           tooltip="Check the typed cards")
-        self.clear_button = widgets.Button(description="Clear",
-                                           tooltip="Empty the card box and put the dealt hand away")
-        self.deal_button = widgets.Button(description="Deal me a random hand",
+        self.check_button = widgets.Button(description=_("Check"), button_style="primary",
+                                           tooltip=_("Check the typed cards"))
+        self.clear_button = widgets.Button(
+            description=_("Clear"), tooltip=_("Empty the card box and put the dealt hand away"))
+        self.deal_button = widgets.Button(description=_("Deal me a random hand"),
                                           layout=widgets.Layout(width="auto"),
-                                          tooltip="Deal as many cards as this hand gets")
+                                          tooltip=_("Deal as many cards as this hand gets"))
         # never greyed out: a press with no cards selected says what to do first
-        self.add_meld_button = widgets.Button(description="Add as meld",
-                                              tooltip=_ADD_FIRST_DEAL)
-        self.best_button = widgets.Button(description="Best go-down",
-                                          tooltip="The solver's arrangement leaving fewest points")
+        self.add_meld_button = widgets.Button(description=_("Add as meld"),
+                                              tooltip=_(_ADD_FIRST_DEAL))
+        self.best_button = widgets.Button(description=_("Best go-down"), tooltip=_(
+            "The solver's arrangement leaving fewest points"))
         self.verdict = widgets.HTML()
         self.verdict.add_class("ck-meld-verdict")
         self.best = widgets.HTML()
@@ -151,7 +160,7 @@ class MeldChecker(widgets.VBox):
         super().__init__(
             [
                 self.hand_select,
-                widgets.HTML(_HELP),
+                widgets.HTML(_help()),
                 self.cards_text,
                 widgets.HBox([self.check_button, self.clear_button, self.best_button]),
                 # the dealt hand sits between the buttons and the verdicts, so that the cards
@@ -174,13 +183,14 @@ class MeldChecker(widgets.VBox):
     def hand_number(self) -> int:
         return int(self.hand_select.value)
 
-    def on_check(self, _: Any = None) -> None:
+    def on_check(self, _event: Any = None) -> None:
         """Check the typed cards: each meld, and the contract when there are several."""
         self.message.clear()
         text = self.cards_text.value.strip()
         if not text:
             self._set_verdict("", "")
-            self.message.show(f"Type some cards first, for example {_EXAMPLE}.", "info")
+            self.message.show(_("Type some cards first, for example {example}.").format(
+                example=_(_EXAMPLE)), "info")
             return
         try:
             melds = parse_meld_text(text)
@@ -190,7 +200,7 @@ class MeldChecker(widgets.VBox):
             return
         self._show_verdicts(melds)
 
-    def on_clear(self, _: Any = None) -> None:
+    def on_clear(self, _event: Any = None) -> None:
         """Start again: empty the card box and put the dealt hand away."""
         self.cards_text.value = ""
         self.dealt, self.hand_widget = (), None
@@ -200,7 +210,7 @@ class MeldChecker(widgets.VBox):
         self._set_verdict("", "")
         self.message.clear()
 
-    def on_deal(self, _: Any = None) -> None:
+    def on_deal(self, _event: Any = None) -> None:
         """Deal a random hand of this hand number's size from a two-deck pack (seeded)."""
         from cardkit.cards import make_pack
         from cardkit.widgets.hand import HandWidget
@@ -208,11 +218,11 @@ class MeldChecker(widgets.VBox):
         size = self.rules.deal_sizes[self.hand_number - 1]
         pack = make_pack(self.rules.decks_for(4), jokers=True)
         self.dealt = tuple(sorted(self._rng.sample(pack, size)))
-        self.hand_widget = HandWidget(self.dealt, multiple=True, label="dealt hand")
+        self.hand_widget = HandWidget(self.dealt, multiple=True, label=_("dealt hand"))
         self.hand_widget.observe(guarded(self.message)(self._on_selection), names="selected")
         self.hand_box.children = [
-            widgets.HTML(f"<b>Your hand ({size} cards, hand {self.hand_number}):</b> click cards,"
-                         " then <b>Add as meld</b>."),
+            widgets.HTML(_("<b>Your hand ({count} cards, hand {hand}):</b> click cards, then "
+                           "<b>Add as meld</b>.").format(count=size, hand=self.hand_number)),
             self.hand_widget,
         ]
         self._on_selection(None)
@@ -220,16 +230,17 @@ class MeldChecker(widgets.VBox):
         # a new hand: the old cards and their verdict go (the verdict spoke of other cards)
         self.cards_text.value = ""
         self._set_verdict("", "")
-        self.message.show(f"Dealt {size} cards: {_cards_words(self.dealt)}.", "info")
+        self.message.show(_("Dealt {count} cards: {cards}.").format(
+            count=size, cards=_cards_words(self.dealt)), "info")
 
-    def on_add_meld(self, _: Any = None) -> None:
+    def on_add_meld(self, _event: Any = None) -> None:
         """Append the cards selected in the dealt hand to the text box as one more meld."""
         if self.hand_widget is None:
-            self.message.show(_ADD_FIRST_DEAL + ".", "info")
+            self.message.show(_(_ADD_FIRST_DEAL) + ".", "info")
             return
         chosen = list(self.hand_widget.selected_cards)
         if not chosen:
-            self.message.show(_ADD_FIRST_SELECT + ".", "info")
+            self.message.show(_(_ADD_FIRST_SELECT) + ".", "info")
             return
         words = " ".join(card.ascii for card in chosen)
         current = self.cards_text.value.strip()
@@ -237,31 +248,31 @@ class MeldChecker(widgets.VBox):
         # setting the text runs the check through the observer
         self.cards_text.value = f"{current} | {words}" if current else words
 
-    def on_best(self, _: Any = None) -> None:
+    def on_best(self, _event: Any = None) -> None:
         """Show the solver's best go-down for the dealt hand, or for the typed cards."""
         self.message.clear()
         if self.dealt:
-            cards, source = list(self.dealt), "the dealt hand"
+            cards, source = list(self.dealt), _("the dealt hand")
         else:
             try:
                 cards = [c for meld in parse_meld_text(self.cards_text.value) for c in meld]
             except ValueError as error:
                 self.message.show(str(error), "refused")
                 return
-            source = "the typed cards"
+            source = _("the typed cards")
         if not cards:
-            self.message.show("Type some cards or deal a hand first.", "info")
+            self.message.show(_("Type some cards or deal a hand first."), "info")
             return
         n = self.hand_number
-        contract = self.rules.contract(n)
+        contract = contract_words(self.rules.contract(n))
         melds = find_go_down(cards, n, self.rules)
         if melds is None:
             points = hand_points(cards, self.rules)
             # whether and why not is the core's word; the points are the hand's
-            verdict = no_go_down(n, self.rules, who=f"{source[:1].upper()}{source[1:]} "
-                                 f"({len(cards)} cards)")
-            text = (f"No go-down. {verdict}. Points in hand if it ended now: {points} "
-                    "(ZC-2.3).")
+            verdict = no_go_down(n, self.rules, who=_("{source} ({count} cards)").format(
+                source=source[:1].upper() + source[1:], count=len(cards)))
+            text = _("No go-down. {verdict}. Points in hand if it ended now: {points} "
+                     "(ZC-2.3).").format(verdict=verdict, points=points)
             body = html.escape(text)
         else:
             used = {card for meld in melds for card in meld.cards}
@@ -270,17 +281,20 @@ class MeldChecker(widgets.VBox):
             lines, items = [], []
             for i, meld in enumerate(melds, 1):
                 about = _meld_about(meld)
-                line = f"Meld {i}: {_cards_words(meld.cards)} ({about})"
-                lines.append(line)
-                items.append(f"<li>Meld {i}: {_cards_html(meld.cards)} "
-                             f"({html.escape(about)})</li>")
-            left_words = _cards_words(left) if left else "nothing"
-            text = (f"Best go-down for {source}, hand {n} ({contract}): " + "; ".join(lines)
-                    + f". Left in hand: {left_words}, {points} points.")
-            body = (f"<b>Best go-down for {html.escape(source)}, hand {n} "
-                    f"({html.escape(str(contract))}):</b><ol>{''.join(items)}</ol>"
-                    f"Left in hand: {_cards_html(left) if left else 'nothing'} "
-                    f"— <b>{points} points</b>.")
+                meld_words = _("Meld {number}: {cards} ({about})")
+                lines.append(meld_words.format(number=i, cards=_cards_words(meld.cards),
+                                               about=about))
+                items.append("<li>" + meld_words.format(number=i, cards=_cards_html(meld.cards),
+                                                        about=html.escape(about)) + "</li>")
+            head = _("Best go-down for {source}, hand {hand} ({contract}):")
+            text = (head.format(source=source, hand=n, contract=contract) + " " + "; ".join(lines)
+                    + _(". Left in hand: {cards}, {points} points.").format(
+                        cards=_cards_words(left) if left else _("nothing"), points=points))
+            body = ("<b>" + head.format(source=html.escape(source), hand=n,
+                                        contract=html.escape(str(contract)))
+                    + f"</b><ol>{''.join(items)}</ol>" + _("Left in hand: {cards} — {points}.")
+                    .format(cards=_cards_html(left) if left else _("nothing"),
+                            points="<b>" + _("{points} points").format(points=points) + "</b>"))
         self.best_text = text
         self.best.value = f'<div class="ck-best" role="status">{body}</div>'
 
@@ -293,31 +307,33 @@ class MeldChecker(widgets.VBox):
         explained = explain_go_down(melds, n, self.rules)
         verdicts = explained.melds
         for i, (meld, verdict) in enumerate(zip(melds, verdicts, strict=True), 1):
-            label = f"Meld {i}" if len(melds) > 1 else "These cards"
-            what = f"a {verdict.kind}" if verdict.ok and verdict.kind else "not a meld"
-            line = f"{label} ({_cards_words(meld)}): {what}. {_verdict_words(verdict)}"
+            label = _("Meld {number}").format(number=i) if len(melds) > 1 else _("These cards")
+            what = _(_KINDS.get(f"{verdict.kind}", "a meld")) if verdict.ok and verdict.kind \
+                else _("not a meld")
+            line = _("{label} ({cards}): {what}. {verdict}").format(
+                label=label, cards=_cards_words(meld), what=what, verdict=_verdict_words(verdict))
             jokers = _joker_words(verdict)
             if jokers:
-                line += f" Jokers: {jokers}."
+                line += " " + _("Jokers: {jokers}.").format(jokers=jokers)
             lines.append(line)
             items.append(
                 f"<li>{_mark(verdict.ok)} <b>{html.escape(label)}</b> ({_cards_html(meld)}): "
                 f"<b>{html.escape(what)}</b>. {html.escape(_verdict_words(verdict))}"
-                + (f' <span class="ck-jokers"><i>Jokers: {html.escape(jokers)}.</i></span>'
-                   if jokers else "") + "</li>"
+                + (' <span class="ck-jokers"><i>' + _("Jokers: {jokers}.").format(
+                    jokers=html.escape(jokers)) + "</i></span>" if jokers else "") + "</li>"
             )
-        contract = self.rules.contract(n)
+        contract = contract_words(self.rules.contract(n))
         if explained.every_meld_ok:
             contract_verdict = explained.verdict
-            contract_line = (
-                f"Hand {n} contract ({contract}): "
-                + ("these melds go down. " if contract_verdict.ok else "not met. ")
-                + _verdict_words(contract_verdict)
-            )
+            contract_line = (_("Hand {hand} contract ({contract}): these melds go down. {verdict}")
+                             if contract_verdict.ok else
+                             _("Hand {hand} contract ({contract}): not met. {verdict}")).format(
+                hand=n, contract=contract, verdict=_verdict_words(contract_verdict))
             ok = contract_verdict.ok
         else:
             # the core says which group is not a meld and why that stops the go-down
-            contract_line = f"Hand {n} contract ({contract}): not met. {explained.verdict}."
+            contract_line = _("Hand {hand} contract ({contract}): not met. {verdict}.").format(
+                hand=n, contract=contract, verdict=explained.verdict)
             ok = False
         lines.append(contract_line)
         items.append(f"<li>{_mark(ok)} {html.escape(contract_line)}</li>")
@@ -342,19 +358,20 @@ class MeldChecker(widgets.VBox):
         ready = self.hand_widget is not None and bool(self.hand_widget.selected)
         self.add_meld_button.button_style = "info" if ready else ""
         self.add_meld_button.tooltip = (
-            "Append the selected cards as one meld" if ready
-            else _ADD_FIRST_DEAL if self.hand_widget is None else _ADD_FIRST_SELECT)
+            _("Append the selected cards as one meld") if ready
+            else _(_ADD_FIRST_DEAL) if self.hand_widget is None else _(_ADD_FIRST_SELECT))
 
 
-_ADD_FIRST_DEAL = ("Add as meld takes cards from a dealt hand: press Deal me a random hand, "
-                   "click cards, then Add as meld")
-_ADD_FIRST_SELECT = "Click cards of the dealt hand first, then press Add as meld"
+_ADD_FIRST_DEAL = N_("Add as meld takes cards from a dealt hand: press Deal me a random hand, "
+                     "click cards, then Add as meld")
+_ADD_FIRST_SELECT = N_("Click cards of the dealt hand first, then press Add as meld")
 
 
 def _verdict_words(verdict: Any) -> str:
     """The reason with its rule ID (once), as a sentence."""
     text = str(verdict)
-    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+    # TRANSLATORS: a sentence's closing stop ("." in English, "。" in Japanese)
+    return _("{sentence}.").format(sentence=(text[:1].upper() + text[1:]).rstrip(".。"))
 
 
 def _joker_words(verdict: Any) -> str:
@@ -362,9 +379,9 @@ def _joker_words(verdict: Any) -> str:
     words = []
     for joker, face in verdict.jokers:
         if verdict.kind == "set":
-            words.append(f"{joker} as any {face.rank_text}")
+            words.append(_("{joker} as any {rank}").format(joker=joker, rank=face.rank_text))
         else:
-            words.append(f"{joker} as {face}")
+            words.append(_("{joker} as {card}").format(joker=joker, card=face))
     return ", ".join(words)
 
 
@@ -372,5 +389,6 @@ def _meld_about(meld: Any) -> str:
     """``a set of fours; JK as 4`` or ``a run of clubs, 5 to 8; JK as 7♣``."""
     notes = []
     for joker, face in meld.jokers:
-        notes.append(f"{joker} as {face.rank_text if not meld.is_run else face}")
+        notes.append(_("{joker} as {card}").format(
+            joker=joker, card=face.rank_text if not meld.is_run else face))
     return meld.description + (f"; {', '.join(notes)}" if notes else "")

@@ -22,6 +22,10 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from cardkit.i18n import Domain
+
+_ = Domain("apps").gettext
+
 __all__ = ["LogLine", "NarrationLog"]
 
 
@@ -95,8 +99,9 @@ class NarrationLog(widgets.HTML):
             return
         list_class = f' class="{self.list_class}"' if self.list_class else ""
         # the log region scrolls, so it takes the keyboard focus (tabindex) too
+        name = _("What happened")  # (outside the f-string: Babel reads calls, not f-strings)
         self.value = (
-            '<div role="log" aria-live="polite" aria-label="What happened" tabindex="0" '
+            f'<div role="log" aria-live="polite" aria-label="{name}" tabindex="0" '
             f'style="max-height:{self.max_height}px;overflow-y:auto">'
             f"<ol reversed{list_class} style=\"margin:0;padding-left:3.4em;font-size:13px;"
             f'line-height:1.35">{items}</ol></div>'

@@ -10,6 +10,12 @@ that reason in the page (with a link to the app's defaults) instead of a Python 
 
 The environment variable ``CARDKIT_BOT_DELAY`` sets the default bot pause for every app served
 (the browser tests set it to a small value). `cardkit.widgets.serve` offers all of these too.
+
+Every app speaks English or Japanese: ``?lang=ja`` (or ``?lang=en``) chooses, and without it
+the app speaks the browser's language when that is Japanese (`page_language`: the page's
+``Accept-Language`` header, which ``cardkit serve`` has Voila hand the kernel as
+``HTTP_ACCEPT_LANGUAGE``; the static site puts the browser's ``navigator.languages`` there).
+`show_app` accepts ``lang`` for every app and builds the app, and runs its callbacks, in it.
 """
 
 from __future__ import annotations
@@ -20,12 +26,21 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import parse_qsl
 
+from cardkit.i18n import LANGUAGES, Domain, language, normalize_language, set_language
 from cardkit.widgets import limits
 
-__all__ = ["BOT_DELAY_ENV", "default_bot_delay", "option_choice", "option_flag", "option_float",
-           "option_int", "page_options", "show_app"]
+_t = Domain("apps")
+_ = _t.gettext
+
+__all__ = ["BOT_DELAY_ENV", "BROWSER_LANGUAGE_ENV", "LANGUAGE_OPTION", "default_bot_delay",
+           "option_choice", "option_flag", "option_float", "option_int", "page_language",
+           "page_options", "show_app"]
 
 BOT_DELAY_ENV = "CARDKIT_BOT_DELAY"
+LANGUAGE_OPTION = "lang"
+BROWSER_LANGUAGE_ENV = "HTTP_ACCEPT_LANGUAGE"
+"""Where the kernel finds the browser's languages (the page's ``Accept-Language`` header)."""
+_MAX_ACCEPT_LANGUAGE = 400
 _request_seen = False
 
 
@@ -61,20 +76,18 @@ def page_options(
         _wait_for_request()
         query = os.environ.get("QUERY_STRING", "")
     if len(query) > limits.MAX_QUERY_CHARS:
-        raise ValueError(
-            f"this page's address has {len(query)} characters of options; at most "
-            f"{limits.MAX_QUERY_CHARS}"
-        )
+        raise ValueError(_("this page's address has {count} characters of options; at most "
+                           "{most}").format(count=len(query), most=limits.MAX_QUERY_CHARS))
     options = dict(parse_qsl(query.lstrip("?")))
     if accepted is not None:
         known = list(accepted)
         unknown = [name for name in options if name not in known]
         if unknown:
             names = ", ".join(repr(name) for name in unknown)
-            plural = "s" if len(unknown) > 1 else ""
-            raise ValueError(
-                f"this page has no option{plural} {names}; it understands: {', '.join(known)}"
-            )
+            raise ValueError(_t.ngettext(
+                "this page has no option {names}; it understands: {known}",
+                "this page has no options {names}; it understands: {known}", len(unknown),
+            ).format(names=names, known=", ".join(known)))
     return options
 
 
@@ -96,17 +109,18 @@ def option_int(
     if text is None or text.strip() == "":
         return default
     if len(text) > 30:
-        raise ValueError(f"{name} must be a whole number such as 7, not {text[:30]!r}…")
+        raise ValueError(_("{name} must be a whole number such as 7, not {text}…").format(
+            name=name, text=repr(text[:30])))
     try:
         value = int(text)
     except ValueError:
-        raise ValueError(f"{name} must be a whole number such as 7, not {text!r}") from None
+        raise ValueError(_("{name} must be a whole number such as 7, not {text}").format(
+            name=name, text=repr(text))) from None
     if high is None and abs(value) > limits.MAX_OPTION_INT:
-        raise ValueError(f"{name} must be a whole number of at most {limits.MAX_OPTION_INT:,}")
+        raise ValueError(_("{name} must be a whole number of at most {most}").format(
+            name=name, most=f"{limits.MAX_OPTION_INT:,}"))
     if (low is not None and value < low) or (high is not None and value > high):
-        lowest = "" if low is None else f" from {low}"
-        highest = "" if high is None else f" to {high}"
-        raise ValueError(f"{name} must be a whole number{lowest}{highest}, not {value}")
+        raise ValueError(_range_message(name, value, low, high))
     return value
 
 
@@ -129,12 +143,71 @@ def option_float(
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(f"{name} must be a number such as 0.5, not {text!r}") from None
+        raise ValueError(_("{name} must be a number such as 0.5, not {text}").format(
+            name=name, text=repr(text))) from None
     if not 0 <= value < float("inf"):
-        raise ValueError(f"{name} must be a number of 0 or more such as 0.5, not {text!r}")
+        raise ValueError(_("{name} must be a number of 0 or more such as 0.5, not {text}")
+                         .format(name=name, text=repr(text)))
     if high is not None and value > high:
-        raise ValueError(f"{name} must be a number from 0 to {high:g}, not {text!r}")
+        raise ValueError(_("{name} must be a number from 0 to {high}, not {text}").format(
+            name=name, high=f"{high:g}", text=repr(text)))
     return value
+
+
+def _range_message(name: str, value: int, low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        text = _("{name} must be a whole number from {low} to {high}, not {value}")
+    elif low is not None:
+        text = _("{name} must be a whole number from {low}, not {value}")
+    else:
+        text = _("{name} must be a whole number to {high}, not {value}")
+    return text.format(name=name, low=low, high=high, value=value)
+
+
+def page_language(options: dict[str, str], accept_language: str | None = None) -> str:
+    """The page's language: ``?lang=`` (``en`` or ``ja``), else the first language of the
+    browser's (``accept_language``, default ``$HTTP_ACCEPT_LANGUAGE``) that cardkit speaks,
+    else English. A ``lang`` cardkit does not speak is refused with a ValueError.
+
+    >>> page_language({"lang": "ja"}), page_language({}, "fr-FR,ja;q=0.8,en;q=0.5")
+    ('ja', 'ja')
+    >>> page_language({}, "en-US,en;q=0.9"), page_language({}, "")
+    ('en', 'en')
+    >>> page_language({"lang": "fr"})
+    Traceback (most recent call last):
+    ...
+    ValueError: lang is en (English) or ja (日本語), not 'fr'
+    """
+    text = options.get(LANGUAGE_OPTION)
+    if text is not None and text.strip() != "":
+        try:
+            if len(text) > 20:
+                raise ValueError(text)
+            return normalize_language(text)
+        except ValueError:
+            raise ValueError(_("lang is en (English) or ja (日本語), not {text}").format(
+                text=repr(text[:20]))) from None
+    header = os.environ.get(BROWSER_LANGUAGE_ENV, "") if accept_language is None \
+        else accept_language
+    return _browser_language(header[:_MAX_ACCEPT_LANGUAGE])
+
+
+def _browser_language(header: str) -> str:
+    """The first language of an ``Accept-Language`` header that cardkit speaks (by quality,
+    then order), else English."""
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate(header.split(",")[:20]):
+        tag, _sep, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        code = tag.strip().replace("_", "-").split("-")[0].lower()
+        if code in LANGUAGES and quality > 0:
+            ranked.append((-quality, order, code))
+    return min(ranked)[2] if ranked else "en"
 
 
 _YES = ("1", "true", "yes", "on")
@@ -152,7 +225,8 @@ def option_flag(options: dict[str, str], name: str) -> bool:
         return True
     if text in _NO:
         return False
-    raise ValueError(f"{name} is 1 (yes) or 0 (no), not {options[name]!r}")
+    raise ValueError(_("{name} is 1 (yes) or 0 (no), not {text}").format(
+        name=name, text=repr(options[name])))
 
 
 def option_choice(options: dict[str, str], name: str, default: str, choices: Iterable[str]) -> str:
@@ -166,7 +240,8 @@ def option_choice(options: dict[str, str], name: str, default: str, choices: Ite
     if text is None or text == "":
         return default
     if text not in allowed:
-        raise ValueError(f"{name} is one of {', '.join(allowed)}, not {text!r}")
+        raise ValueError(_("{name} is one of {choices}, not {text}").format(
+            name=name, choices=", ".join(allowed), text=repr(text)))
     return text
 
 
@@ -175,8 +250,12 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
     wrong (a ValueError), a message in the page saying which and why, with a link to the app
     with its default options. What a teacher who mistyped an address sees, instead of a
     traceback.
+
+    Every app also takes ``?lang=`` (`page_language`): the app is built, and its callbacks
+    run, in the page's language. The kernel serves this one page, so the language is the
+    process's too (`set_language`), for whatever runs outside a callback.
     """
-    known = list(accepted)
+    known = [*accepted, *([] if LANGUAGE_OPTION in accepted else [LANGUAGE_OPTION])]
     if sys.platform == "emscripten":  # the static site: the page's address comes from the page
         from cardkit.widgets.lite_page import when_addressed
 
@@ -185,28 +264,64 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
 
 
 def _show_app_now(build: Callable[[dict[str, str]], Any], known: list[str]) -> Any:
+    _wait_for_request()
+    with language(_fallback_language()):  # the words of a refused address
+        try:
+            options = page_options(accepted=known)
+            lang = page_language(options)
+        except ValueError as error:
+            return _refusal(error, known)
+    if _in_a_kernel():
+        set_language(lang)
+    with language(lang):
+        try:
+            return build(options)
+        except ValueError as error:
+            return _refusal(error, known)
+
+
+def _fallback_language() -> str:
+    """The page's language when its options cannot be read: ``?lang=ja`` if it says so (a
+    later option may be the wrong one), else the browser's."""
+    query = os.environ.get("QUERY_STRING", "")[: limits.MAX_QUERY_CHARS]
+    try:
+        return page_language(dict(parse_qsl(query.lstrip("?"))))
+    except ValueError:
+        return page_language({})
+
+
+def _in_a_kernel() -> bool:
+    """Whether this runs in a page's own kernel (Voila's, or Pyodide's in the static site)."""
+    shell = sys.modules.get("IPython")
+    try:
+        return shell is not None and getattr(shell.get_ipython(), "kernel", None) is not None
+    except Exception:  # an IPython without a shell
+        return False
+
+
+def _refusal(error: ValueError, known: list[str]) -> Any:
     import html
 
     import ipywidgets as widgets
 
-    try:
-        return build(page_options(accepted=known))
-    except ValueError as error:
-        understood = (f"Options it understands: {', '.join(known)} (for example "
-                      f"<code>?{known[0]}=…</code> after the address)." if known
-                      else "It takes no options.")
-        message = widgets.HTML(
-            '<div role="alert" class="cardkit-msg cardkit-msg-error cardkit-option-error" '
-            'style="background:#fdecec;border-left:4px solid #c0392b;padding:8px 12px;'
-            'margin:4px 0;border-radius:4px;font-size:15px">'
-            f"<b>This app cannot start from this address:</b> {html.escape(str(error))}."
-            f"<br>{understood} "
-            '<a href="?" style="color:#1d4ed8;text-decoration:underline">Open the app with '
-            "its default options</a>.</div>"
-        )
-        message.add_class("cardkit-app")
-        message.add_class("cardkit-app-error")
-        return message
+    understood = (_("Options it understands: {options} (for example {example} after the "
+                    "address).").format(options=", ".join(known),
+                                        example=f"<code>?{known[0]}=…</code>")
+                  if known else _("It takes no options."))
+    message = widgets.HTML(
+        '<div role="alert" class="cardkit-msg cardkit-msg-error cardkit-option-error" '
+        'style="background:#fdecec;border-left:4px solid #c0392b;padding:8px 12px;'
+        'margin:4px 0;border-radius:4px;font-size:15px">'
+        + _("<b>This app cannot start from this address:</b> {reason}.").format(
+            reason=html.escape(str(error)))
+        + f"<br>{understood} "
+        + _("{link}Open the app with its default options{end}.").format(
+            link='<a href="?" style="color:#1d4ed8;text-decoration:underline">', end="</a>")
+        + "</div>"
+    )
+    message.add_class("cardkit-app")
+    message.add_class("cardkit-app-error")
+    return message
 
 
 def default_bot_delay(fallback: float = 0.6, options: dict[str, str] | None = None) -> float:

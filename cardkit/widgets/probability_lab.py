@@ -29,17 +29,28 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from cardkit import probability as P
-from cardkit.widgets.common import MessageArea
+from cardkit.i18n import Domain
+from cardkit.widgets.common import MessageArea, speaking
+from cardkit.widgets.lab_charts import lab_charts
 from cardkit.widgets.lab_questions import (
     QUESTIONS,
     exact_answer,
     has_simulator,
     left_out_note,
     offered_questions,
+    shown,
 )
-from cardkit.widgets.lab_results import csv_text, download_link, html_table, step_through
+from cardkit.widgets.lab_results import (
+    column_word,
+    csv_text,
+    download_link,
+    html_table,
+    step_through,
+)
 from cardkit.widgets.lab_runs import pure_run, simulator_run, team_points
-from cardkit.widgets.lite_page import in_browser, preload_chart_code, use_site_chart_code
+from cardkit.widgets.lite_page import in_browser, preload_chart_code
+
+_ = Domain("apps").gettext
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -106,21 +117,21 @@ class ProbabilityLab(widgets.VBox):
         self._task: asyncio.Future[None] | None = None
         self._halt = threading.Event()
         self.question = widgets.Dropdown(
-            options=[(QUESTIONS[key].label, key) for key in offered], value=question,
-            description="Question", style={"description_width": "initial"},
+            options=[(shown(QUESTIONS[key].label), key) for key in offered], value=question,
+            description=_("Question"), style={"description_width": "initial"},
             layout=widgets.Layout(width="460px"))
         self.option = widgets.Dropdown(description="", style={"description_width": "initial"},
                                        layout=widgets.Layout(width="360px"))
         self.samples = widgets.BoundedIntText(value=n, min=1, max=10_000_000,
-                                              description="Samples",
+                                              description=_("Samples"),
                                               layout=widgets.Layout(width="180px"))
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1,
-                                           description="Seed",
+                                           description=_("Seed"),
                                            layout=widgets.Layout(width="160px"))
-        self.run_button = widgets.Button(description="Run", button_style="primary",
+        self.run_button = widgets.Button(description=_("Run"), button_style="primary",
                                          icon="play")
-        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True)
-        self.progress = widgets.IntProgress(value=0, min=0, max=n, description="0 done")
+        self.stop_button = widgets.Button(description=_("Stop"), icon="stop", disabled=True)
+        self.progress = widgets.IntProgress(value=0, min=0, max=n, description=_done(0))
         self.message = MessageArea()
         self.answer = widgets.HTML()
         self.answer.add_class("ck-lab-answer")
@@ -136,9 +147,9 @@ class ProbabilityLab(widgets.VBox):
         self.table.add_class("ck-lab-table")
         self.download = widgets.HTML()
         self.download.add_class("ck-lab-download")
-        self.question.observe(self._on_question, "value")
-        self.run_button.on_click(lambda _b: self.run())
-        self.stop_button.on_click(lambda _b: self.stop())
+        self.question.observe(speaking(self._on_question), "value")
+        self.run_button.on_click(speaking(lambda _b: self.run()))
+        self.stop_button.on_click(speaking(lambda _b: self.stop()))
         self._on_question()
         self.note = widgets.HTML(left_out_note([key for key in QUESTIONS if key not in offered])
                                  if len(offered) < len(QUESTIONS) else "")
@@ -161,17 +172,17 @@ class ProbabilityLab(widgets.VBox):
 
             return SendToClass(self, code=code, student=student, board=board)
         if code:
-            self.message.show("This lab runs in your browser, where there is no class server:"
-                              " it cannot join a class experiment. Open the lab from the "
-                              "class's own address to send your result.", "refused")
+            self.message.show(_("This lab runs in your browser, where there is no class "
+                                "server: it cannot join a class experiment. Open the lab from "
+                                "the class's own address to send your result."), "refused")
         return None
 
     # ------------------------------------------------------------------ controls
 
     def _on_question(self, _change: Any = None) -> None:
         q = QUESTIONS[self.question.value]
-        self.option.description = q.option_label
-        self.option.options = q.options
+        self.option.description = shown(q.option_label)
+        self.option.options = [(shown(words), value) for words, value in q.options]
         self.option.value = q.options[0][1]
 
     @property
@@ -184,7 +195,7 @@ class ProbabilityLab(widgets.VBox):
         """Start a run (on a background thread unless ``background=False``; where there are
         no threads, as a task of the event loop)."""
         if self.running:
-            self.message.show("A run is going on: stop it first.", "refused")
+            self.message.show(_("A run is going on: stop it first."), "refused")
             return
         self._halt.clear()
         try:
@@ -198,12 +209,12 @@ class ProbabilityLab(widgets.VBox):
         if not self.background:
             _drain(steps)
             return
-        self._thread = threading.Thread(target=_drain, args=(steps,), daemon=True)
+        self._thread = threading.Thread(target=speaking(_drain), args=(steps,), daemon=True)
         try:
             self._thread.start()
         except RuntimeError:  # no threads (Python in the browser): chunks between messages
             self._thread = None
-            self._task = asyncio.ensure_future(step_through(steps))
+            self._task = asyncio.ensure_future(step_through(steps))  # the task keeps the language
 
     def stop(self) -> None:
         """Ask the run to stop after the chunk in progress."""
@@ -219,32 +230,8 @@ class ProbabilityLab(widgets.VBox):
     def _make_charts(self) -> None:
         """The running-estimate chart and the histograms (traces kept; runs change numbers).
         The pure path plays no rounds, so it has no points to draw histograms of."""
-        use_site_chart_code()  # in the static site: plotly's widget code from the site
-        n = self.n
-        band = "rgba(53,115,201,0.25)"
-        self.chart = go.FigureWidget(
-            data=[go.Scatter(x=[0], y=[0.0], mode="lines", line={"width": 0},
-                             showlegend=False, hoverinfo="skip", name="low"),
-                  go.Scatter(x=[0], y=[1.0], mode="lines", line={"width": 0}, fill="tonexty",
-                             fillcolor=band, name="95% interval"),
-                  go.Scatter(x=[0], y=[0.5], mode="lines", name="estimate",
-                             line={"color": "#3573c9"}),
-                  go.Scatter(x=[0, n], y=[0.5, 0.5], mode="lines", name="exact",
-                             visible=False, line={"color": "#c0392b", "dash": "dash"})],
-            layout=go.Layout(height=340, margin={"l": 50, "r": 10, "t": 40, "b": 40},
-                             xaxis_title="samples", yaxis_title="estimate",
-                             yaxis_range=[0, 1],
-                             title="Running estimate with its 95% interval"))
-        if self.pure:
-            self.charts.children = (self.chart,)
-            return
-        self.histogram = go.FigureWidget(
-            data=[go.Histogram(x=[], name="dealer's team", opacity=0.6),
-                  go.Histogram(x=[], name="other team", opacity=0.6)],
-            layout=go.Layout(height=300, barmode="overlay",
-                             margin={"l": 50, "r": 10, "t": 40, "b": 40},
-                             title="Points per round by the dealer's team (Xeri questions)"))
-        self.charts.children = (self.chart, self.histogram)
+        self.chart, self.histogram = lab_charts(self.n, histograms=not self.pure)
+        self.charts.children = (self.chart, *([self.histogram] if self.histogram else []))
 
     def _start(self) -> None:
         key, option = self.question.value, self.option.value
@@ -261,18 +248,18 @@ class ProbabilityLab(widgets.VBox):
         self._high: list[float] = []
         self.progress.max = self.n
         self.progress.value = 0
-        self.progress.description = "0 done"
+        self.progress.description = _done(0)
         self.run_button.disabled = True
         self.stop_button.disabled = False
         self.table.value = ""
         self.download.value = ""
         if self.truth is None:
-            self.answer.value = ("<p>No exact answer is known for this question: the "
-                                 "simulation is the answer, with its interval.</p>")
+            self.answer.value = "<p>" + _("No exact answer is known for this question: the "
+                                          "simulation is the answer, with its interval.") + "</p>"
         else:
-            self.answer.value = (f"<p>Exact answer: <b>{self.truth}</b> ≈ "
-                                 f"<b>{float(self.truth):.5f}</b> "
-                                 "(counted exactly, not simulated)</p>")
+            self.answer.value = "<p>" + _("Exact answer: {fraction} ≈ {decimal} (counted "
+                                          "exactly, not simulated)").format(
+                fraction=f"<b>{self.truth}</b>", decimal=f"<b>{float(self.truth):.5f}</b>") + "</p>"
         if self.chart is None:
             self._make_charts()
         assert self.chart is not None
@@ -287,7 +274,7 @@ class ProbabilityLab(widgets.VBox):
             with self.histogram.batch_update():
                 for trace in self.histogram.data:
                     trace.x = []
-        self.message.show(f"Running {self.n:,} samples…", "info")
+        self.message.show(_("Running {count} samples…").format(count=f"{self.n:,}"), "info")
 
     def _work(self) -> Iterator[None]:
         """The run: one step per chunk on the pure path (the numpy path's simulator calls
@@ -304,9 +291,10 @@ class ProbabilityLab(widgets.VBox):
                 from cardkit.widgets.class_send import LabRun
 
                 self.finished = LabRun(key, option, self.n, seed, self.successes)
-            word = "Stopped" if stopped else "Done"
-            self.message.show(f"{word}: {self.done:,} samples, estimate "
-                              f"{self.successes / max(self.done, 1):.4f}.", "ok")
+            words = (_("Stopped: {count} samples, estimate {estimate}.") if stopped
+                     else _("Done: {count} samples, estimate {estimate}."))
+            self.message.show(words.format(count=f"{self.done:,}", estimate=(
+                f"{self.successes / max(self.done, 1):.4f}")), "ok")
         except Exception as error:  # shown in the app, never lost in the kernel log
             self.message.show_error(error)
         finally:
@@ -330,7 +318,7 @@ class ProbabilityLab(widgets.VBox):
         self._low.append(low)
         self._high.append(high)
         self.progress.value = self.done
-        self.progress.description = f"{self.done:,} done"
+        self.progress.description = _done(self.done)
         assert self.chart is not None  # made by _start
         with self.chart.batch_update():
             self.chart.data[0].x, self.chart.data[0].y = self._xs, self._low
@@ -364,10 +352,13 @@ class ProbabilityLab(widgets.VBox):
     def _table(self) -> None:
         if not self.done:
             return
-        if self.pure:
-            self.table.value = html_table(self.result_rows())
+        if self.pure:  # (the question's words in the app's language; the CSV keeps English)
+            self.table.value = html_table([{**row, "question": shown(row["question"])}
+                                           for row in self.result_rows()])
             return
         table = self.results()
+        table["question"] = table["question"].map(shown)
+        table = table.rename(columns=column_word)
         self.table.value = table.to_html(index=False, float_format=lambda x: f"{x:.5f}")
 
     def _offer_download(self) -> None:
@@ -377,6 +368,10 @@ class ProbabilityLab(widgets.VBox):
         else:
             self.download.value = download_link(len(self.frame),
                                                 lambda: self.frame.to_csv(index=False))
+
+
+def _done(count: int) -> str:
+    return _("{count} done").format(count=f"{count:,}")
 
 
 def _drain(steps: Iterator[None]) -> None:

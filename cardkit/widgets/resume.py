@@ -37,7 +37,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.games import load_record
+from cardkit.i18n import Domain
 from cardkit.widgets import limits
+
+_ = Domain("apps").gettext
 
 __all__ = ["ResumeLink", "checked_record", "record_and_step"]
 
@@ -111,7 +114,7 @@ class ResumeLink:
             self.place = widgets.HTML(layout=widgets.Layout(display="none"))
             self.place.add_class("cardkit-record-step")
         self.box = widgets.Text(value="", layout=widgets.Layout(display="none"),
-                                description="Resume from a record")
+                                description=_("Resume from a record"))
         self.box.add_class("cardkit-resume")
         self.box.observe(self._on_box, names="value")
 

@@ -25,8 +25,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardkit.i18n import Domain
 from cardkit.widgets import limits
-from cardkit.widgets.common import MessageArea
+from cardkit.widgets.common import MessageArea, speaking
+
+_t = Domain("apps")
+_, ngettext = _t.gettext, _t.ngettext
 
 __all__ = ["ReviewPanel", "review_for"]
 
@@ -61,15 +65,16 @@ class ReviewPanel(widgets.VBox):
         shown = stepper.seat
         self.seat = widgets.Dropdown(
             options=[(start.seat_name(s), s) for s in range(start.num_players)],
-            value=0 if shown is None else shown, description="Seat",
+            value=0 if shown is None else shown, description=_("Seat"),
             layout=widgets.Layout(width="220px"))
         self.analyse_button = widgets.Button(
-            description="Analyse this game", button_style="primary",
-            tooltip="rate each of this seat's decisions against the best move",
+            description=_("Analyse this game"), button_style="primary",
+            tooltip=_("rate each of this seat's decisions against the best move"),
             layout=widgets.Layout(width="auto"))
-        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
-                                          tooltip="stop after this decision, keep what is done")
-        self.jump_button = widgets.Button(description="Jump to the biggest mistake",
+        self.stop_button = widgets.Button(description=_("Stop"), icon="stop", disabled=True,
+                                          tooltip=_("stop after this decision, keep what is "
+                                                    "done"))
+        self.jump_button = widgets.Button(description=_("Jump to the biggest mistake"),
                                           disabled=True, layout=widgets.Layout(width="auto"))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="")
         self.progress.add_class("ck-review-progress")
@@ -77,12 +82,12 @@ class ReviewPanel(widgets.VBox):
         self.rules = widgets.HTML(self._rules_html()).add_class("ck-review-rules")
         self.table = widgets.HTML().add_class("ck-review-table")
         self.chart = widgets.VBox()
-        self.analyse_button.on_click(lambda _b: self.analyse())
-        self.stop_button.on_click(lambda _b: self.stop())
-        self.jump_button.on_click(lambda _b: self.jump())
+        self.analyse_button.on_click(speaking(lambda _b: self.analyse()))
+        self.stop_button.on_click(speaking(lambda _b: self.stop()))
+        self.jump_button.on_click(speaking(lambda _b: self.jump()))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__([
-            widgets.HTML("<b>Analyse this game</b>"),
+            widgets.HTML("<b>" + _("Analyse this game") + "</b>"),
             widgets.HBox([self.seat, self.analyse_button, self.stop_button, self.progress],
                          layout=row),
             self.rules, self.message, widgets.HBox([self.jump_button], layout=row),
@@ -94,15 +99,17 @@ class ReviewPanel(widgets.VBox):
         from cardkit.analysis import profile_of
 
         # A game whose analyst counts lower as better rates penalty points (Zion Check).
-        points = ("penalty points" if profile_of(self.stepper.start).better < 0
-                  else "round points")
-        return (f"<p style='margin:2px 0'>A decision is an <b>inaccuracy</b> when it loses "
-                f"{a:g} or more {points} on average against the best move, a <b>mistake</b> "
-                f"from {b:g}, a <b>blunder</b> from {c:g}, and only when its interval is above "
-                "zero (sampling noise is no mistake). Each decision is rated from the seat's "
-                f"view at that moment, over at most {self._samples()} possible deals or "
-                f"{limits.MAX_REVIEW_MOVE_SECONDS:g} s; the whole game in at most "
-                f"{limits.MAX_REVIEW_SECONDS:g} s.</p>")
+        points = (_("penalty points") if profile_of(self.stepper.start).better < 0
+                  else _("round points"))
+        return "<p style='margin:2px 0'>" + _(
+            "A decision is an <b>inaccuracy</b> when it loses {a} or more {points} on average "
+            "against the best move, a <b>mistake</b> from {b}, a <b>blunder</b> from {c}, and "
+            "only when its interval is above zero (sampling noise is no mistake). Each decision "
+            "is rated from the seat's view at that moment, over at most {samples} possible "
+            "deals or {move_seconds} s; the whole game in at most {seconds} s.").format(
+            a=f"{a:g}", b=f"{b:g}", c=f"{c:g}", points=points, samples=self._samples(),
+            move_seconds=f"{limits.MAX_REVIEW_MOVE_SECONDS:g}",
+            seconds=f"{limits.MAX_REVIEW_SECONDS:g}") + "</p>"
 
     @staticmethod
     def _samples() -> int:
@@ -119,13 +126,13 @@ class ReviewPanel(widgets.VBox):
     def analyse(self) -> None:
         """Start the review of the chosen seat (one at a time)."""
         if self.running:
-            self.message.show("The analysis is running: wait for it, or press Stop.", "info")
+            self.message.show(_("The analysis is running: wait for it, or press Stop."), "info")
             return
         steps = self.steps()
         if not self.background:
             _drain(steps)
             return
-        self._thread = threading.Thread(target=_drain, args=(steps,), daemon=True,
+        self._thread = threading.Thread(target=speaking(_drain), args=(steps,), daemon=True,
                                         name="cardkit-review")
         try:
             self._thread.start()
@@ -142,10 +149,10 @@ class ReviewPanel(widgets.VBox):
         self.review = None
         self.analyse_button.disabled = self.seat.disabled = True
         self.stop_button.disabled, self.jump_button.disabled = False, True
-        self.progress.value, self.progress.description = 0, "starting"
+        self.progress.value, self.progress.description = 0, _("starting")
         self.table.value = ""
-        self.message.show(f"Analysing {self.stepper.start.seat_name(seat)}'s decisions…",
-                          "info")
+        self.message.show(_("Analysing {seat}'s decisions…").format(
+            seat=self.stepper.start.seat_name(seat)), "info")
         reviews = review_steps(self.stepper.record, seat,
                                seconds_per_move=limits.MAX_REVIEW_MOVE_SECONDS,
                                max_samples_per_move=self._samples(),
@@ -180,7 +187,7 @@ class ReviewPanel(widgets.VBox):
         done, total = len(review.moves), review.decisions
         self.progress.max = max(total, 1)
         self.progress.value = done
-        self.progress.description = f"{done} of {total}"
+        self.progress.description = _("{done} of {total}").format(done=done, total=total)
         self.table.value = _table_html(review, self.stepper)
         self.jump_button.disabled = self.worst() is None
         self._chart(review)
@@ -189,13 +196,19 @@ class ReviewPanel(widgets.VBox):
         review = self.review
         if review is None:
             return
-        plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-        counts = ", ".join(f"{n} {plural[mark.value] if n != 1 else mark.value}"
-                           for mark in _marks() for n in [review.count(mark)])
-        ended = ("done" if review.complete else "stopped before the end (what was done is "
-                 "kept)")
-        self.message.show(f"{review.seat_name}: {len(review.moves)} of {review.decisions} "
-                          f"decisions rated, {ended}; {counts}.", "ok")
+        inaccuracies, mistakes, blunders = (review.count(mark) for mark in _marks())
+        counts = ", ".join(
+            text.format(count=n) for text, n in (
+                (ngettext("{count} inaccuracy", "{count} inaccuracies", inaccuracies),
+                 inaccuracies),
+                (ngettext("{count} mistake", "{count} mistakes", mistakes), mistakes),
+                (ngettext("{count} blunder", "{count} blunders", blunders), blunders)))
+        words = (_("{seat}: {rated} of {total} decisions rated, done; {counts}.")
+                 if review.complete else
+                 _("{seat}: {rated} of {total} decisions rated, stopped before the end (what was "
+                   "done is kept); {counts}."))
+        self.message.show(words.format(seat=review.seat_name, rated=len(review.moves),
+                                       total=review.decisions, counts=counts), "ok")
 
     def worst(self) -> Any:
         """The biggest mistake so far: the marked decision with the largest expected loss, or
@@ -209,18 +222,21 @@ class ReviewPanel(widgets.VBox):
         """Move the stepper to the step of the biggest mistake (its move); the step, or None."""
         worst = self.worst()
         if worst is None or worst.best is None:
-            self.message.show("No decision lost anything yet: nothing to jump to.", "info")
+            self.message.show(_("No decision lost anything yet: nothing to jump to."), "info")
             return None
-        from cardkit.analysis import profile_of
+        from cardkit.analysis import mark_word, profile_of
 
         words = profile_of(self.stepper.start).words
         self.stepper.go(worst.index + 1)
-        self.message.show(f"Step {worst.index + 1}: {words(worst.action)}, {worst.loss:.1f} "
-                          f"points worse on average than {words(worst.best.action)} "
-                          f"({worst.mark.value}).", "info")
+        self.message.show(_("Step {step}: {played}, {loss} points worse on average than {best} "
+                            "({mark}).").format(
+            step=worst.index + 1, played=words(worst.action), loss=f"{worst.loss:.1f}",
+            best=words(worst.best.action), mark=mark_word(worst.mark)), "info")
         return worst.index + 1
 
     def _chart(self, review: Any) -> None:
+        from cardkit.analysis import mark_word
+
         rated = [m for m in review.moves if m.played is not None]
         if not rated:
             return
@@ -233,7 +249,8 @@ class ReviewPanel(widgets.VBox):
             best.x, best.y = xs, [m.best.mean for m in rated]
             played.x, played.y = xs, [m.played.mean for m in rated]
             played.marker.color = [_MARK_COLOURS[m.mark.value] for m in rated]
-            played.text = [f"{m.mark.value}: {m.loss:.1f} points lost" for m in rated]
+            played.text = [_("{mark}: {loss} points lost").format(
+                mark=mark_word(m.mark), loss=f"{m.loss:.1f}") for m in rated]
 
 
 def _marks() -> tuple[Any, ...]:
@@ -249,36 +266,42 @@ def _figure(review: Any) -> Any:
 
     use_site_chart_code()  # in the static site: the figure widget's code from the site
     return go.FigureWidget(
-        data=[go.Scatter(x=[], y=[], mode="lines", name="the best move",
+        data=[go.Scatter(x=[], y=[], mode="lines", name=_("the best move"),
                          line={"color": "#16a34a", "dash": "dash"}),
-              go.Scatter(x=[], y=[], mode="lines+markers", name="the move played",
+              go.Scatter(x=[], y=[], mode="lines+markers", name=_("the move played"),
                          line={"color": "#64748b"}, marker={"size": 9})],
         layout=go.Layout(
             template="plotly_white", height=320, width=620,
             margin={"l": 50, "r": 20, "t": 50, "b": 50},
             legend={"orientation": "h", "y": -0.2},
-            title=f"{review.seat_name}: expected {review.measure}, move by move",
-            xaxis_title="step", yaxis_title=f"expected {review.measure}"))
+            title=_("{seat}: expected {measure}, move by move").format(
+                seat=review.seat_name, measure=review.measure),
+            xaxis_title=_("step"), yaxis_title=_("expected {measure}").format(
+                measure=review.measure)))
 
 
 def _table_html(review: Any, stepper: Any) -> str:
     """The marked decisions: step, the move played, its loss, its mark and the best move."""
-    from cardkit.analysis import Mark, profile_of
+    from cardkit.analysis import Mark, mark_word, profile_of
 
     words = profile_of(stepper.start).words
     rows = [m for m in review.moves if m.mark is not Mark.GOOD and m.best is not None]
     if not rows:
         n = len(review.moves)
-        return (f"<p>{n} decision{'s' if n != 1 else ''} rated: none lost enough to be "
-                "marked yet.</p>")
+        return "<p>" + ngettext(
+            "{count} decision rated: none lost enough to be marked yet.",
+            "{count} decisions rated: none lost enough to be marked yet.", n).format(
+            count=n) + "</p>"
     cells = "".join(
         f"<tr><td>{m.index + 1}</td><td>{html.escape(words(m.action))}</td>"
         f"<td style='text-align:right'>{m.loss:.1f}</td>"
-        f"<td style='color:{_MARK_COLOURS[m.mark.value]};font-weight:600'>{m.mark.value}</td>"
+        f"<td style='color:{_MARK_COLOURS[m.mark.value]};font-weight:600'>{mark_word(m.mark)}"
+        "</td>"
         f"<td>{html.escape(words(m.best.action))}</td></tr>" for m in rows)
     return ("<table class='ck-review-marked' style='border-collapse:collapse;margin:4px 0'>"
-            "<thead><tr><th>step</th><th>played</th><th>expected loss</th><th>mark</th>"
-            f"<th>best</th></tr></thead><tbody>{cells}</tbody></table>")
+            "<thead><tr>" + "".join(f"<th>{html.escape(head)}</th>" for head in (
+                _("step"), _("played"), _("expected loss"), _("mark"), _("best")))
+            + f"</tr></thead><tbody>{cells}</tbody></table>")
 
 
 def _drain(steps: Iterator[None]) -> None:

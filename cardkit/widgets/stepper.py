@@ -35,62 +35,26 @@ import html
 import threading
 import time
 
-import anywidget
 import ipywidgets as widgets
-import traitlets
 
 from cardkit.engine import Game
 from cardkit.games import game_names, get_game, load_record
+from cardkit.i18n import Domain
 from cardkit.records import Step, replay_steps
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, guarded
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.resume import ResumeLink, checked_record, record_and_step
 from cardkit.widgets.review_panel import ReviewPanel, review_for
+from cardkit.widgets.step_slider import StepSlider
+
+_ = Domain("apps").gettext
+SHARED_WORDS = Domain("cardkit")  # the registry's game titles
 
 __all__ = ["ReplayViewer", "TurnStepper", "sample_game", "seat_names"]
 
 ALL_HANDS = -1  # the seat selector's value for "all hands open"
 PLAY_INTERVAL_MS = 700
-
-
-class StepSlider(anywidget.AnyWidget):
-    """A step slider that a screen reader names ("Step, 12 of 210"): a native range input.
-
-    ipywidgets' IntSlider draws a handle without an accessible name; this one is a labelled
-    ``<input type="range">``, so the arrow keys move it too. The kernel keeps ``value`` within
-    0…``max``.
-    """
-
-    _esm = """
-    function render({ model, el }) {
-      const label = document.createElement("label");
-      label.className = "ck-step-slider";
-      label.style.cssText = "display:flex;align-items:center;gap:8px;font-size:14px";
-      const input = document.createElement("input");
-      input.type = "range"; input.min = "0"; input.style.width = "360px";
-      const out = document.createElement("output");
-      label.append("Step", input, out);
-      el.appendChild(label);
-      function show() {
-        input.max = String(model.get("max"));
-        input.value = String(model.get("value"));
-        out.textContent = `${model.get("value")} of ${model.get("max")}`;
-        input.setAttribute("aria-valuetext", out.textContent);
-      }
-      input.addEventListener("change", () => {
-        model.set("value", Number(input.value)); model.save_changes();
-      });
-      model.on("change:value", show); model.on("change:max", show); show();
-    }
-    export default { render };
-    """
-    value = traitlets.Int(0).tag(sync=True)
-    max = traitlets.Int(0).tag(sync=True)
-
-    @traitlets.validate("value")
-    def _clamp(self, proposal: dict) -> int:
-        return max(0, min(self.max, int(proposal["value"])))
 
 
 def seat_names(game: Game) -> tuple[str, ...]:
@@ -99,7 +63,7 @@ def seat_names(game: Game) -> tuple[str, ...]:
 
 
 def _action_words(game: Game, step: Step) -> str:
-    who = game.seat_name(step.seat) if step.seat is not None else "The dealer"
+    who = game.seat_name(step.seat) if step.seat is not None else _("The dealer")
     return get_game(game.game_name).action_words(who, step.action)
 
 
@@ -122,20 +86,22 @@ class TurnStepper(widgets.VBox):
         n = len(self.steps)
 
         self.message = MessageArea()
-        self.first_button = widgets.Button(description="◀◀ First", tooltip="the deal")
-        self.prev_button = widgets.Button(description="◀ Back", tooltip="one step back")
-        self.next_button = widgets.Button(description="Next ▶", tooltip="one step forward")
-        self.last_button = widgets.Button(description="Last ▶▶", tooltip="the end of the record")
+        self.first_button = widgets.Button(description=_("◀◀ First"), tooltip=_("the deal"))
+        self.prev_button = widgets.Button(description=_("◀ Back"), tooltip=_("one step back"))
+        self.next_button = widgets.Button(description=_("Next ▶"), tooltip=_("one step forward"))
+        self.last_button = widgets.Button(description=_("Last ▶▶"),
+                                          tooltip=_("the end of the record"))
         self.slider = StepSlider(max=n)
         self.player = widgets.ToggleButton(
-            value=False, description="▶ Play", tooltip="step on by itself; press again to pause",
+            value=False, description=_("▶ Play"),
+            tooltip=_("step on by itself; press again to pause"),
             layout=widgets.Layout(width="auto"),
         ).add_class("cardkit-play")
         self.view = widgets.Dropdown(
-            options=[("All hands open", ALL_HANDS)]
-            + [(f"{name}'s view", s) for s, name in enumerate(names)],
+            options=[(_("All hands open"), ALL_HANDS)]
+            + [(_("{seat}'s view").format(seat=name), s) for s, name in enumerate(names)],
             value=ALL_HANDS if seat is None else seat,
-            description="Show",
+            description=_("Show"),
         )
         self.table = widgets.HTML().add_class("cardkit-table")
         self.caption = widgets.HTML().add_class("cardkit-step-caption")
@@ -171,8 +137,8 @@ class TurnStepper(widgets.VBox):
         self.add_class("cardkit-stepper")
         self._show()
         if not self.steps:
-            self.message.show("This record has no moves yet: it shows the deal only. Replay a "
-                              "played game (for example one from play_out).", "info")
+            self.message.show(_("This record has no moves yet: it shows the deal only. Replay a "
+                                "played game (for example one from play_out)."), "info")
 
     @property
     def position(self) -> int:
@@ -196,7 +162,7 @@ class TurnStepper(widgets.VBox):
 
     def _on_play(self, change: dict) -> None:
         """Play pressed: step on every ``PLAY_INTERVAL_MS`` in the background; Pause stops."""
-        self.player.description = "❚❚ Pause" if change["new"] else "▶ Play"
+        self.player.description = _("❚❚ Pause") if change["new"] else _("▶ Play")
         if change["new"] and (self._playing is None or not self._playing.is_alive()):
             if self.position >= len(self.steps):
                 self.go(0)  # Play at the end starts again from the deal
@@ -248,10 +214,11 @@ class TurnStepper(widgets.VBox):
         self.next_button.disabled = self.last_button.disabled = k == n
         if k:
             step = self.steps[k - 1]
-            head = f"Step {k} of {n}: {_action_words(game, step)}"
+            head = _("Step {step} of {steps}: {action}").format(
+                step=k, steps=n, action=_action_words(game, step))
             events = step.events
         else:
-            head = f"The deal (step 0 of {n})"
+            head = _("The deal (step 0 of {steps})").format(steps=n)
             events = tuple(self.start.events)
         self.caption.value = f'<h3 style="margin:6px 0 2px">{html.escape(head)}</h3>'
         lines = []
@@ -266,6 +233,12 @@ class TurnStepper(widgets.VBox):
         self.scores.value = spec.scores_html(game)
 
 
+def game_title(name: str) -> str:
+    """A registered game's title in the language of the moment (the shared catalog has the
+    registry's titles; a title it does not know is shown as it is)."""
+    return SHARED_WORDS.gettext(get_game(name).title)
+
+
 def sample_game(game: str | None = None, seed: int = 1, players: int | None = None) -> Game:
     """A whole game of ``game`` (a registered game's name; None: the first) played by greedy
     bots, for replaying; ``players`` None is the game's usual number."""
@@ -278,20 +251,21 @@ class ReplayViewer(widgets.VBox):
     def __init__(self, game: str | None = None, seed: int = 1) -> None:
         self.message = MessageArea().add_class("cardkit-replay-message")
         names = game_names()
-        self.kind = widgets.Dropdown(options=[(get_game(n).title, n) for n in names],
-                                     value=game or names[0], description="Game")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
+        self.kind = widgets.Dropdown(options=[(game_title(n), n) for n in names],
+                                     value=game or names[0], description=_("Game"))
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=_("Seed"),
                                            layout=widgets.Layout(width="180px"))
-        self.sample_button = widgets.Button(description="Replay a bot game",
+        self.sample_button = widgets.Button(description=_("Replay a bot game"),
                                             button_style="primary",
                                             layout=widgets.Layout(width="auto"))
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         description="Load a record file",
-                                         tooltip="a .json game record, as to_json() or cardkit "
-                                         "wrote it", layout=widgets.Layout(width="auto"))
-        self.paste = widgets.Textarea(placeholder="…or paste a record (JSON) here",
+                                         description=_("Load a record file"),
+                                         tooltip=_("a .json game record, as to_json() or "
+                                                   "cardkit wrote it"),
+                                         layout=widgets.Layout(width="auto"))
+        self.paste = widgets.Textarea(placeholder=_("…or paste a record (JSON) here"),
                                       layout=widgets.Layout(flex="1 1 260px", height="2.4em"))
-        self.paste_button = widgets.Button(description="Replay the pasted record",
+        self.paste_button = widgets.Button(description=_("Replay the pasted record"),
                                            layout=widgets.Layout(width="auto"))
         self.holder = widgets.VBox()
         self.stepper: TurnStepper | None = None
@@ -306,7 +280,7 @@ class ReplayViewer(widgets.VBox):
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         super().__init__([
             self.holder,
-            widgets.HTML("<b>Replay another game</b>").add_class("cardkit-replay-choose"),
+            widgets.HTML(_("<b>Replay another game</b>")).add_class("cardkit-replay-choose"),
             widgets.HBox([self.kind, self.seed, self.sample_button], layout=row),
             widgets.HBox([self.upload, self.paste, self.paste_button], layout=row),
             self.message,
@@ -319,25 +293,27 @@ class ReplayViewer(widgets.VBox):
     def load_sample(self) -> None:
         """Replay a bot game of the chosen kind and seed."""
         game = sample_game(self.kind.value, int(self.seed.value))
-        self._show(game, f"A bot game of {self.kind.label}, seed {self.seed.value}")
+        self._show(game, _("A bot game of {game}, seed {seed}").format(
+            game=self.kind.label, seed=self.seed.value))
 
     def load_record(self, text: str) -> bool:
         """Replay a record (the JSON text that ``to_json()`` writes); False, with the reason in
         the message area and the replay shown before kept, when the text is not one."""
         if not text.strip():
-            self.message.show("Paste a record first: the JSON text of a game's to_json() (or "
-                              "of a file that cardkit wrote).", "refused")
+            self.message.show(_("Paste a record first: the JSON text of a game's to_json() (or "
+                                "of a file that cardkit wrote)."), "refused")
             return False
         try:
             limits.check_record_text(text)  # size, nesting and rule values before any replay
         except ValueError as error:  # the learner's text, not our bug: say what is wrong
-            self.message.show(f"This text is not a game record: {error}. "
-                              "Paste the whole text that to_json() or cardkit wrote.", "refused")
+            self.message.show(_("This text is not a game record: {error}. Paste the whole text "
+                                "that to_json() or cardkit wrote.").format(error=error), "refused")
             return False
         try:
-            self._show(text, "Your record")
+            self._show(text, _("Your record"))
         except ValueError as error:
-            self.message.show(f"This record cannot be replayed: {error}.", "refused")
+            self.message.show(_("This record cannot be replayed: {error}.").format(error=error),
+                              "refused")
             return False
         return True
 
@@ -351,16 +327,16 @@ class ReplayViewer(widgets.VBox):
             record, step = record_and_step(text)
             stepper = TurnStepper(checked_record(record, game_names()))
             if step > len(stepper.steps):
-                raise ValueError(f"it was at step {step}, but the record has "
-                                 f"{len(stepper.steps)} steps")
+                raise ValueError(_("it was at step {step}, but the record has {steps} steps")
+                                 .format(step=step, steps=len(stepper.steps)))
         except ValueError as error:
-            self.message.show(f"Could not bring your replay back: {error}. Load its record "
-                              "again, or step through this one.", "refused")
+            self.message.show(_("Could not bring your replay back: {error}. Load its record "
+                                "again, or step through this one.").format(error=error), "refused")
             return False
         stepper.go(step)
         self._put(stepper)
-        self.message.show(f"Your replay is back where it was: step {step} of "
-                          f"{len(stepper.steps)}.", "ok")
+        self.message.show(_("Your replay is back where it was: step {step} of {steps}.").format(
+            step=step, steps=len(stepper.steps)), "ok")
         return True
 
     def _on_upload(self) -> None:
@@ -370,8 +346,9 @@ class ReplayViewer(widgets.VBox):
             try:
                 text = bytes(content).decode("utf-8")
             except UnicodeDecodeError:
-                self.message.show(f"{files[0].get('name', 'This file')} is not a text file: "
-                                  "load the .json file of a game record.", "refused")
+                self.message.show(_("{file} is not a text file: load the .json file of a game "
+                                    "record.").format(file=files[0].get("name", _("This file"))),
+                                  "refused")
                 return
             self.load_record(text)
 
@@ -379,7 +356,8 @@ class ReplayViewer(widgets.VBox):
         stepper = TurnStepper(record)
         self._put(stepper)
         steps = len(stepper.steps)
-        self.message.show(f"{title}: {steps} steps. Use the buttons, the slider or Play.", "ok")
+        self.message.show(_("{title}: {steps} steps. Use the buttons, the slider or Play.")
+                          .format(title=title, steps=steps), "ok")
 
     def _put(self, stepper: TurnStepper) -> None:
         """Show ``stepper``, and keep its record and step in the page from now on."""

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -55,18 +54,12 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from cardkit.widgets import limits
 from cardkit.widgets.guard import V1, FrameRefused, SocketGuard
+from cardkit.widgets.server_pages import class_full_page, override_refused, request_language
 
 __all__ = ["CardkitVoila", "ClassVoilaHandler", "GuardedKernelWebsocketHandler", "main"]
 
 REFUSED_OVERRIDES = ("template", "theme")
 REFILL_WAIT_S = 1.0  # how often a pool refill looks whether pages still wait to start
-FULL_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="refresh" content="60"><title>The class is full</title></head>
-<body style="font-family:sans-serif;max-width:36em;margin:4em auto;line-height:1.5">
-<h1>The class is full</h1>
-<p>Every place on this server is taken ({students} students). Try again in a minute: this page
-reloads by itself, and a place frees as soon as someone closes an app.</p>
-</body></html>"""
 
 
 @dataclass
@@ -160,8 +153,7 @@ class ClassVoilaHandler(TornadoVoilaHandler):
         if overrides:
             self.set_status(400)
             self.set_header("Content-Type", "text/plain; charset=utf-8")
-            self.finish(f"This server does not take ?{overrides[0]}= in the address: the "
-                        "apps have one look. Remove it and load the page again.")
+            self.finish(override_refused(overrides[0], request_language(self)))
             return
         app: CardkitVoila | None = self.settings.get("cardkit_app")
         notebook = str(path or "")
@@ -191,7 +183,7 @@ class ClassVoilaHandler(TornadoVoilaHandler):
     def _class_full(self, app: CardkitVoila) -> None:
         self.set_status(503)
         self.set_header("Retry-After", "60")
-        self.finish(FULL_PAGE.format(students=html.escape(str(app.max_students))))
+        self.finish(class_full_page(app.max_students, request_language(self)))
 
 
 class _MemoryBytecodeCache(jinja2.BytecodeCache):

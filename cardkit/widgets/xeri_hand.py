@@ -15,8 +15,12 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.cards import Card
+from cardkit.engine import seat_name
+from cardkit.i18n import Domain
 from cardkit.widgets.hand import HandWidget
-from cardkit.xeri import PlayKind, seat_name
+from cardkit.xeri import PlayKind
+
+_ = Domain("apps").gettext
 
 __all__ = ["XeriHand", "preview_text"]
 
@@ -31,17 +35,19 @@ def preview_text(outcome: Any) -> str:
     >>> preview_text(resolve_play([], parse_card("5D")))
     'This starts a new pile. The pile is empty: 5♦ starts a new pile and captures nothing (XR-3.3)'
     """
-    if outcome.xeri:
-        kind = "jack Xeri" if outcome.jack_xeri else "Xeri"
-        head = f"This is a {kind}, +{outcome.points}"
+    if outcome.xeri and outcome.jack_xeri:
+        head = _("This is a jack Xeri, +{points}").format(points=outcome.points)
+    elif outcome.xeri:
+        head = _("This is a Xeri, +{points}").format(points=outcome.points)
     elif outcome.captures:
-        head = "This is a capture"  # the reason says how many cards: one number per fact
+        head = _("This is a capture")  # the reason says how many cards: one number per fact
     elif outcome.kind is PlayKind.NEW_PILE:
-        head = "This starts a new pile"
+        head = _("This starts a new pile")
     else:
-        head = "This captures nothing"
+        head = _("This captures nothing")
     reason = outcome.reason[:1].upper() + outcome.reason[1:]
-    return f"{head}. {reason} ({outcome.rule})"
+    # TRANSLATORS: a play's preview: its headline, the core's reason, the rule ID
+    return _("{head}. {reason} ({rule})").format(head=head, reason=reason, rule=outcome.rule)
 
 
 class XeriHand:
@@ -49,13 +55,13 @@ class XeriHand:
 
     def __init__(self) -> None:
         self.ready_button = widgets.Button(
-            description="Ready", button_style="warning",
+            description=_("Ready"), button_style="warning",
             layout=widgets.Layout(width="auto", height="auto"))
         self.privacy_box = widgets.VBox(
             [self.ready_button], layout=widgets.Layout(display="none", margin="6px 0"),
         ).add_class("cardkit-privacy")
         self.caption = widgets.HTML().add_class("cardkit-hand-caption")
-        self.hand = HandWidget(multiple=False, label="your hand", card_width=60)
+        self.hand = HandWidget(multiple=False, label=_("your hand"), card_width=60)
         self.preview = widgets.HTML().add_class("cardkit-preview")
 
     def show_preview(self, match: Any, viewer: int, cards: tuple[Card, ...], *,
@@ -69,9 +75,9 @@ class XeriHand:
         if quiet:
             text = ""
         elif mover is None:
-            text = "The match is over: press New match to play again."
+            text = _("The match is over: press New match to play again.")
         elif mover != viewer:
-            text = f"Wait for your turn: {seat_name(mover)} is to play."
+            text = _("Wait for your turn: {seat} is to play.").format(seat=seat_name(mover))
         else:
             text = preview_text(match.preview(cards[0]))
         self.preview.value = (
@@ -84,15 +90,19 @@ class XeriHand:
         ``waiting_for`` is hidden; at the end of round ``held``, when the next cards come."""
         if waiting_for is not None:
             who = seat_name(waiting_for)
-            self.ready_button.description = f"Pass to {who} — press when {who} is ready"
-            self.ready_button.tooltip = f"show {who}'s hand"
+            self.ready_button.description = _("Pass to {seat} — press when {seat} is ready"
+                                              ).format(seat=who)
+            self.ready_button.tooltip = _("show {seat}'s hand").format(seat=who)
             self.privacy_box.layout.display = ""
-            self.caption.value = f"<b>{who}'s hand</b> is hidden until {who} is ready."
+            self.caption.value = _("<b>{seat}'s hand</b> is hidden until {seat} is ready."
+                                   ).format(seat=who)
             return
         self.privacy_box.layout.display = "none"
         if held is not None:
-            self.caption.value = (f"<b>Round {held} is over.</b> The cards of round {held + 1} "
-                                  "are dealt when you press Next round.")
+            self.caption.value = _("<b>Round {round} is over.</b> The cards of round {next} "
+                                   "are dealt when you press Next round.").format(
+                round=held, next=held + 1)
         else:
             partner = seat_name((viewer + 2) % 4)
-            self.caption.value = f"<b>{seat_name(viewer)}'s hand</b>. Partner: {partner}."
+            self.caption.value = _("<b>{seat}'s hand</b>. Partner: {partner}.").format(
+                seat=seat_name(viewer), partner=partner)

@@ -42,22 +42,19 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.cards import Card, parse_card
-from cardkit.engine import IllegalAction, Verdict
+from cardkit.engine import IllegalAction, Verdict, seat_name
+from cardkit.i18n import Domain
 from cardkit.widgets.common import guarded, wait_for_charts, warm_up_charts
 from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
 from cardkit.widgets.hint import HintPanel
 from cardkit.widgets.narration import LogLine, NarrationLog
 from cardkit.widgets.xeri_hand import XeriHand, preview_text
-from cardkit.xeri import (
-    SEAT_NAMES,
-    EventKind,
-    GreedyBot,
-    RandomBot,
-    Rules,
-    new_game,
-)
+from cardkit.xeri import EventKind, GreedyBot, RandomBot, Rules, new_game
 from cardkit.xeri.analyst import AnalystBot
 from cardkit.xeri.draw import round_end_html, score_sheet_html, scoreboard_html, table_html
+
+_t = Domain("apps")
+_, ngettext = _t.gettext, _t.ngettext
 
 __all__ = ["XeriTable", "preview_text"]
 
@@ -103,7 +100,7 @@ class XeriTable(GameTable):
         share: Callable[[int], str] | None = None,
     ) -> None:
         if seat not in range(4):
-            raise ValueError(f"seat is 0, 1, 2 or 3 ({', '.join(SEAT_NAMES)}), not {seat!r}")
+            raise ValueError(f"seat is 0, 1, 2 or 3 (North, East, South, West), not {seat!r}")
         super().__init__(seed=seed, bot=bot, bot_delay=bot_delay, share=share)
         self.seat, self.hot_seat, self.rules = seat, hot_seat, rules
         self.pause_at_round_end = pause_at_round_end
@@ -120,8 +117,8 @@ class XeriTable(GameTable):
         self.round_sheet = widgets.HTML(
             layout=widgets.Layout(display="none", width="100%")).add_class("cardkit-round-sheet")
         self.next_round_button = widgets.Button(
-            description="Next round", button_style="primary",
-            tooltip="deal the next round and play on", layout=widgets.Layout(width="auto"))
+            description=_("Next round"), button_style="primary",
+            tooltip=_("deal the next round and play on"), layout=widgets.Layout(width="auto"))
         self.round_box = EndBox("cardkit-round-result", self.next_round_button,
                                 "cardkit-round-end")
         self.round_result = self.round_box.view
@@ -131,18 +128,18 @@ class XeriTable(GameTable):
         self._side = side
         self.table = widgets.HTML().add_class("cardkit-table")
         self.play_button = widgets.Button(
-            description="Play", button_style="primary", tooltip="play the selected card"
-        )
-        self.new_button = widgets.Button(description="New match", tooltip="deal a new match")
+            description=_("Play"), button_style="primary", tooltip=_("play the selected card"))
+        self.new_button = widgets.Button(description=_("New match"),
+                                         tooltip=_("deal a new match"))
         self.show_all = widgets.Checkbox(
-            value=False, description="Show all hands (teaching view)", indent=False,
+            value=False, description=_("Show all hands (teaching view)"), indent=False,
             layout=widgets.Layout(width="auto", margin="0 0 0 12px"),
         )
         self.narration = NarrationLog(css_class="cardkit-log", styles=_LOG_STYLE,
                                       max_lines=LOG_LINES, max_height=330)
         self.scores = ScorePanel("cardkit-scores", _xeri_charts, heading=_sheets_heading,
-                                 wait="<h3 style='margin:10px 0 4px'>Scoring the round and "
-                                 "drawing the charts…</h3>")
+                                 wait="<h3 style='margin:10px 0 4px'>"
+                                 + _("Scoring the round and drawing the charts…") + "</h3>")
 
         guard = guarded(self.message)
         self._acting = (self.play_button, self.next_round_button, self.new_button)
@@ -166,7 +163,8 @@ class XeriTable(GameTable):
              widgets.HBox([self.play_button, self.new_button, self.show_all],
                           layout=widgets.Layout(flex_flow="row wrap")),
              self.hint,
-             self.message, widgets.HTML("<b>What happened</b> (newest first)"), self.narration],
+             self.message, widgets.HTML(_("<b>What happened</b> (newest first)")),
+             self.narration],
             layout=widgets.Layout(flex="2 1 400px", min_width="0"),
         )
         self.children = (
@@ -206,11 +204,12 @@ class XeriTable(GameTable):
         self._start(new_game(seed=self.deal_seed(seed), rules=self.rules), pause=pause)
 
     def _resume(self, match: Any) -> None:
-        self._start(match, pause=True, words="Your match is back where it was")
+        self._start(match, pause=True, words=_("Your match is back where it was"))
         if match.results:
             self.scores.show(match)  # the sheets and charts of the rounds played before
 
-    def _start(self, match: Any, *, pause: bool, words: str = "New match") -> None:
+    def _start(self, match: Any, *, pause: bool, words: str | None = None) -> None:
+        words = words or _("New match")
         seed = match.seed
         self.game = match
         self.rules = match.rules
@@ -219,13 +218,14 @@ class XeriTable(GameTable):
         self._held_events = []
         self.scores.clear()
         self._hide_end()
-        self.message.show(f"{words} (seed {seed}).", "info")
+        self.message.show(_("{words} (seed {seed}).").format(words=words, seed=seed), "info")
         self._narrate(self.match.events)
         self._refresh()
         self._run_bots(pause=pause)
         # said after the bots' opening plays, so that it does not say "East is thinking…" on
         # the learner's turn
-        self.message.show(f"{words} (seed {seed}). {self._turn_words()}", "info")
+        self.message.show(_("{words} (seed {seed}). {turn}").format(
+            words=words, seed=seed, turn=self._turn_words()), "info")
 
     def next_round(self) -> None:
         """Leave the finished round's result and play the next round (the "Next round" button)."""
@@ -262,19 +262,18 @@ class XeriTable(GameTable):
     def _play(self, card: Card | str | None) -> list[Any] | None:
         match = self.match
         if self.held is not None:
-            self.message.show(f"Round {self.held} is over: press Next round to play on.",
-                              "info")
+            self.message.show(_("Round {round} is over: press Next round to play on.").format(
+                round=self.held), "info")
             return None
         if self.waiting_for is not None:
-            who = SEAT_NAMES[self.waiting_for]
-            self.message.show(f"Pass the screen to {who} first: {who} presses the button when "
-                              "ready.", "info")
+            self.message.show(_("Pass the screen to {seat} first: {seat} presses the button "
+                                "when ready.").format(seat=seat_name(self.waiting_for)), "info")
             return None
         if card is None:
             chosen = self.hand.selected_cards
             if not chosen:
                 raise IllegalAction(Verdict(
-                    False, "Select a card of your hand first, then press Play", "XR-3.1"))
+                    False, _("Select a card of your hand first, then press Play"), "XR-3.1"))
             card = chosen[0]
         elif isinstance(card, str):
             card = parse_card(card)
@@ -325,15 +324,17 @@ class XeriTable(GameTable):
     def _turn_words(self) -> str:
         mover = self.match.current_player
         if mover is None:
-            return "Press New match to play again."
+            return _("Press New match to play again.")
         if self.held is not None:
-            return f"Round {self.held} is over. Press Next round to play on."
+            return _("Round {round} is over. Press Next round to play on.").format(round=self.held)
         if self.waiting_for is not None:
-            return f"Pass the screen to {SEAT_NAMES[self.waiting_for]}."
+            return _("Pass the screen to {seat}.").format(seat=seat_name(self.waiting_for))
+        if mover in self.humans and not self.hot_seat:
+            return _("It is your turn: pick a card, then press Play.")
         if mover in self.humans:
-            who = "your" if not self.hot_seat else f"{SEAT_NAMES[mover]}'s"
-            return f"It is {who} turn: pick a card, then press Play."
-        return f"{SEAT_NAMES[mover]} is thinking…"
+            return _("It is {seat}'s turn: pick a card, then press Play.").format(
+                seat=seat_name(mover))
+        return _("{seat} is thinking…").format(seat=seat_name(mover))
 
     def _narrate(self, events: Iterable[Any]) -> None:
         self.narration.add(LogLine(event.text, _EMPHASIS.get(event.kind, ""))
@@ -348,19 +349,20 @@ class XeriTable(GameTable):
         # in the teaching view too.
         held = len(match.hand(viewer))
         if hidden:
-            note = "Hidden until the next player is ready" if self.waiting_for is not None \
-                else "Cards hidden until Next round"
+            note = _("Hidden until the next player is ready") if self.waiting_for is not None \
+                else _("Cards hidden until Next round")
         else:
-            note = f"{held} card{'s' if held != 1 else ''}, shown in the hand row" if held \
-                else "No cards in hand"
+            note = ngettext("{count} card, shown in the hand row",
+                            "{count} cards, shown in the hand row", held).format(count=held) \
+                if held else _("No cards in hand")
         self.table.value = table_html(  # the scoreboard above shows the scores
             match, view=None if self.show_all.value and not hidden else viewer,
             own_hand_note=note, note_seat=viewer, header_scores=False)
-        over = "Match over. " if match.is_over else ""
+        words = _("Match over. {turn}").format(turn=self._turn_words()) if match.is_over \
+            else self._turn_words()
         self.status.value = (
             f'<div class="cardkit-turn" role="status" style="font-size:15px;font-weight:600;'
-            f'margin:2px 0 6px">{html.escape(over + self._turn_words())}</div>'
-        )
+            f'margin:2px 0 6px">{html.escape(words)}</div>')
         self.scoreboard.value = scoreboard_html(match)
         hand = match.hand(viewer) if not (match.is_over or hidden) else ()
         self.hand.cards = list(hand)
@@ -392,5 +394,5 @@ def _xeri_charts(match: Any) -> Any:
 
 
 def _sheets_heading(match: Any) -> str:
-    return (f"<h3 style='margin:10px 0 4px'>Score sheets after round "
-            f"{len(match.round_scores)}</h3>")
+    return ("<h3 style='margin:10px 0 4px'>" + _("Score sheets after round {round}").format(
+        round=len(match.round_scores)) + "</h3>")

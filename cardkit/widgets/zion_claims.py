@@ -12,8 +12,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from cardkit.i18n import Domain
+from cardkit.widgets.common import N_
 from cardkit.widgets.zion_controls import button
 from cardkit.zioncheck import Pass, Phase
+
+_ = Domain("apps").gettext
 
 __all__ = ["ClaimHelp", "passes_for"]
 
@@ -31,7 +35,7 @@ class ClaimHelp:
 
     def __init__(self) -> None:
         self.view = widgets.HTML().add_class("ck-zion-claim-help")
-        self.button = button("Got it", "hide the explanation of claims")
+        self.button = button(N_("Got it"), N_("hide the explanation of claims"))
         self.box = widgets.VBox(
             [self.view, self.button],
             layout=widgets.Layout(display="none", border="2px solid #d9822b",
@@ -54,12 +58,13 @@ class ClaimHelp:
         if self.explained:
             return
         self.explained = True
-        why = "You are asked because “Ask me whether to claim” is on. " if asked else ""
+        why = _("You are asked because “Ask me whether to claim” is on. ") if asked else ""
         self.view.value = (
             '<div class="ck-claim-help" role="note" style="font-size:14px;line-height:1.4">'
-            "<b>What is a claim? (ZC-8, also called “May I”)</b><br>"
-            "A discarded card may be claimed by any other player. "
-            "The claimer takes it even out of turn. "
-            "The next player decides first. Then the others are asked in turn (ZC-8.2). "
-            f"{why}Press Claim to take the card, or Pass to let it go.</div>")
+            + _("<b>What is a claim? (ZC-8, also called “May I”)</b><br>"
+                "A discarded card may be claimed by any other player. "
+                "The claimer takes it even out of turn. "
+                "The next player decides first. Then the others are asked in turn (ZC-8.2). "
+                "{why}Press Claim to take the card, or Pass to let it go.").format(why=why)
+            + "</div>")
         self.box.layout.display = ""

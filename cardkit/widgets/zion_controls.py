@@ -29,7 +29,8 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardkit.cards import Card
-from cardkit.widgets.common import MessageArea
+from cardkit.i18n import Domain
+from cardkit.widgets.common import N_, MessageArea
 from cardkit.widgets.hand import HandWidget
 from cardkit.zioncheck import (
     Claim,
@@ -47,11 +48,23 @@ from cardkit.zioncheck import (
     lay_off_options,
     no_go_down,
 )
+from cardkit.zioncheck.words import contract_words
+
+_t = Domain("apps")
+_, ngettext = _t.gettext, _t.ngettext
 
 __all__ = ["ActionBar", "MeldBuilder", "button", "offer"]
 
-_ENDS = (("the end that fits", "either"), ("low end", "low"), ("high end", "high"))
-_NO_MELD = (("(no melds on the table yet)", -1),)  # a Dropdown shows a None value as blank
+_END_WORDS = {"low": lambda: _("low end"), "high": lambda: _("high end")}
+
+
+def _options(pairs: Iterable[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """A dropdown's choices, their words in the language of the moment."""
+    return [(_(label), value) for label, value in pairs]
+
+_ENDS = ((N_("the end that fits"), "either"), (N_("low end"), "low"), (N_("high end"), "high"))
+_NO_MELD = ((N_("(no melds on the table yet)"), -1),)  # a Dropdown shows a None value as blank
+_KINDS = {"set": N_("a set"), "run": N_("a run")}
 _ROW = {"flex_flow": "row wrap", "align_items": "center"}
 
 
@@ -65,9 +78,10 @@ def _mark(ok: bool) -> str:
 
 
 def button(description: str, tooltip: str, style: str = "") -> widgets.Button:
-    """A table button, with the CSS class ``ck-btn-<description>`` for the page's tests."""
+    """A table button, with the CSS class ``ck-btn-<description>`` for the page's tests; its
+    words (marked with `N_`) in the language of the moment, its class in English."""
     # no icons: Font Awesome comes from a CDN, and the apps work offline
-    made = widgets.Button(description=description, tooltip=tooltip, button_style=style,
+    made = widgets.Button(description=_(description), tooltip=_(tooltip), button_style=style,
                           layout=widgets.Layout(width="auto"))
     made.add_class("ck-btn-" + description.lower().replace(" ", "-").replace("-", "_"))
     return made
@@ -81,7 +95,7 @@ def offer(control: widgets.Button, game: Any, action: Any, seat: int, *, style: 
     if need or action is None:
         ok, why = False, need
     elif held:
-        ok, why = False, "press Next hand first"
+        ok, why = False, _("press Next hand first")
     else:
         verdict = game.check(action, seat=seat)
         ok, why = bool(verdict), str(verdict)
@@ -96,13 +110,14 @@ class MeldBuilder:
     def __init__(self, hand: HandWidget, message: MessageArea) -> None:
         self.hand, self.message = hand, message
         self.pending: list[tuple[Card, ...]] = []
-        self.add_button = button("Add meld", "put the selected cards in a new meld")
-        self.clear_button = button("Clear melds", "forget the melds built so far")
-        self.go_down_button = button("Go down", "lay down the melds listed (ZC-9)", "success")
-        self.suggest_button = button("Suggest go-down",
-                                     "the solver's best arrangement for your hand")
+        self.add_button = button(N_("Add meld"), N_("put the selected cards in a new meld"))
+        self.clear_button = button(N_("Clear melds"), N_("forget the melds built so far"))
+        self.go_down_button = button(N_("Go down"), N_("lay down the melds listed (ZC-9)"),
+                                     "success")
+        self.suggest_button = button(N_("Suggest go-down"),
+                                     N_("the solver's best arrangement for your hand"))
         self.view = widgets.HTML().add_class("ck-zion-melds")
-        self.row = widgets.HBox([widgets.HTML("<b>Go down:</b>&nbsp;"), self.add_button,
+        self.row = widgets.HBox([widgets.HTML(_("<b>Go down:</b>") + "&nbsp;"), self.add_button,
                                  self.clear_button, self.go_down_button, self.suggest_button],
                                 layout=widgets.Layout(**_ROW))
 
@@ -143,18 +158,20 @@ class MeldBuilder:
         a card is staged already. Returns whether a meld was added."""
         cards = self.hand.selected_cards
         if not cards:
-            self.message.show("Select the cards of one meld first. Then press Add meld.",
+            self.message.show(_("Select the cards of one meld first. Then press Add meld."),
                               "refused")
             return False
         for card in cards:
             for number, meld in enumerate(self.pending, 1):
                 if card in meld:
-                    self.message.show(f"{card} is already in meld {number}. A card goes in one "
-                                      "meld only.", "refused")
+                    self.message.show(_("{card} is already in meld {number}. A card goes in one "
+                                        "meld only.").format(card=card, number=number),
+                                      "refused")
                     return False
         self.pending.append(tuple(cards))
         self.hand.clear_selection()
-        self.message.show(f"Meld {len(self.pending)} added: {cards_words(cards)}.", "info")
+        self.message.show(_("Meld {number} added: {cards}.").format(
+            number=len(self.pending), cards=cards_words(cards)), "info")
         return True
 
     def suggest(self, game: Any, seat: int, hand: Sequence[Card]) -> bool:
@@ -171,14 +188,15 @@ class MeldBuilder:
         melds = (game.best_go_down() if mine_to_play
                  else find_go_down(hand, game.hand_number, game.rules))
         if melds is None:
-            verdict = no_go_down(game.hand_number, game.rules, who="Your hand")
+            verdict = no_go_down(game.hand_number, game.rules, who=_("Your hand"))
             self.message.show(f"{verdict}.", "info")
             return False
         self.pending = [tuple(meld.cards) for meld in melds]
         self.hand.clear_selection()
-        when = "press Go down" if mine_to_play else "go down after you draw"
-        self.message.show(f"Suggested go-down for {game.contract}: "
-                          + " + ".join(f"[{meld}]" for meld in melds) + f"; {when}.", "info")
+        text = (_("Suggested go-down for {contract}: {melds}; press Go down.") if mine_to_play
+                else _("Suggested go-down for {contract}: {melds}; go down after you draw."))
+        self.message.show(text.format(contract=contract_words(game.contract), melds=" + ".join(
+            f"[{meld}]" for meld in melds)), "info")
         return True
 
     def keep(self, held: Iterable[Card]) -> None:
@@ -190,14 +208,15 @@ class MeldBuilder:
         for number, meld in enumerate(self.pending, 1):
             for card in meld:
                 if card.to_text() in texts:
-                    marks[texts.index(card.to_text())] = f"meld {number}"
+                    marks[texts.index(card.to_text())] = _("meld {number}").format(
+                        number=number)
         self.hand.marks = marks
 
     def offer(self, game: Any, seat: int, *, mine: bool, held: bool) -> None:
         """Offer "Go down" when the core allows the melds built; list them with verdicts."""
         offer(self.go_down_button, game, self.go_down() if self.pending else None, seat,
               style="success", mine=mine, held=held,
-              need="" if self.pending else "add melds first")
+              need="" if self.pending else _("add melds first"))
         self.show(game, quiet=game.has_gone_down(seat) or held)
 
     def show(self, game: Any, *, quiet: bool) -> None:
@@ -205,27 +224,31 @@ class MeldBuilder:
         meld yet and not ``quiet``, what the contract is and how to start)."""
         if not self.pending:
             self.view.value = "" if quiet else (
-                f'<div style="color:#555;font-size:90%">Contract of hand {game.hand_number}: '
-                f"<b>{html.escape(str(game.contract))}</b>. Select the cards of a meld and "
-                "press <b>Add meld</b>.</div>")
+                '<div style="color:#555;font-size:90%">' + _(
+                    "Contract of hand {hand}: {contract}. Select the cards of a meld and press "
+                    "<b>Add meld</b>.").format(
+                    hand=game.hand_number,
+                    contract=f"<b>{html.escape(contract_words(game.contract))}</b>")
+                + "</div>")
             return
         items = []
         explained = explain_go_down(self.pending, game.hand_number, game.rules)
         for number, (meld, verdict) in enumerate(zip(self.pending, explained.melds,
                                                      strict=True), 1):
-            what = f"a {verdict.kind}" if verdict.ok else "not a meld"
-            items.append(f"<li>{_mark(verdict.ok)} Meld {number}: "
-                         f"<b>{html.escape(cards_words(meld))}</b>: {html.escape(what)}. "
-                         f"{html.escape(str(verdict))}</li>")
-        contract = html.escape(str(game.contract))
+            what = _(_KINDS.get(str(verdict.kind), "a meld")) if verdict.ok else _("not a meld")
+            items.append(f"<li>{_mark(verdict.ok)} " + _("Meld {number}: {cards}: {what}. "
+                                                          "{verdict}").format(
+                number=number, cards=f"<b>{html.escape(cards_words(meld))}</b>",
+                what=html.escape(what), verdict=html.escape(str(verdict))) + "</li>")
+        contract = html.escape(contract_words(game.contract))
         total = explained.verdict
         if explained.every_meld_ok:
-            words = "these melds make the contract" if total.ok else "not the contract yet"
-            items.append(f"<li>{_mark(total.ok)} Contract {contract}: "
-                         f"{words}. {html.escape(str(total))}</li>")
+            words = (_("Contract {contract}: these melds make the contract. {verdict}")
+                     if total.ok else _("Contract {contract}: not the contract yet. {verdict}"))
         else:
-            items.append(f"<li>{_mark(False)} Contract {contract}: "
-                         f"{html.escape(str(total))}.</li>")
+            words = _("Contract {contract}: {verdict}.")
+        items.append(f"<li>{_mark(total.ok and explained.every_meld_ok)} " + words.format(
+            contract=contract, verdict=html.escape(str(total))) + "</li>")
         self.view.value = (
             '<ul class="ck-zion-pending" role="status" style="list-style:none;padding-left:4px;'
             f'margin:4px 0">{"".join(items)}</ul>')
@@ -236,31 +259,33 @@ class ActionBar:
 
     def __init__(self, ask_claims: bool, hand: HandWidget, message: MessageArea) -> None:
         self.hand, self.message = hand, message
-        self.draw_button = button("Draw from stock", "draw the top card of the stock (ZC-6)",
-                                  "primary")
-        self.take_button = button("Take discard", "take the top discard as your draw (ZC-6)",
-                                  "primary")
-        self.claim_button = button("Claim", "claim the discard out of turn (ZC-8)", "warning")
-        self.pass_button = button("Pass", "let the discard go (ZC-8.2)")
-        self.meld_choice = widgets.Dropdown(options=_NO_MELD, description="Table meld",
+        self.draw_button = button(N_("Draw from stock"),
+                                  N_("draw the top card of the stock (ZC-6)"), "primary")
+        self.take_button = button(N_("Take discard"),
+                                  N_("take the top discard as your draw (ZC-6)"), "primary")
+        self.claim_button = button(N_("Claim"), N_("claim the discard out of turn (ZC-8)"),
+                                   "warning")
+        self.pass_button = button(N_("Pass"), N_("let the discard go (ZC-8.2)"))
+        self.meld_choice = widgets.Dropdown(options=_options(_NO_MELD),
+                                            description=_("Table meld"),
                                             layout=widgets.Layout(width="360px"))
-        self.end_choice = widgets.Dropdown(options=_ENDS, description="Run end",
+        self.end_choice = widgets.Dropdown(options=_options(_ENDS), description=_("Run end"),
                                            layout=widgets.Layout(width="230px"))
-        self.lay_off_button = button("Lay off", "put the selected card on the table meld "
-                                     "chosen (ZC-11)")
-        self.exchange_button = button("Exchange joker", "put the selected card in place of the "
-                                      "joker it matches (ZC-12)")
-        self.discard_button = button("Discard", "discard the selected card, ending your turn",
-                                     "danger")
-        self.new_game_button = button("New game", "deal a new game (next seed)")
+        self.lay_off_button = button(N_("Lay off"), N_("put the selected card on the table meld "
+                                                      "chosen (ZC-11)"))
+        self.exchange_button = button(N_("Exchange joker"), N_(
+            "put the selected card in place of the joker it matches (ZC-12)"))
+        self.discard_button = button(N_("Discard"),
+                                     N_("discard the selected card, ending your turn"), "danger")
+        self.new_game_button = button(N_("New game"), N_("deal a new game (next seed)"))
         self.ask_claims = widgets.Checkbox(
-            value=ask_claims, description="Ask me whether to claim each discard (ZC-8)",
+            value=ask_claims, description=_("Ask me whether to claim each discard (ZC-8)"),
             indent=False, layout=widgets.Layout(width="auto"))
         self.options_view = widgets.HTML().add_class("ck-zion-options")
         row = widgets.Layout(**_ROW)
         self.draw_row = widgets.HBox(
-            [widgets.HTML("<b>Draw:</b>&nbsp;"), self.draw_button, self.take_button,
-             widgets.HTML("&nbsp;<b>Claim window:</b>&nbsp;"), self.claim_button,
+            [widgets.HTML(_("<b>Draw:</b>") + "&nbsp;"), self.draw_button, self.take_button,
+             widgets.HTML("&nbsp;" + _("<b>Claim window:</b>") + "&nbsp;"), self.claim_button,
              self.pass_button], layout=row)
         self.table_row = widgets.HBox([self.meld_choice, self.end_choice, self.lay_off_button,
                                        self.exchange_button], layout=row)
@@ -274,21 +299,21 @@ class ActionBar:
         for control, make in ((self.draw_button, DrawStock), (self.take_button, TakeDiscard),
                               (self.claim_button, Claim), (self.pass_button, Pass)):
             clicks.on_click(control, guard(lambda _b, make=make: act(make())))
-        for control, what, with_card in ((self.discard_button, "Discard", Discard),
-                                         (self.lay_off_button, "Lay off", self.lay_off),
-                                         (self.exchange_button, "Exchange joker", self.exchange)):
+        for control, with_card in ((self.discard_button, Discard),
+                                   (self.lay_off_button, self.lay_off),
+                                   (self.exchange_button, self.exchange)):
             clicks.on_click(control, guard(
-                lambda _b, what=what, with_card=with_card: self._act_on_one(
-                    what, with_card, act)))
+                lambda b, with_card=with_card: self._act_on_one(b.description, with_card, act)))
 
     def _act_on_one(self, what: str, with_card: Callable[[Card], Any],
                     act: Callable[[Any], Any]) -> None:
         """Act with the one selected card (``what`` names the button when that is not so)."""
         cards = self.hand.selected_cards
         if len(cards) != 1:
-            self.message.show(f"{what} needs exactly one card selected. Now "
-                              f"{len(cards)} {'is' if len(cards) == 1 else 'are'} selected "
-                              "(ZC-6).", "refused")
+            self.message.show(ngettext(
+                "{what} needs exactly one card selected. Now {count} is selected (ZC-6).",
+                "{what} needs exactly one card selected. Now {count} are selected (ZC-6).",
+                len(cards)).format(what=what, count=len(cards)), "refused")
             return
         act(with_card(cards[0]))
 
@@ -320,7 +345,7 @@ class ActionBar:
     def offer(self, game: Any, seat: int, one: Card | None, *, mine: bool, held: bool) -> None:
         """Colour what the core allows now; the others' tooltips say why not. Say where the
         ``one`` selected card fits."""
-        need = "" if one is not None else "select exactly one card first (ZC-6)"
+        need = "" if one is not None else _("select exactly one card first (ZC-6)")
         plain: list[tuple[widgets.Button, Any, str]] = [
             (self.draw_button, DrawStock(), "primary"),
             (self.take_button, TakeDiscard(), "primary"),
@@ -339,7 +364,7 @@ class ActionBar:
     def show_melds(self, options: list[tuple[str, int]]) -> None:
         """The table melds to choose from, as (label, index); the choice is kept if it can."""
         current = self.meld_choice.value
-        self.meld_choice.options = options or _NO_MELD
+        self.meld_choice.options = options or _options(_NO_MELD)
         if 0 <= current < len(options):
             self.meld_choice.value = current
 
@@ -352,19 +377,20 @@ class ActionBar:
         lines = []
         places = lay_off_options(card, melds, game.rules)
         if places:
-            spots = ", ".join(f"#{o.meld_index + 1}" + (f" ({o.end} end)" if o.end else "")
-                              for o in places)
-            lines.append(f"{card} fits on meld {spots} (ZC-11.2).")
+            spots = ", ".join(f"#{o.meld_index + 1}" + (f" ({_END_WORDS[o.end]()})"
+                                                        if o.end else "") for o in places)
+            lines.append(_("{card} fits on meld {spots} (ZC-11.2).").format(card=card,
+                                                                            spots=spots))
             # whether the learner may lay it off now is the core's word, not ours
             verdict = game.check(LayOff(card, places[0].meld_index, places[0].end), seat=seat)
             if not verdict:
-                lines.append(f"Not now: {verdict}.")
+                lines.append(_("Not now: {verdict}.").format(verdict=verdict))
         else:
-            lines.append(f"{card} fits on no table meld (ZC-11.2).")
+            lines.append(_("{card} fits on no table meld (ZC-11.2).").format(card=card))
         exchanges = joker_exchanges(card, melds)
         if exchanges:
-            lines.append(f"{card} can free the joker of meld "
-                         + ", ".join(f"#{i + 1}" for i in exchanges) + " (ZC-12.1).")
+            lines.append(_("{card} can free the joker of meld {melds} (ZC-12.1).").format(
+                card=card, melds=", ".join(f"#{i + 1}" for i in exchanges)))
         self.options_view.value = (
             '<div class="ck-zion-card-options" style="font-size:90%;color:#333">'
             + html.escape(" ".join(lines)) + "</div>")

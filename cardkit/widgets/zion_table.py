@@ -40,7 +40,7 @@ import ipywidgets as widgets
 
 from cardkit.cards import Card
 from cardkit.widgets import zion_view as view
-from cardkit.widgets.common import guarded
+from cardkit.widgets.common import N_, _, guarded  # _: the apps catalog's gettext
 from cardkit.widgets.game_table import EndBox, GameTable, ScorePanel
 from cardkit.widgets.hand import HandWidget
 from cardkit.widgets.hint import HintPanel
@@ -107,7 +107,7 @@ class ZionTable(GameTable):
         self.status = widgets.HTML().add_class("ck-zion-status")
         self.table_view = widgets.HTML().add_class("ck-zion-table-view")
         self.hand_caption = widgets.HTML().add_class("ck-zion-hand-caption")
-        self.hand = HandWidget(multiple=True, label="your hand", four_colour=self.four_colour,
+        self.hand = HandWidget(multiple=True, label=_("your hand"), four_colour=self.four_colour,
                                card_width=56)
         self.melds = MeldBuilder(self.hand, self.message)
         self.hint = HintPanel(self)  # rates the learner's legal moves from their view
@@ -122,7 +122,8 @@ class ZionTable(GameTable):
                            ("suggest_button", "suggest_button")):
             setattr(self, name, getattr(self.melds, part))
         self.seed_line.add_class("ck-zion-seed")
-        self.next_hand_button = button("Next hand", "deal the next hand and play on", "primary")
+        self.next_hand_button = button(N_("Next hand"), N_("deal the next hand and play on"),
+                                       "primary")
         self.hand_end_box = EndBox("ck-zion-hand-end", self.next_hand_button,
                                    "ck-zion-hand-end-box")
         self.hand_end_view = self.hand_end_box.view
@@ -155,7 +156,7 @@ class ZionTable(GameTable):
             layout=widgets.Layout(flex="3 1 560px", min_width="0"),
         )
         right = widgets.VBox(
-            [self.table_view, widgets.HTML("<b>What happened</b> (newest first)"),
+            [self.table_view, widgets.HTML(_("<b>What happened</b> (newest first)")),
              self.narration],
             layout=widgets.Layout(flex="2 1 420px", min_width="0"),
         )
@@ -218,8 +219,8 @@ class ZionTable(GameTable):
 
     def _resume(self, game: Any) -> None:
         self.start(game)  # refuses a game of another table size before changing anything
-        self.message.show(f"Your game is back where it was (seed {game.seed}). "
-                          f"{self._turn_words()}", "info")
+        self.message.show(_("Your game is back where it was (seed {seed}). {turn}").format(
+            seed=game.seed, turn=self._turn_words()), "info")
 
     def act(self, action: Any) -> list[Any] | None:
         """Try ``action`` for the learner's seat: the core checks it, then applies it.
@@ -230,7 +231,8 @@ class ZionTable(GameTable):
         when refused.
         """
         if self.held is not None:
-            self.message.show(f"Hand {self.held} is over: press Next hand to play on.", "info")
+            self.message.show(_("Hand {hand} is over: press Next hand to play on.").format(
+                hand=self.held), "info")
             return None
         verdict = self.game.check(action, seat=self.seat)
         if not verdict:
@@ -238,7 +240,8 @@ class ZionTable(GameTable):
             self._refresh()
             return None
         events = self.game.apply(action, seat=self.seat)
-        self.message.show(f"You {action}.", "ok")
+        # TRANSLATORS: {action} is the core's words for a move, e.g. "draw from the stock"
+        self.message.show(_("You {action}.").format(action=action), "ok")
         if isinstance(action, GoDown):
             self.pending_melds = []
         self.hand.clear_selection()
@@ -277,16 +280,16 @@ class ZionTable(GameTable):
 
     # ----------------------------------------------------------------- the learner's buttons
 
-    def on_next_hand(self, _: Any = None) -> None:
+    def on_next_hand(self, _event: Any = None) -> None:
         """Leave the finished hand's result and play the next hand (the "Next hand" button)."""
         self.play_on()
         if not self.message.text:
             self.message.show(self._turn_words(), "info")
 
-    def on_new_game(self, _: Any = None) -> None:
+    def on_new_game(self, _event: Any = None) -> None:
         self.message.clear()
         self.new_game()
-        self.message.show(f"New game, seed {self.game.seed}.", "info")
+        self.message.show(_("New game, seed {seed}.").format(seed=self.game.seed), "info")
 
     # ----------------------------------------------------------------- what the page shows
 

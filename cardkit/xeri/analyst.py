@@ -19,7 +19,7 @@ from typing import Any
 
 from cardkit.cards import Card, card_name
 from cardkit.engine import team_name
-from cardkit.i18n import Domain
+from cardkit.i18n import N_, Domain
 from cardkit.pimc import AnalystBase, Profile
 from cardkit.xeri.bots import GreedyBot, RandomBot
 from cardkit.xeri.rollout import play_round
@@ -58,11 +58,6 @@ def _measure(view: XeriView) -> str:
 
 def _words(card: Card) -> str:
     return _("Play {card}").format(card=card_name(card))
-
-
-def N_(message: str) -> str:
-    """Marks ``message`` for the catalog; `cardkit.analysis_draw.game_words` translates it."""
-    return message
 
 
 PROFILE = Profile(

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from cardkit.cards import Card, card_list, card_name
 from cardkit.engine import numbered_seat
-from cardkit.i18n import Domain
+from cardkit.i18n import N_, Domain
 
 if TYPE_CHECKING:
     from cardkit.zioncheck.rules import Contract
@@ -35,11 +35,6 @@ __all__ = ["N_", "Later", "Said", "card_later", "card_words", "cards_words", "co
 _t = Domain("zioncheck")
 gettext, ngettext, pgettext = _t.gettext, _t.ngettext, _t.pgettext
 _ = gettext
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalog without translating it now (it is looked up when read)."""
-    return message
 
 
 def seat_name(seat: int | None) -> str:

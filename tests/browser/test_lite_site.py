@@ -233,3 +233,19 @@ def screenshot_dir() -> Path:
     folder = Path(__file__).resolve().parent / "artifacts"
     folder.mkdir(exist_ok=True)
     return folder
+
+
+def test_meld_checker_speaks_japanese_with_lang_ja(lite_page, open_lite) -> None:
+    """Issue 23 in the static site: ?lang=ja reaches the app (its page's address), the page
+    declares lang="ja", and the app shows no English words (tests/i18n/english_left.py)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "i18n"))
+    from english_left import PAGE_TEXTS_JS, english_words
+
+    page = lite_page
+    open_lite("meld_checker", "lang=ja&hand=3&seed=16")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    app = page.locator(".cardkit-meld-checker")
+    expect(app.get_by_role("button", name="チェック")).to_be_visible()
+    assert english_words(page.evaluate(PAGE_TEXTS_JS, ".cardkit-app")) == []

@@ -35,6 +35,8 @@ ABOUT_THE_GAMES = {
     "widgets/lab_runs.py": "the probability lab's runs of those questions, game by game",
     "lab_sampling.py": "the lab's pure-Python samples: Xeri first piles, Zion Check hands",
     "lite.py": "the static gallery says which of the lab's game questions come along",
+    "widgets/lite_page.py": "the static page's notes: which of the lab's game questions come",
+    "widgets/lab_charts.py": "the probability lab's charts, each of one of its game questions",
     "widgets/serve.py": "the classroom server: it serves each game's app by its page name",
     "classroom.py": "the class board keeps experiments of the probability lab's questions",
     "widgets/class_board.py": "the class board app: its default question is a Xeri one",

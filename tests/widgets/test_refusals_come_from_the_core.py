@@ -20,7 +20,10 @@ RULE_ID = re.compile(r"\b(ZC|XR)-\d")
 REFUSING = re.compile(r"\b(cannot|can't|may not|must|not allowed|needs?|illegal|refused)\b",
                       re.I)
 # Messages about the controls, not the rules: each names the rule that makes it matter.
-UI_MESSAGES = {"{} needs exactly one card selected. Now {} {} selected (ZC-6)."}
+# (Placeholders, f-string or gettext's named ones, read as "{}".)
+UI_MESSAGES = {"{} needs exactly one card selected. Now {} {} selected (ZC-6).",
+               "{} needs exactly one card selected. Now {} is selected (ZC-6).",
+               "{} needs exactly one card selected. Now {} are selected (ZC-6)."}
 
 
 def widget_texts() -> list[tuple[str, int, str]]:
@@ -38,7 +41,7 @@ def widget_texts() -> list[tuple[str, int, str]]:
                                for part in node.values)
             elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
                   and id(node) not in docs):
-                text = node.value
+                text = re.sub(r"\{[A-Za-z_]\w*\}", "{}", node.value)  # gettext's {name}
             else:
                 continue
             found.append((path.name, node.lineno, text))
