@@ -17,7 +17,12 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
 - Those wheels and the kernel's own are compiled to bytecode by the site's Pyodide, run by
   Node.js (`compiled_wheels`, `cardkit.lite_bytecode`), so that a page imports IPython and the
   widget libraries without compiling them from source every time it opens. jedi (code
-  completion, which no app offers) is replaced by an empty placeholder (`PLACEHOLDERS`).
+  completion, which no app offers) is replaced by an empty placeholder (`PLACEHOLDERS`), and
+  piplite (the kernel's run-time installer, which imports micropip as the kernel starts) by a
+  stand-in that installs nothing (`piplite_standin`): a page loads all it uses as it starts.
+- Pyodide loads the wheels as it starts, except plotly's (`cardkit.lite_loader.LAZY`): they
+  load at plotly's first import, or in the background from a table's first move, since only
+  the charts need them.
 - cardkit itself is a wheel of the cardkit this environment imports (a checkout's files when it
   is installed editable, as ``make lite`` does), with no dependencies: the rules core, the bots
   and the game apps are pure Python. A notebook whose cardkit imports reach numpy, pandas or
@@ -56,6 +61,8 @@ import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+
+from cardkit.lite_loader import LAZY
 
 __all__ = [
     "BROWSER_PACKAGES",
@@ -194,9 +201,10 @@ def _top_level_names(wheel: Path) -> list[str]:
     return sorted(top for top in tops if top.isidentifier())
 
 
-def _kernel_wheels() -> list[Path]:
+def _kernel_wheels(standin: bool = True) -> list[Path]:
     """The Pyodide kernel's own wheels (piplite, pyodide_kernel, its ipykernel and
-    widgetsnbextension shims), from its labextension in this environment."""
+    widgetsnbextension shims), from its labextension in this environment; without piplite
+    when ``standin`` (`piplite_standin` takes its place)."""
     from jupyter_core.paths import jupyter_path
 
     for root in jupyter_path("labextensions"):
@@ -204,7 +212,8 @@ def _kernel_wheels() -> list[Path]:
         if folder.is_dir():
             wheels = [w for w in sorted(folder.glob("*.whl"))
                       # ipywidgets 8 takes the 4.x shim; the 3.x one is for ipywidgets 7
-                      if not w.name.startswith("widgetsnbextension-3")]
+                      if not w.name.startswith("widgetsnbextension-3")
+                      and not (standin and w.name.startswith("piplite-"))]
             if wheels:
                 return wheels
     raise OSError("the Pyodide kernel's labextension is not installed: "
@@ -365,10 +374,48 @@ PLACEHOLDERS = {
 }
 
 
+# What only the placeholders' real packages need: left out with them.
+ONLY_FOR_PLACEHOLDERS = ("parso",)
+
+
 def placeholders(dest: Path) -> list[Path]:
     """Empty wheels named as `PLACEHOLDERS`, so the kernel's installs of them succeed."""
     return [_write_wheel(dest, name, "0.0.0", {}, f"placeholder: {why}")
             for name, why in PLACEHOLDERS.items()]
+
+
+def _needed(wheel: Path) -> bool:
+    """Whether a downloaded wheel goes into the site (not one a placeholder stands in for)."""
+    from packaging.utils import canonicalize_name, parse_wheel_filename
+
+    name = canonicalize_name(parse_wheel_filename(wheel.name)[0])
+    return name not in {*PLACEHOLDERS, *ONLY_FOR_PLACEHOLDERS}
+
+
+# The kernel imports piplite as it starts (to install packages at run time, for `%pip`), and
+# piplite imports micropip: 0.9 CPU-seconds of every first view under Node.js. The site loads
+# everything its pages use as they start, and a page runs no code but its app's, so a stand-in
+# with what the kernel sets and calls takes its place.
+_PIPLITE_STANDIN = b'''"""A stand-in for piplite in cardkit's static site: it installs nothing."""
+
+_PIPLITE_DISABLE_PYPI = True
+_PIPLITE_URLS: list = []
+
+
+async def install(requirements, *args, **kwargs):
+    raise RuntimeError("cardkit's static site installs no packages at run time: a page loads "
+                       "everything its app uses as it starts")
+'''
+
+
+def piplite_standin(dest: Path) -> Path:
+    """The wheel of `_PIPLITE_STANDIN`, named and versioned as the kernel's piplite."""
+    (real,) = [w for w in _kernel_wheels(standin=False) if w.name.startswith("piplite-")]
+    version = real.name.split("-")[1]
+    return _write_wheel(dest, "piplite", version,
+                        {"piplite/__init__.py": b"from .piplite import install\n",
+                         "piplite/piplite.py": _PIPLITE_STANDIN},
+                        "stand-in: cardkit's static site installs nothing at run time")
 
 
 def compiled_wheels(cache: Path, pyodide: Path, wheels: list[Path]) -> list[Path]:
@@ -606,11 +653,12 @@ def _site_key(requirements: list[str], contents: Path) -> str:
     tools = [_pinned(name) for name in ("voici-core", "jupyterlite-core",
                                         "jupyterlite-pyodide-kernel")]
     digest = hashlib.sha256()
-    from cardkit import lite_bytecode
+    from cardkit import lite_bytecode, lite_loader
     from cardkit.widgets.lite_page import chart_code_path
 
     for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, chart_code_path(),
-                 Path(__file__).read_text(), Path(lite_bytecode.__file__).read_text()]:
+                 *(Path(str(m.__file__)).read_text()
+                   for m in (sys.modules[__name__], lite_bytecode, lite_loader))]:
         digest.update(part.encode() + b"\0")
     for notebook in sorted(contents.iterdir()):
         digest.update(notebook.name.encode() + b"\0" + notebook.read_bytes())
@@ -622,10 +670,14 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     lite_dir = work / "lite"
     static_pyodide = lite_dir / "static" / "pyodide"
     shutil.copytree(pyodide, static_pyodide)
-    compiled = compiled_wheels(cache, pyodide, [*sorted(wheels.glob("*.whl")), *_kernel_wheels()])
-    preloaded = _preload(static_pyodide, [*compiled, *placeholders(made), wheel])
+    needed = [w for w in sorted(wheels.glob("*.whl")) if _needed(w)]
+    compiled = compiled_wheels(cache, pyodide, [*needed, *_kernel_wheels()])
+    preloaded = _preload(static_pyodide,
+                         [*compiled, *placeholders(made), piplite_standin(made), wheel])
+    # plotly's wheels stay in the lock but load at their first import (`cardkit.lite_loader`)
+    at_start = [name for name in preloaded if name not in LAZY]
     (lite_dir / "jupyter-lite.json").write_text(
-        json.dumps(_lite_config("./static/pyodide/pyodide.js", ["micropip", *preloaded]),
+        json.dumps(_lite_config("./static/pyodide/pyodide.js", ["micropip", *at_start]),
                    indent=1))
     building = dest.with_name(dest.name + ".building")
     if building.exists():

@@ -213,3 +213,63 @@ def test_in_the_browser_figure_widgets_name_the_sites_chart_code(monkeypatch) ->
     assert lite_page.preload_chart_code() and lite_page.preload_chart_code()
     (preloader,) = lite_page._preloaded  # once per page
     assert preloader.url == url and "import(url)" in preloader._esm
+
+
+def test_the_wheels_a_placeholder_stands_in_for_stay_out(tmp_path: Path) -> None:
+    names = ["jedi-0.20.1-py2.py3-none-any.whl", "parso-0.8.7-py2.py3-none-any.whl",
+             "plotly-7.1.0-py3-none-any.whl", "ipython-9.15.0-py3-none-any.whl"]
+    assert [n for n in names if lite._needed(tmp_path / n)] == names[2:]
+
+
+def test_piplite_is_a_stand_in_that_installs_nothing(tmp_path: Path) -> None:
+    import asyncio
+
+    kernel = [w.name for w in lite._kernel_wheels(standin=False)]
+    (real,) = [name for name in kernel if name.startswith("piplite-")]
+    assert not any(w.name.startswith("piplite-") for w in lite._kernel_wheels())
+    wheel = lite.piplite_standin(tmp_path)
+    assert wheel.name == real  # the kernel's version: its lock entry and imports are the same
+    with zipfile.ZipFile(wheel) as archive:
+        source = archive.read("piplite/piplite.py").decode()
+        assert "from .piplite import install" in archive.read("piplite/__init__.py").decode()
+    module: dict = {}
+    exec(compile(source, "piplite.py", "exec"), module)
+    # what the kernel sets as it starts
+    assert module["_PIPLITE_DISABLE_PYPI"] is True and module["_PIPLITE_URLS"] == []
+    with pytest.raises(RuntimeError, match="installs no packages at run time"):
+        asyncio.run(module["install"]("plotly"))
+
+
+def test_a_lazy_wheel_is_fetched_and_unpacked_at_its_first_import(tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    import sys
+
+    from cardkit import lite_loader
+
+    # Outside the browser nothing is installed.
+    before = list(sys.meta_path)
+    assert not lite_loader.install() and not lite_loader.start_loading()
+    assert sys.meta_path == before
+    wheel = lite._write_wheel(tmp_path, "cardkit_lazy_demo", "1.0",
+                              {"cardkit_lazy_demo/__init__.py": b"ANSWER = 42\n"}, "a demo")
+    fetched: list[str] = []
+
+    def fetch(url: str) -> bytes:
+        fetched.append(url)
+        return wheel.read_bytes()
+
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    monkeypatch.setattr(lite_loader, "_fetch", fetch)
+    monkeypatch.syspath_prepend(str(site))
+    finder = lite_loader.LazyWheels({"demo": ("/w/demo.whl", ["cardkit_lazy_demo"])}, str(site))
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    with pytest.raises(ModuleNotFoundError):  # another module: nothing fetched
+        import cardkit_lazy_other  # type: ignore[import-not-found]  # noqa: F401
+    assert fetched == [] and finder in sys.meta_path
+    monkeypatch.delitem(sys.modules, "cardkit_lazy_demo", raising=False)
+    import cardkit_lazy_demo  # type: ignore[import-not-found]
+
+    assert cardkit_lazy_demo.ANSWER == 42 and fetched == ["/w/demo.whl"]
+    assert finder not in sys.meta_path  # once loaded, Python's own finders take over
+    monkeypatch.delitem(sys.modules, "cardkit_lazy_demo")

@@ -12,6 +12,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from cardkit import lite_loader
+
+# In the static site's browser: plotly's wheels load at plotly's first import (`lite_loader`).
+lite_loader.install()
+
 _EXPORTS = {
     "MessageArea": "cardkit.widgets.common",
     "HandWidget": "cardkit.widgets.hand",

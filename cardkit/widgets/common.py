@@ -172,13 +172,16 @@ def warm_up_charts() -> None:
     global _warming
     if _warming is None:
         _warming = threading.Thread(target=_import_charts, name="cardkit-charts", daemon=True)
-        # No threads in the browser (the static site): the charts are imported at round end,
-        # and the page loads their frontend code now (`cardkit.widgets.lite_page`).
+        # No threads in the browser (the static site): the charts are imported at round end;
+        # plotly's wheels (`cardkit.lite_loader`) and the charts' frontend code
+        # (`cardkit.widgets.lite_page`) start loading now.
         try:
             _warming.start()
         except RuntimeError:
+            from cardkit.lite_loader import start_loading
             from cardkit.widgets.lite_page import preload_chart_code
 
+            start_loading()  # plotly's wheels, which the page did not load at start
             preload_chart_code()
 
 

@@ -22,7 +22,6 @@ spent on a module already loaded.
 from __future__ import annotations
 
 import html
-import importlib.metadata
 import os
 from collections.abc import Callable
 from typing import Any
@@ -124,8 +123,10 @@ def when_addressed(build: Callable[[], Any]) -> widgets.Box:
 
 
 def chart_code_path() -> str:
-    """`CHART_CODE` for the plotly installed here."""
-    return CHART_CODE.format(version=importlib.metadata.version("plotly"))
+    """`CHART_CODE` for the plotly installed here (in the browser: in the site, loaded or not)."""
+    from cardkit.lite_loader import version
+
+    return CHART_CODE.format(version=version("plotly"))
 
 
 def chart_code_url() -> str | None:
