@@ -95,7 +95,10 @@ class Profile:
     names the result ("points for North–South by the end of the round") and ``chance_words``
     the success; ``rules`` the rule IDs the text cites; ``thresholds`` the losses in points of
     an inaccuracy, a mistake and a blunder (`cardkit.analysis.review`); ``tolerance`` the
-    points within which two actions count as equal (`TOLERANCE` for Xeri)."""
+    points within which two actions count as equal (`TOLERANCE` for Xeri);
+    ``rollout_all(world, seat, actions, kind, seed)``, when given, returns ``rollout``'s result
+    for every action at once, each on its own copy of ``world`` (a compiled kernel plays them
+    all in one call); it must give the same results as ``rollout``."""
 
     game: str
     sample_world: Callable[[Any, Random], Any]
@@ -110,6 +113,8 @@ class Profile:
     rollout_kinds: tuple[str, ...]
     seat_name: Callable[[int], str] = field(default=str)
     tolerance: float = 0.5
+    rollout_all: Callable[[Any, int, Sequence[Any], str, int],
+                          Sequence[tuple[float, bool]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -309,7 +314,11 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
         rollout_seed = rng.getrandbits(32)
         row: list[float] = []
         won: list[bool] = []
-        for action in reps:
+        if profile.rollout_all is not None:
+            for value, success in profile.rollout_all(world, seat, reps, rollout, rollout_seed):
+                row.append(better * value)
+                won.append(success)
+        for action in reps[len(row):]:
             value, success = profile.rollout(world.clone(), seat, action, rollout,
                                              rollout_seed)
             row.append(better * value)

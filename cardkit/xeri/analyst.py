@@ -20,7 +20,7 @@ from typing import Any
 from cardkit.cards import Card
 from cardkit.pimc import AnalystBase, Profile
 from cardkit.xeri.bots import GreedyBot, RandomBot
-from cardkit.xeri.rollout import play_round
+from cardkit.xeri.rollout import play_cards, play_round
 from cardkit.xeri.rules import TEAM_NAMES, seat_name
 from cardkit.xeri.view import XeriView
 from cardkit.xeri.worlds import sample_world
@@ -60,7 +60,7 @@ PROFILE = Profile(
     game="xeri", sample_world=sample_world, rollout=rollout, key=lambda card: card,
     words=_words, better=1, measure=_measure, chance_words="chance to win the round",
     rules=("XR-6", "XR-6.1", "XR-9.1"), thresholds=THRESHOLDS,
-    rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name)
+    rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name, rollout_all=play_cards)
 """Xeri's analyst profile (`cardkit.pimc.Profile`)."""
 
 
