@@ -53,7 +53,8 @@ def analysis_text(analysis: Analysis) -> str:
               "another and were merged" if analysis.merged else "")
     sentences.append(
         f"Rated over {analysis.samples} possible deals of the cards {analysis.seat_name} cannot "
-        f"see, every move on the same deals, played out by {analysis.rollout} bots; stopped "
+        f"see, every move on the same deals (a move shown to be worse is not played out "
+        f"further), played out by {analysis.rollout} bots; stopped "
         f"because {_STOPS[analysis.stopped.value].format(tolerance=analysis.tolerance)}{merged} "
         f"({', '.join(analysis.rules)}).")
     return " ".join(sentences)

@@ -8,9 +8,13 @@ how to play a world out, how to score the end), `rate` values every distinct leg
    with the rollout bots, the same world and the same rollout seed for every action (common
    random numbers: actions are compared on paired differences, which cancel the luck of the
    world);
-3. stop when the best action's paired 95% interval against every other action excludes zero,
-   or lies within the game's tolerance of zero (`TOLERANCE`: the two are as good as equal), or the
-   samples or seconds are spent; `Analysis.stopped` says which.
+3. drop an action from further rollouts once its paired 95% interval against the leader
+   (the best so far) lies above zero: it is surely worse, and the rollouts go where the
+   question is still open (successive elimination; its rating keeps the worlds it was played
+   on);
+4. stop when every action is dropped but the leader, or every one left lies within the game's
+   tolerance of it (`TOLERANCE`: the two are as good as equal), or the samples or seconds are
+   spent; `Analysis.stopped` says which.
 
 The result is an `Analysis`: a `MoveValue` per distinct action, best first. `cardkit.analysis`
 is the public entry (``analyze(game)``); the games' profiles live in
@@ -50,9 +54,10 @@ class StopReason(str, Enum):
     """Why an analysis stopped sampling."""
 
     SEPARATED = "separated"
-    """The best action's paired 95% interval against every other action excludes zero."""
+    """Every other action was found surely worse than the leader of its time: its paired 95%
+    interval against it excluded zero."""
     CLOSE = "close"
-    """Every other action is separated from the best or within `TOLERANCE` of it."""
+    """Every other action is separated (as above) or within `TOLERANCE` of the best."""
     SAMPLES = "samples"
     """The sample budget (``max_samples``, at most `MAX_SAMPLES`) is spent."""
     TIME = "time"
@@ -225,55 +230,71 @@ def _budget(seconds: float | None, max_samples: int | None) -> tuple[float, int]
 
 
 class _Sums:
-    """Running sums of every action's results and of their pairwise products (the paired
-    differences' variances come from them without keeping every sample)."""
+    """Running sums of every action's results and of every pair's paired differences, over
+    the worlds both were played on (an action dropped as surely worse keeps the worlds it was
+    played on; the variances come from the sums without keeping every sample)."""
 
     def __init__(self, k: int) -> None:
-        self.n = 0
+        self.n = 0  # worlds sampled (every action still in play was played on each)
+        self.count = [0] * k
         self.s = [0.0] * k
-        self.q = [[0.0] * k for _ in range(k)]
+        self.q = [0.0] * k
         self.wins = [0] * k
+        self.pairs = [[0] * k for _ in range(k)]
+        self.d = [[0.0] * k for _ in range(k)]
+        self.dd = [[0.0] * k for _ in range(k)]
 
-    def add(self, row: Sequence[float], won: Sequence[bool]) -> None:
+    def add(self, actions: Sequence[int], row: Sequence[float], won: Sequence[bool]) -> None:
         self.n += 1
-        for i, x in enumerate(row):
+        for i, x, success in zip(actions, row, won, strict=True):
+            self.count[i] += 1
             self.s[i] += x
-            qi = self.q[i]
-            for j, y in enumerate(row):
-                qi[j] += x * y
-            self.wins[i] += won[i]
+            self.q[i] += x * x
+            self.wins[i] += success
+            di, ddi, pi = self.d[i], self.dd[i], self.pairs[i]
+            for j, y in zip(actions, row, strict=True):
+                diff = x - y
+                di[j] += diff
+                ddi[j] += diff * diff
+                pi[j] += 1
 
     def mean(self, i: int) -> float:
-        return self.s[i] / self.n
+        return self.s[i] / self.count[i]
 
-    def var(self, i: int, j: int | None = None) -> float:
-        """The sample variance of action i, or of the difference i − j."""
-        n = self.n
+    def var(self, i: int) -> float:
+        """The sample variance of action i."""
+        n = self.count[i]
         if n < 2:
             return math.inf
-        if j is None:
-            ss = self.q[i][i] - self.s[i] ** 2 / n
-        else:
-            d = self.s[i] - self.s[j]
-            ss = self.q[i][i] + self.q[j][j] - 2 * self.q[i][j] - d * d / n
-        return max(ss, 0.0) / (n - 1)
+        return max(self.q[i] - self.s[i] ** 2 / n, 0.0) / (n - 1)
+
+    def gap(self, i: int, j: int) -> tuple[float, float]:
+        """The mean of i − j over the worlds both were played on, and its 95% half-width."""
+        n = self.pairs[i][j]
+        mean = self.d[i][j] / n
+        if n < 2:
+            return mean, math.inf
+        ss = max(self.dd[i][j] - self.d[i][j] ** 2 / n, 0.0)
+        return mean, t_quantile(n - 1) * math.sqrt(ss / (n - 1) / n)
 
 
-def _settled(sums: _Sums, best: int, tolerance: float) -> StopReason | None:
-    n = sums.n
-    t = t_quantile(n - 1)
-    separated = True
-    for other in range(len(sums.s)):
+def _settled(sums: _Sums, best: int, active: list[int],
+             tolerance: float) -> StopReason | None:
+    """Drop from ``active`` every action surely worse than ``best`` (its paired interval
+    above zero: no more rollouts are spent on it); settled when every action left is within
+    ``tolerance`` of the best (or none is left but the best)."""
+    close = True
+    for other in list(active):
         if other == best:
             continue
-        gap = sums.mean(best) - sums.mean(other)
-        half = t * math.sqrt(sums.var(best, other) / n)
+        gap, half = sums.gap(best, other)
         if gap - half > 0:
-            continue
-        separated = False
-        if abs(gap) + half > tolerance:
-            return None
-    return StopReason.SEPARATED if separated else StopReason.CLOSE
+            active.remove(other)
+        elif abs(gap) + half > tolerance:
+            close = False
+    if len(active) == 1:
+        return StopReason.SEPARATED
+    return StopReason.CLOSE if close else None
 
 
 def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
@@ -301,6 +322,7 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
     reps = [group[0] for group in groups]
     k = len(reps)
     sums = _Sums(k)
+    active = list(range(k))  # the actions still played out (`_settled` drops the worse)
     start = time.perf_counter()
     deadline = start + limit
     stopped: StopReason | None = None
@@ -312,55 +334,59 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
         rng = Random(f"cardkit analysis {seed} {sums.n}")
         world = profile.sample_world(view, rng)
         rollout_seed = rng.getrandbits(32)
+        playing = [reps[i] for i in active]
         row: list[float] = []
         won: list[bool] = []
         if profile.rollout_all is not None:
-            for value, success in profile.rollout_all(world, seat, reps, rollout, rollout_seed):
+            for value, success in profile.rollout_all(world, seat, playing, rollout,
+                                                      rollout_seed):
                 row.append(better * value)
                 won.append(success)
-        for action in reps[len(row):]:
+        for action in playing[len(row):]:
             value, success = profile.rollout(world.clone(), seat, action, rollout,
                                              rollout_seed)
             row.append(better * value)
             won.append(success)
             if time.perf_counter() > deadline and sums.n:
                 break  # a half-played sample is dropped: every action keeps the same worlds
-        if len(row) < k:
+        if len(row) < len(playing):
             stopped = StopReason.TIME
             break
-        sums.add(row, won)
+        sums.add(active, row, won)
         if sums.n >= min_samples:
-            best = max(range(k), key=sums.mean)
-            stopped = _settled(sums, best, tolerance)
+            best = max(active, key=sums.mean)
+            stopped = _settled(sums, best, active, tolerance)
         if stopped is None and time.perf_counter() > deadline:
             stopped = StopReason.TIME
-    return _analysis(view, profile, groups, sums, stopped, time.perf_counter() - start,
+    best = max(active, key=sums.mean)
+    return _analysis(view, profile, groups, sums, best, stopped, time.perf_counter() - start,
                      len(legal), rollout, tolerance)
 
 
-def _analysis(view: Any, profile: Profile, groups: list[list[Any]], sums: _Sums,
+def _analysis(view: Any, profile: Profile, groups: list[list[Any]], sums: _Sums, best: int,
               stopped: StopReason, seconds: float, legal: int, rollout: str,
               tolerance: float) -> Analysis:
-    n = sums.n
+    """The rated moves, best first, then by their expected loss against it (paired, over the
+    worlds both were played on; an action dropped as surely worse than an earlier leader and
+    not worse than this best counts as no loss)."""
     k = len(groups)
-    t = t_quantile(n - 1)
     better = profile.better
-    order = sorted(range(k), key=lambda i: (-sums.mean(i), i))
-    best = order[0]
+    gaps = {i: (0.0, 0.0) if i == best else sums.gap(best, i) for i in range(k)}
+    order = sorted(range(k), key=lambda i: (i != best, gaps[i][0], -sums.mean(i), i))
     moves = []
     for i in order:
+        n = sums.count[i]
         score = sums.mean(i)
-        half = t * math.sqrt(sums.var(i) / n) if n > 1 else math.inf
+        half = t_quantile(n - 1) * math.sqrt(sums.var(i) / n) if n > 1 else math.inf
         mean = better * score + 0.0  # never −0.0
         low, high = sorted((mean - half, mean + half))
-        gap = sums.mean(best) - score
-        gap_half = 0.0 if i == best else (t * math.sqrt(sums.var(best, i) / n) if n > 1
-                                          else math.inf)
-        moves.append(MoveValue(groups[i][0], mean, low, high, n, gap,
+        gap, gap_half = gaps[i]
+        loss = max(gap, 0.0)
+        moves.append(MoveValue(groups[i][0], mean, low, high, n, loss,
                                sums.wins[i] / n, gap - gap_half, gap + gap_half,
                                tuple(groups[i][1:])))
     return Analysis(game=profile.game, seat=view.seat, seat_name=profile.seat_name(view.seat),
-                    moves=tuple(moves), stopped=stopped, samples=n, seconds=seconds,
+                    moves=tuple(moves), stopped=stopped, samples=sums.n, seconds=seconds,
                     legal=legal, merged=legal - k, measure=profile.measure(view),
                     chance_words=profile.chance_words, better=better, rules=profile.rules,
                     rollout=rollout, words=profile.words, tolerance=tolerance)
