@@ -403,6 +403,10 @@ class AnalystBase:
 
     profile: Profile
     takes_view = True  # choose is handed the seat's view (cardkit.engine's bot protocol)
+    prefer: type | None = None
+    """The game's greedy bot: when its move is as good as the best by the analysis (still
+    played out at the end, its paired interval against the best reaching zero), the analyst
+    plays it (sampling noise between close moves is no reason to leave a sound heuristic)."""
 
     def __init__(self, seat: int, *, seed: int | None = 0, seconds: float | None = 0.2,
                  max_samples: int | None = None, rollout: str = "greedy") -> None:
@@ -434,4 +438,11 @@ class AnalystBase:
         seed = (self.seed * 1_000_003 + self.decisions) & 0x7FFFFFFF
         self.last = rate(view, self.profile, seconds=self.seconds,
                          max_samples=self.max_samples, seed=seed, rollout=self.rollout)
+        if self.prefer is not None:
+            heuristic = self.prefer(self.seat, seed=seed).choose(view)
+            key = self.profile.key(heuristic)
+            for move in self.last.moves:
+                if (self.profile.key(move.action) == key and move.loss_low <= 0
+                        and move.samples == self.last.samples):
+                    return heuristic
         return self.last.best.action

@@ -67,3 +67,37 @@ def test_the_analysis_is_the_same_with_and_without_the_compiled_kernel(
     pure = analyze(match, seconds=None, max_samples=40, seed=4)
     assert (compiled.moves, compiled.stopped, compiled.samples) == (
         pure.moves, pure.stopped, pure.samples)
+
+
+def test_a_move_shown_to_be_worse_is_no_longer_played_out() -> None:
+    from cardkit.pimc import MIN_SAMPLES
+
+    match = new_xeri(seed=0)
+    result = analyze(match, seconds=None, max_samples=400, seed=1)
+    assert result.best.samples == result.samples
+    dropped = [m for m in result.moves if m.samples < result.samples]
+    assert dropped and all(m.samples >= MIN_SAMPLES and m.loss > 0 for m in dropped)
+    assert len({m.action for m in result.moves}) == result.legal == 6
+
+
+def test_the_analyst_bot_keeps_the_greedy_move_when_the_analysis_cannot_tell_it_worse() -> None:
+    from cardkit.xeri.analyst import AnalystBot
+
+    kept = overruled = 0
+    for seed in range(6):
+        match = new_xeri(seed=seed)
+        seat = match.current_player
+        bot = AnalystBot(seat, seed=seed, seconds=None, max_samples=30)
+        chosen = bot.choose(match.observe(seat))
+        analysis = bot.last
+        assert analysis is not None
+        greedy = XeriGreedy(seat, seed=(seed * 1_000_003 + 1) & 0x7FFFFFFF).choose(
+            match.observe(seat))
+        rated = analysis.value_of(greedy)
+        if rated.loss_low <= 0 and rated.samples == analysis.samples:
+            assert chosen == greedy
+            kept += greedy != analysis.best.action
+        else:
+            assert chosen == analysis.best.action != greedy
+            overruled += 1
+    assert kept and overruled  # both happen on these six deals
