@@ -11,6 +11,7 @@ ties broken at random as the bot breaks them.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import cache
 from random import Random
@@ -152,14 +153,25 @@ def play_round(match: XeriMatch, kind: str, seed: int) -> None:
         public[card.rank] += 1
 
 
+_IMPORT_LOCK = threading.Lock()
+_KERNEL: list[Any] = []
+
+
 def compiled() -> Any:
     """The compiled rollout kernel, `cardkit.xeri.rollout_kernel`, or None when numba is not
-    installed (the static site, Pyodide): then `play_cards` plays the pure-Python rollouts."""
-    try:
-        from cardkit.xeri import rollout_kernel
-    except ImportError:
-        return None
-    return rollout_kernel
+    installed (the static site, Pyodide): then `play_cards` plays the pure-Python rollouts.
+    Imported once, under a lock: bots think in threads, and two threads importing numpy at
+    once can see it half made."""
+    if not _KERNEL:
+        with _IMPORT_LOCK:
+            if not _KERNEL:
+                try:
+                    from cardkit.xeri import rollout_kernel
+                except ImportError:
+                    _KERNEL.append(None)
+                else:
+                    _KERNEL.append(rollout_kernel)
+    return _KERNEL[0]
 
 
 @cache
