@@ -1,6 +1,7 @@
 """How strong the analyst is: a duplicate-format ladder with 95% intervals.
 
     .venv/bin/python benchmarks/bench_strength.py [--deals 20] [--samples 40]
+        [--zion-deals 5] [--zion-samples 10] [--only random|xeri|zion ...]
 
 Every pairing is played on the same seeded deals with the seats swapped (duplicate format: each
 deal is played once with each side in each seat, so the luck of the deal cancels); the
@@ -94,25 +95,39 @@ def zion_ladder(deals: int, samples: int) -> None:
         mine.append(analyst_points)
         theirs.append(greedy_points)
     ratio, low, high = ratio_interval(mine, theirs)
-    print(f"Zion Check, one analyst among three greedy bots, {deals} deals × 4 seats: the "
+    print(f"Zion Check, one analyst ({samples} samples a decision) among three greedy bots, "
+          f"{deals} deals × 4 seats: the "
           f"analyst's penalty points / the greedy seats' = {ratio:.2f} (95% interval "
           f"{low:.2f} to {high:.2f}); {time.process_time() - start:.0f} CPU s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20)
-    parser.add_argument("--zion-deals", type=int, default=None)
-    parser.add_argument("--samples", type=int, default=40, help="samples per decision")
+    parser.add_argument("--deals", type=int, default=20,
+                        help="Xeri deals of the analyst ladder (greedy vs random: 5×)")
+    parser.add_argument("--zion-deals", type=int, default=None,
+                        help="Zion Check deals (default: a quarter of --deals)")
+    parser.add_argument("--samples", type=int, default=40,
+                        help="samples per Xeri decision (Zion Check: --zion-samples)")
+    parser.add_argument("--zion-samples", type=int, default=None,
+                        help="samples per Zion Check decision (default: a quarter of --samples)")
+    parser.add_argument("--only", choices=("random", "xeri", "zion"), action="append",
+                        help="run only these ladders (repeatable)")
     args = parser.parse_args()
+    only = set(args.only or ("random", "xeri", "zion"))
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    xeri_ladder("Xeri, greedy partnership vs random", args.deals * 5,
-                lambda s, seed: XeriGreedy(s, seed=seed * 10 + s),
-                lambda s, seed: XeriRandom(s, seed=seed * 10 + s))
-    xeri_ladder("Xeri, analyst partnership vs greedy", args.deals,
-                lambda s, seed: XeriAnalyst(s, seed=seed, seconds=None,
-                                            max_samples=args.samples))
-    zion_ladder(args.zion_deals or max(1, args.deals // 4), max(4, args.samples // 4))
+    if "random" in only:
+        xeri_ladder("Xeri, greedy partnership vs random", args.deals * 5,
+                    lambda s, seed: XeriGreedy(s, seed=seed * 10 + s),
+                    lambda s, seed: XeriRandom(s, seed=seed * 10 + s))
+    if "xeri" in only:
+        xeri_ladder(f"Xeri, analyst partnership ({args.samples} samples a decision) vs greedy",
+                    args.deals,
+                    lambda s, seed: XeriAnalyst(s, seed=seed, seconds=None,
+                                                max_samples=args.samples))
+    if "zion" in only:
+        zion_ladder(args.zion_deals or max(1, args.deals // 4),
+                    args.zion_samples or max(4, args.samples // 4))
 
 
 if __name__ == "__main__":

@@ -8,9 +8,14 @@ how to play a world out, how to score the end), `rate` values every distinct leg
    with the rollout bots, the same world and the same rollout seed for every action (common
    random numbers: actions are compared on paired differences, which cancel the luck of the
    world);
-3. stop when the best action's paired 95% interval against every other action excludes zero,
-   or lies within the game's tolerance of zero (`TOLERANCE`: the two are as good as equal), or the
-   samples or seconds are spent; `Analysis.stopped` says which.
+3. stop when the best action is separated from every other action (their paired interval
+   excludes zero), or every other lies within the game's tolerance of it (`TOLERANCE`: as good as
+   equal), or the samples or seconds are spent; `Analysis.stopped` says which. The rule is asked
+   only at the checkpoints (`CHECKPOINTS`: 8, 12, 16, 24, 32, … worlds), and there its intervals
+   are widened for the comparisons and the checkpoints together (`stopping_quantile`, Bonferroni),
+   so that looking again and again does not make a wrong "best" likely: over a whole analysis
+   the chance of stopping on a move that is not the best (or not within the tolerance) is at
+   most 5%. The intervals an `Analysis` shows are the usual 95% ones.
 
 The result is an `Analysis`: a `MoveValue` per distinct action, best first. `cardkit.analysis`
 is the public entry (``analyze(game)``); the games' profiles live in
@@ -24,13 +29,16 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from random import Random
+from statistics import NormalDist
 from typing import Any
 
 from cardkit.engine import takes_game
 
-__all__ = ["MAX_SAMPLES", "MAX_SECONDS", "MIN_SAMPLES", "TOLERANCE", "Analysis", "AnalystBase",
-           "MoveValue", "Profile", "StopReason", "decide", "rate", "t_quantile"]
+__all__ = ["CHECKPOINTS", "MAX_SAMPLES", "MAX_SECONDS", "MIN_SAMPLES", "TOLERANCE", "Analysis",
+           "AnalystBase", "MoveValue", "Profile", "StopReason", "decide", "rate",
+           "stopping_quantile", "t_quantile"]
 
 TOLERANCE = 0.5
 """Points: two actions whose paired 95% interval lies within ± this of zero are as good as
@@ -40,6 +48,19 @@ MIN_SAMPLES = 8
 """Worlds sampled before the stopping rule is asked (an interval from fewer is not trusted)."""
 MAX_SAMPLES = 20_000
 """The most worlds one analysis samples, whatever it is asked (a bound on memory and time)."""
+
+
+def _checkpoints() -> tuple[int, ...]:
+    points = [MIN_SAMPLES]
+    while points[-1] < MAX_SAMPLES:
+        points.append(points[-1] * 3 // 2 if len(points) % 2 else points[-1] * 4 // 3)
+    return tuple(points)
+
+
+CHECKPOINTS: tuple[int, ...] = _checkpoints()
+"""The sample counts at which the stopping rule is asked: 8, 12, 16, 24, 32, 48, 64, … (each
+1.5 or 4/3 times the last), up to `MAX_SAMPLES`."""
+_CHECKS = frozenset(CHECKPOINTS)
 MAX_SECONDS = 30.0
 """The longest one analysis runs, whatever it is asked (a huge table cannot make it run for
 minutes). It overshoots by at most one rollout, except that the first world is always played
@@ -95,7 +116,10 @@ class Profile:
     names the result ("points for North–South by the end of the round") and ``chance_words``
     the success; ``rules`` the rule IDs the text cites; ``thresholds`` the losses in points of
     an inaccuracy, a mistake and a blunder (`cardkit.analysis.review`); ``tolerance`` the
-    points within which two actions count as equal (`TOLERANCE` for Xeri)."""
+    points within which two actions count as equal (`TOLERANCE` for Xeri);
+    ``rollout_all(world, seat, actions, kind, seed)``, when given, returns ``rollout``'s result
+    for every action at once, each on its own copy of ``world`` (a compiled kernel plays them
+    all in one call); it must give the same results as ``rollout``."""
 
     game: str
     sample_world: Callable[[Any, Random], Any]
@@ -110,6 +134,8 @@ class Profile:
     rollout_kinds: tuple[str, ...]
     seat_name: Callable[[int], str] = field(default=str)
     tolerance: float = 0.5
+    rollout_all: Callable[[Any, int, Sequence[Any], str, int],
+                          Sequence[tuple[float, bool]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -186,16 +212,29 @@ def decide(bot: Any, game: Any) -> Any:
     return getattr(bot, "choose", bot)(game.observe(game.current_player))
 
 
-def t_quantile(df: int) -> float:
-    """The 97.5% quantile of Student's t with ``df`` degrees of freedom (Cornish–Fisher, good
-    to 0.01 from df = 3; the normal's 1.96 for large df)."""
-    z = 1.959963984540054
+def t_quantile(df: int, z: float = 1.959963984540054) -> float:
+    """The quantile of Student's t with ``df`` degrees of freedom at the normal quantile ``z``
+    (default 1.96: the 97.5% one, for 95% intervals). Cornish–Fisher, good to 0.01 from df = 3
+    at 1.96 and to about 1% from df = 7 out to z = 3.5; the normal's ``z`` for large df."""
     if df <= 0:
         return math.inf
-    if df <= 2:
+    if df <= 2 and z == 1.959963984540054:
         return (12.706, 4.303)[df - 1]
     return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
             + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
+
+
+@cache
+def stopping_quantile(df: int, comparisons: int) -> float:
+    """The t quantile the stopping rule uses after ``df + 1`` worlds with ``comparisons``
+    pairs to judge: 95% shared out over every pair and every checkpoint (Bonferroni), so that
+    the chance of any wrong "separated" or "close" over a whole analysis is at most 5%.
+
+    >>> stopping_quantile(1000, 1) > 1.5 * t_quantile(1000)
+    True
+    """
+    alpha = 0.05 / (max(comparisons, 1) * len(CHECKPOINTS))
+    return t_quantile(df, NormalDist().inv_cdf(1 - alpha / 2))
 
 
 def _groups(actions: Sequence[Any], key: Callable[[Any], Hashable]) -> list[list[Any]]:
@@ -256,7 +295,7 @@ class _Sums:
 
 def _settled(sums: _Sums, best: int, tolerance: float) -> StopReason | None:
     n = sums.n
-    t = t_quantile(n - 1)
+    t = stopping_quantile(n - 1, len(sums.s) - 1)
     separated = True
     for other in range(len(sums.s)):
         if other == best:
@@ -309,7 +348,11 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
         rollout_seed = rng.getrandbits(32)
         row: list[float] = []
         won: list[bool] = []
-        for action in reps:
+        if profile.rollout_all is not None:
+            for value, success in profile.rollout_all(world, seat, reps, rollout, rollout_seed):
+                row.append(better * value)
+                won.append(success)
+        for action in reps[len(row):]:
             value, success = profile.rollout(world.clone(), seat, action, rollout,
                                              rollout_seed)
             row.append(better * value)
@@ -320,7 +363,7 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
             stopped = StopReason.TIME
             break
         sums.add(row, won)
-        if sums.n >= min_samples:
+        if sums.n >= min_samples and sums.n in _CHECKS:
             best = max(range(k), key=sums.mean)
             stopped = _settled(sums, best, tolerance)
         if stopped is None and time.perf_counter() > deadline:
@@ -368,6 +411,10 @@ class AnalystBase:
 
     profile: Profile
     takes_view = True  # choose is handed the seat's view (cardkit.engine's bot protocol)
+    prefer: type | None = None
+    """The game's greedy bot: when its move is as good as the best by the analysis (its paired
+    interval against the best reaches zero), the analyst plays it (sampling noise between close
+    moves is no reason to leave a sound heuristic)."""
 
     def __init__(self, seat: int, *, seed: int | None = 0, seconds: float | None = 0.2,
                  max_samples: int | None = None, rollout: str = "greedy") -> None:
@@ -399,4 +446,10 @@ class AnalystBase:
         seed = (self.seed * 1_000_003 + self.decisions) & 0x7FFFFFFF
         self.last = rate(view, self.profile, seconds=self.seconds,
                          max_samples=self.max_samples, seed=seed, rollout=self.rollout)
+        if self.prefer is not None:
+            heuristic = self.prefer(self.seat, seed=seed).choose(view)
+            key = self.profile.key(heuristic)
+            for move in self.last.moves:
+                if self.profile.key(move.action) == key and move.loss_low <= 0:
+                    return heuristic
         return self.last.best.action

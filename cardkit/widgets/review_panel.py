@@ -38,10 +38,15 @@ _MARK_COLOURS = {"good": "#2563eb", "inaccuracy": "#ca8a04", "mistake": "#ea580c
                  "blunder": "#b91c1c"}
 
 
-def review_for(stepper: Any, old: ReviewPanel | None = None) -> ReviewPanel:
-    """A panel for ``stepper``, once ``old`` (the panel of the record shown before) is stopped."""
+def review_for(stepper: Any, old: ReviewPanel | None = None) -> ReviewPanel | None:
+    """A panel for ``stepper``, once ``old`` (the panel of the record shown before) is stopped;
+    None for a game whose registry entry has no analyst (there is nothing to rate it with)."""
+    from cardkit.games import get_game
+
     if old is not None:
         old.stop()
+    if get_game(stepper.start.game_name).analyst is None:
+        return None
     return ReviewPanel(stepper)
 
 

@@ -362,8 +362,9 @@ class ReplayViewer(widgets.VBox):
     def _put(self, stepper: TurnStepper) -> None:
         """Show ``stepper``, and keep its record and step in the page from now on."""
         self.stepper = stepper
-        self.review: ReviewPanel = review_for(stepper, getattr(self, "review", None))
-        self.holder.children = (stepper, self.review)  # "Analyse this game" under the replay
+        self.review: ReviewPanel | None = review_for(stepper, getattr(self, "review", None))
+        # "Analyse this game" under the replay, for a game with an analyst
+        self.holder.children = (stepper,) if self.review is None else (stepper, self.review)
         record = stepper.record
 
         def keep(_change: object = None) -> None:

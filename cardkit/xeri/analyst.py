@@ -22,7 +22,7 @@ from cardkit.engine import team_name
 from cardkit.i18n import N_, Domain
 from cardkit.pimc import AnalystBase, Profile
 from cardkit.xeri.bots import GreedyBot, RandomBot
-from cardkit.xeri.rollout import play_round
+from cardkit.xeri.rollout import play_cards, play_round
 from cardkit.xeri.rules import seat_name
 from cardkit.xeri.view import XeriView
 from cardkit.xeri.worlds import sample_world
@@ -64,7 +64,7 @@ PROFILE = Profile(
     game="xeri", sample_world=sample_world, rollout=rollout, key=lambda card: card,
     words=_words, better=1, measure=_measure, chance_words=N_("chance to win the round"),
     rules=("XR-6", "XR-6.1", "XR-9.1"), thresholds=THRESHOLDS,
-    rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name)
+    rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name, rollout_all=play_cards)
 """Xeri's analyst profile (`cardkit.pimc.Profile`)."""
 
 
@@ -76,3 +76,4 @@ class AnalystBot(AnalystBase):
     for a bot that plays the same cards on every machine."""
 
     profile = PROFILE
+    prefer = GreedyBot  # the greedy move when the analysis cannot tell it worse than the best

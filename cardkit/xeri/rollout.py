@@ -11,6 +11,9 @@ ties broken at random as the bot breaks them.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
+from functools import cache
 from random import Random
 from typing import Any
 
@@ -20,7 +23,7 @@ from cardkit.xeri.match import XeriMatch
 from cardkit.xeri.play import PlayKind, play_kind
 from cardkit.xeri.scoring import _card_points
 
-__all__ = ["greedy_values", "play_round"]
+__all__ = ["compiled", "greedy_values", "play_cards", "play_round"]
 
 _NEW_PILE, _STAYS = PlayKind.NEW_PILE, PlayKind.STAYS
 _JACK_XERI, _XERI = PlayKind.JACK_XERI, PlayKind.XERI
@@ -148,3 +151,89 @@ def play_round(match: XeriMatch, kind: str, seed: int) -> None:
             card = hand[scored.index(max(scored))]
         apply(card)
         public[card.rank] += 1
+
+
+_IMPORT_LOCK = threading.Lock()
+_KERNEL: list[Any] = []
+
+
+def compiled() -> Any:
+    """The compiled rollout kernel, `cardkit.xeri.rollout_kernel`, or None when numba is not
+    installed (the static site, Pyodide): then `play_cards` plays the pure-Python rollouts.
+    Imported once, under a lock: bots think in threads, and two threads importing numpy at
+    once can see it half made."""
+    if not _KERNEL:
+        with _IMPORT_LOCK:
+            if not _KERNEL:
+                try:
+                    from cardkit.xeri import rollout_kernel
+                except ImportError:
+                    _KERNEL.append(None)
+                else:
+                    _KERNEL.append(rollout_kernel)
+    return _KERNEL[0]
+
+
+@cache
+def _tables(ten: bool) -> tuple[Any, Any, Any]:
+    """Rank and card points by card code, and `_chance` as an array [unknown, hand, k]."""
+    import numpy as np
+
+    from cardkit.xeri.match import PACK
+
+    rank = np.zeros(52, np.int64)
+    points = np.zeros(52, np.int64)
+    for card in PACK:
+        rank[card.code] = card.rank
+        points[card.code] = _card_points(card, ten)
+    chance = np.array([[[_chance(unknown, hand, k) for k in range(5)] for hand in range(7)]
+                       for unknown in range(53)])
+    return rank, points, chance
+
+
+def play_cards(world: XeriMatch, seat: int, cards: Sequence[Any], kind: str,
+               seed: int) -> list[tuple[float, bool]]:
+    """For each of ``cards`` (the seat to act's), its rollout (`cardkit.xeri.analyst.rollout`)
+    on a copy of ``world``: the margin of ``seat``'s team by the end of the round and whether
+    it won the round. Greedy rollouts run in the compiled kernel when numba is installed, with
+    the same results; else (or for another ``kind``) each card is played out in Python."""
+    kernel = compiled() if kind == "greedy" else None
+    if kernel is None or world._current != seat:
+        from cardkit.xeri.analyst import rollout
+
+        return [rollout(world.clone(), seat, card, kind, seed) for card in cards]
+    import numpy as np
+
+    rules = world._rules
+    ten = rules.ten_of_diamonds_counts_as_ten
+    rank, points, chance = _tables(ten)
+    hands = np.zeros((4, 6), np.int64)
+    sizes = np.zeros(4, np.int64)
+    for s, hand in enumerate(world._hands):
+        codes = list(hand)
+        hands[s, :len(codes)] = codes
+        sizes[s] = len(codes)
+    pile = world._pile
+    stock = np.zeros(52, np.int64)
+    stock[:len(world._stock)] = [card.code for card in world._stock]
+    xp, jxp = rules.xeri_points, rules.jack_xeri_points
+    captured = np.array([len(world._captured[t]) for t in (0, 1)], np.int64)
+    card_points = np.array([sum(int(points[c.code]) for c in world._captured[t])
+                            for t in (0, 1)], np.int64)
+    bonus = np.array([sum(jxp if c.rank == 11 else xp for c in world._xeris[t])
+                      for t in (0, 1)], np.int64)
+    bottom = world._bottom
+    noise = np.array([[r.random() for _ in range(kernel.NOISE)]
+                      for r in (Random(seed + s) for s in range(4))])
+    out = np.zeros(len(cards))
+    kernel.play_out(
+        hands, sizes, sum(int(points[c.code]) for c in pile), len(pile),
+        pile[-1].rank if pile else 0, stock, len(world._stock), world._left, seat,
+        world._dealer, captured, card_points, bonus,
+        -1 if world._last_capturer is None else world._last_capturer,
+        np.array(_public_counts(world), np.int64), -1 if bottom is None else bottom.code,
+        bottom is not None and _was_seen(world, bottom),
+        np.array([card.code for card in cards], np.int64), noise, rank, points, chance, xp, jxp,
+        rules.jack_on_single_is_xeri, rules.dealer_last_card_no_xeri, CARD_WEIGHT, JACK_KEEP,
+        out)
+    return [(float(m), bool(m > 0)) for m in out.tolist()]

@@ -102,3 +102,4 @@ class AnalystBot(AnalystBase):
     for a bot that plays the same moves on every machine."""
 
     profile = PROFILE
+    prefer = GreedyBot  # the greedy move when the analysis cannot tell it worse than the best
