@@ -225,15 +225,16 @@ def t_quantile(df: int, z: float = 1.959963984540054) -> float:
 
 
 @cache
-def stopping_quantile(df: int, comparisons: int) -> float:
+def stopping_quantile(df: int, comparisons: int, looks: int = len(CHECKPOINTS)) -> float:
     """The t quantile the stopping rule uses after ``df + 1`` worlds with ``comparisons``
-    pairs to judge: 95% shared out over every pair and every checkpoint (Bonferroni), so that
-    the chance of any wrong "separated" or "close" over a whole analysis is at most 5%.
+    pairs to judge and ``looks`` checkpoints within the sample budget: 95% shared out over
+    every pair and every checkpoint (Bonferroni), so that the chance of any wrong "separated"
+    or "close" over a whole analysis is at most 5%.
 
     >>> stopping_quantile(1000, 1) > 1.5 * t_quantile(1000)
     True
     """
-    alpha = 0.05 / (max(comparisons, 1) * len(CHECKPOINTS))
+    alpha = 0.05 / (max(comparisons, 1) * max(looks, 1))
     return t_quantile(df, NormalDist().inv_cdf(1 - alpha / 2))
 
 
@@ -293,9 +294,9 @@ class _Sums:
         return max(ss, 0.0) / (n - 1)
 
 
-def _settled(sums: _Sums, best: int, tolerance: float) -> StopReason | None:
+def _settled(sums: _Sums, best: int, tolerance: float, looks: int) -> StopReason | None:
     n = sums.n
-    t = stopping_quantile(n - 1, len(sums.s) - 1)
+    t = stopping_quantile(n - 1, len(sums.s) - 1, looks)
     separated = True
     for other in range(len(sums.s)):
         if other == best:
@@ -335,6 +336,7 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
     reps = [group[0] for group in groups]
     k = len(reps)
     sums = _Sums(k)
+    looks = sum(1 for point in CHECKPOINTS if min_samples <= point <= cap)  # within the budget
     start = time.perf_counter()
     deadline = start + limit
     stopped: StopReason | None = None
@@ -365,7 +367,7 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
         sums.add(row, won)
         if sums.n >= min_samples and sums.n in _CHECKS:
             best = max(range(k), key=sums.mean)
-            stopped = _settled(sums, best, tolerance)
+            stopped = _settled(sums, best, tolerance, looks)
         if stopped is None and time.perf_counter() > deadline:
             stopped = StopReason.TIME
     return _analysis(view, profile, groups, sums, stopped, time.perf_counter() - start,
