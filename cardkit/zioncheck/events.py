@@ -22,6 +22,7 @@ from enum import Enum
 from typing import ClassVar
 
 from cardkit.cards import Card
+from cardkit.engine import quick_init
 from cardkit.zioncheck.melds import Meld
 from cardkit.zioncheck.rules import Contract, Rules
 
@@ -433,3 +434,8 @@ class GameEndEvent(ZionEvent):
                else " and ".join(seat_name(s) for s in winners) + " share the win")
         return (f"The game is over after six hands. Totals: {totals}. {who} with the lowest "
                 "total")
+
+
+# every event is built on the hot path (one or more each action): the quicker constructor
+quick_init(*(v for v in list(globals().values())
+             if isinstance(v, type) and issubclass(v, ZionEvent) and v is not ZionEvent))
