@@ -29,6 +29,9 @@ from cardkit.zioncheck.state import Phase
 
 __all__ = ["best_go_down_for", "claim_verdict", "leaves_discard", "legal_actions_for"]
 
+# The actions without cards are frozen values: one of each serves every decision.
+_DRAW, _TAKE, _CLAIM, _PASS = DrawStock(), TakeDiscard(), Claim(), Pass()
+
 _MAY_CLAIM = Verdict(True, "the seat asked may claim the discard out of turn", "ZC-8.1")
 
 
@@ -90,11 +93,11 @@ def legal_actions_for(phase: Phase, seat: int, hand: Sequence[Card], melds: Sequ
     if phase is Phase.OVER:
         return []
     if phase is Phase.DRAW:
-        return [DrawStock(), TakeDiscard()] if can_take else [DrawStock()]
+        return [_DRAW, _TAKE] if can_take else [_DRAW]
     if phase is Phase.CLAIM:
-        acts: list[Action] = [Claim()] if claim_verdict(seat, claims_made, rules).ok else []
+        acts: list[Action] = [_CLAIM] if claim_verdict(seat, claims_made, rules).ok else []
         acts += exchange_actions(hand, melds)
-        acts.append(Pass())
+        acts.append(_PASS)
         return acts
     acts = []
     if not gone_down:
