@@ -334,8 +334,8 @@ def _summary(cards: Sequence[Card]) -> tuple[list[int], list[int]]:
     for c in cards:
         r = c.rank
         counts[r] += 1
-        if r:
-            masks[_SUIT_INDEX[c.suit]] |= _BIT[r]  # type: ignore[index]
+        if r:  # not a joker, so it has a suit
+            masks[_SUIT_INDEX[c.suit]] |= _BIT[r]  # type: ignore[index]  # suit: not None
     return counts, masks
 
 
@@ -423,7 +423,7 @@ def might_go_down(cards: Sequence[Card], contract: Contract, rules: Rules, keep:
         r = c.rank
         rank_counts[r] += 1
         if r:
-            suit = suit_index[c.suit]  # type: ignore[index]
+            suit = suit_index[c.suit]  # type: ignore[index]  # r > 0: a suit, not None
             suit_counts[suit][r] += 1
             masks[suit] |= bit[r]
     jokers = rank_counts[0]
