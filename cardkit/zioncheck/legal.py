@@ -22,7 +22,7 @@ from cardkit.zioncheck.actions import (
     TakeDiscard,
 )
 from cardkit.zioncheck.events import seat_name
-from cardkit.zioncheck.melds import Meld, joker_exchanges, lay_off_places
+from cardkit.zioncheck.melds import Meld, MeldKind, joker_exchanges, lay_off_places
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
@@ -61,11 +61,17 @@ def exchange_actions(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Action
     """Every joker exchange of these cards on these melds, one copy per face (ZC-12.1)."""
     if not melds:
         return []
+    # the faces that a joker stands for in a run on the table: only a card of one of them can
+    # free a joker (ZC-12.1), so the other cards need no look at each meld
+    wanted = {stands.face for meld in melds if meld.kind is not MeldKind.SET
+              for c, stands in zip(meld.cards, meld.stands_for, strict=True) if not c.rank}
+    if not wanted:
+        return []
     acts: list[Action] = []
     seen: set[tuple[int, str | None]] = set()
     for card in hand:
         face = (card.rank, card.suit)
-        if card.rank == 0 or face in seen:
+        if card.rank == 0 or face in seen or face not in wanted:
             continue
         seen.add(face)
         acts += [ExchangeJoker(card, index) for index in joker_exchanges(card, melds)]
