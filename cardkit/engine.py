@@ -33,6 +33,7 @@ compass seats), `team_name` (the partnerships) and `numbered_seat` ("Seat 2"); c
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import warnings
@@ -169,6 +170,44 @@ class Verdict:
         if not isinstance(said, str | _Written):
             said = _Written({lang: written_in(lang, said) for lang in LANGUAGES})
         return (Verdict, (self.ok, said, self.rule))
+
+
+def quick_init(*classes: type) -> None:
+    """Give each frozen, slotted dataclass of ``classes`` an ``__init__`` that fills its slots
+    through their own descriptors: the same signature, defaults and values as the one
+    `dataclasses` writes, which goes through ``object.__setattr__`` per field and costs about
+    twice as much. For the values the engines build at every action (events, checked
+    actions); a class with a ``__post_init__``, a default factory or a field left out of
+    ``__init__`` keeps its own (a ``TypeError`` says so). Xeri's `cardkit.xeri.events.maker`
+    does the same for a constructor by position."""
+    for cls in classes:
+        fields = dataclasses.fields(cls)
+        params = getattr(cls, "__dataclass_params__", None)
+        if (hasattr(cls, "__post_init__") or "__slots__" not in cls.__dict__
+                or params is None or not params.frozen
+                or any(not f.init or f.default_factory is not dataclasses.MISSING
+                       for f in fields)):
+            raise TypeError(f"quick_init takes frozen slotted dataclasses with plain fields, "
+                            f"not {cls.__name__}")
+        names: dict[str, Any] = {}
+        positional: list[str] = []
+        keyword: list[str] = []
+        body: list[str] = []
+        for f in fields:
+            names[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+            param = f.name
+            if f.default is not dataclasses.MISSING:
+                names[f"_default_{f.name}"] = f.default
+                param += f"=_default_{f.name}"
+            (keyword if f.kw_only else positional).append(param)
+            body.append(f"    _set_{f.name}(self, {f.name})")
+        signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+        source = f"def __init__({signature}):\n" + ("\n".join(body) or "    pass") + "\n"
+        exec(source, names)  # source built above from the dataclass's own field names only
+        init = names["__init__"]
+        init.__qualname__ = f"{cls.__qualname__}.__init__"
+        init.__doc__ = cls.__dict__["__init__"].__doc__
+        setattr(cls, "__init__", init)  # noqa: B010  # the same signature as the generated one
 
 
 class IllegalAction(ValueError):

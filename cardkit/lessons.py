@@ -585,6 +585,7 @@ def _best_cards(seed: int, plays: int) -> tuple[list[Card], str]:
     from the best (their paired interval against it holds 0): all of them are right."""
     from cardkit.analysis import analyze
     from cardkit.analysis_draw import signed
+    # mypy reads the budget's dict as one value type; its keys are analyze's own keywords
     analysis = analyze(lesson_position(seed, plays), **BEST_CARD_BUDGET)  # type: ignore[arg-type]
     best = analysis.best
     cards = [best.action] + [m.action for m in analysis.moves[1:] if m.loss_low <= 0]

@@ -50,6 +50,7 @@ def play_narrated(spec: GameSpec, game: Game, bots: Sequence[BotLike], *, quiet:
     players = deciders(bots)  # each bot is handed its seat's view only
     while not game.is_over:
         seat = game.current_player
+        # not over, so a seat acts: current_player is no None (the type: ignore below)
         for line in narrate(spec, game.apply(players[seat](game)), quiet=quiet):  # type: ignore[index]
             say(line)
     say(spec.summary(game, bots))

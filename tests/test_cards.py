@@ -17,7 +17,7 @@ def test_card_is_a_frozen_value_with_deck_in_equality():
     assert a != b and a == Card(8, "C") and hash(a) == hash(Card(8, "C"))
     assert len({a, b, Card(8, "C")}) == 2
     with pytest.raises(AttributeError):
-        a.rank = 9  # type: ignore[misc]
+        a.rank = 9  # type: ignore[misc]  # frozen card: the refused write is the test
 
 
 @pytest.mark.parametrize(
@@ -73,6 +73,7 @@ def test_the_card_format_error_speaks_plainly_one_fact_per_sentence():
 
 def test_parse_card_refuses_non_strings_clearly():
     with pytest.raises(TypeError, match="needs a string"):
+        # the type: ignore below: a wrong type on purpose: its clear refusal is tested
         parse_card(7)  # type: ignore[arg-type]
 
 
@@ -94,6 +95,7 @@ def test_packs_have_52_or_54_cards_per_deck_all_distinct():
     with pytest.raises(ValueError, match="at least one deck"):
         make_pack(0)
     with pytest.raises(ValueError, match=r"at least one deck \(a whole number\), not '2'"):
+        # the type: ignore below: a wrong type on purpose: its clear refusal is tested
         make_pack("2")  # type: ignore[arg-type]
 
 
@@ -122,6 +124,7 @@ def test_shuffle_uses_only_the_given_generator():
     assert shuffled(pack, random.Random(7)) == first
     assert sorted(first) == sorted(pack) and first != pack
     with pytest.raises(ValueError, match=r"random\.Random generator"):
+        # the type: ignore below: the random module, not a Random: its refusal is tested
         shuffled(pack, random)  # type: ignore[arg-type]
 
 

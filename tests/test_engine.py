@@ -107,3 +107,57 @@ def test_the_package_exports_the_engine_protocol_and_its_errors():
     # function named tournament would hide the module cardkit.tournament
     assert "tournament" not in cardkit.__all__
     assert cardkit.tournament is sys.modules["cardkit.tournament"]
+
+
+def test_quick_init_makes_the_same_values_as_the_dataclass_init():
+    from dataclasses import FrozenInstanceError, dataclass, field
+
+    from cardkit.engine import quick_init
+
+    @dataclass(frozen=True, slots=True)
+    class Slow:
+        a: int
+        b: str = "x"
+        c: tuple[int, ...] = field(default=(), kw_only=True)
+
+    @dataclass(frozen=True, slots=True)
+    class Quick:
+        a: int
+        b: str = "x"
+        c: tuple[int, ...] = field(default=(), kw_only=True)
+
+    quick_init(Quick)
+    for args, kwargs in (((1,), {}), ((1, "y"), {}), ((1,), {"c": (2,)}), ((), {"a": 3})):
+        slow, quick = Slow(*args, **kwargs), Quick(*args, **kwargs)
+        assert (quick.a, quick.b, quick.c) == (slow.a, slow.b, slow.c)
+    with pytest.raises(TypeError):
+        Quick(1, "y", (2,))  # c stays keyword-only
+    with pytest.raises(TypeError):
+        Quick()  # a is required
+    with pytest.raises(FrozenInstanceError):
+        Quick(1).a = 2  # type: ignore[misc]  # frozen: the assignment is the point
+
+
+def test_quick_init_refuses_a_class_it_would_change():
+    from dataclasses import dataclass, field
+
+    from cardkit.engine import quick_init
+
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    @dataclass(frozen=True, slots=True)
+    class Factory:
+        a: list[int] = field(default_factory=list)
+
+    @dataclass(slots=True)
+    class Open:
+        a: int
+
+    for cls in (Checked, Factory, Open):
+        with pytest.raises(TypeError, match=cls.__name__):
+            quick_init(cls)

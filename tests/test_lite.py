@@ -268,7 +268,7 @@ def test_a_lazy_wheel_is_fetched_and_unpacked_at_its_first_import(tmp_path: Path
         import cardkit_lazy_other  # type: ignore[import-not-found]  # noqa: F401
     assert fetched == [] and finder in sys.meta_path
     monkeypatch.delitem(sys.modules, "cardkit_lazy_demo", raising=False)
-    import cardkit_lazy_demo  # type: ignore[import-not-found]
+    import cardkit_lazy_demo  # type: ignore[import-not-found]  # made by the test's finder
 
     assert cardkit_lazy_demo.ANSWER == 42 and fetched == ["/w/demo.whl"]
     assert finder not in sys.meta_path  # once loaded, Python's own finders take over

@@ -208,7 +208,7 @@ def test_hands_are_deterministic():
 # --- the Xeri table ------------------------------------------------------------------------
 
 from cardkit.games import get_game  # noqa: E402
-from cardkit.xeri import EventKind, GreedyBot, Rules, draw, new_game  # noqa: E402
+from cardkit.xeri import EventKind, Rules, draw, new_game  # noqa: E402
 
 
 def sections(markup: str, cls: str) -> dict[str, ET.Element]:
@@ -231,7 +231,7 @@ def labels_in(element: ET.Element) -> list[str]:
 
 
 def play(match, plays: int):
-    bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
+    bots = get_game("xeri").make_bots("greedy", seed=match.seed)
     for _ in range(plays):
         match.apply(bots[match.current_player].choose(match.observe(match.current_player)))
     return match
@@ -240,7 +240,7 @@ def play(match, plays: int):
 def match_with_a_xeri():
     """A seeded match played by bots up to its first Xeri (XR-4.1)."""
     match = new_game(seed=3)
-    bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
+    bots = get_game("xeri").make_bots("greedy", seed=3)
     for _ in range(200):
         events = match.apply(bots[match.current_player].choose(match.observe(match.current_player)))
         if any(e.kind in (EventKind.XERI, EventKind.JACK_XERI) for e in events):
@@ -341,27 +341,26 @@ def test_xr_7_1_the_header_puts_rounds_won_first_and_a_finished_match_says_what_
     shows rounds won first, points beside them, the core's reason at the end, and never
     "no Xeri yet"."""
     from cardkit import play_out
-    from cardkit.xeri import GreedyBot, new_game
 
-    # greedy bots seated as the replay app's sample game seated them before issue 18
-    match = play_out(new_game(seed=1), [GreedyBot(s, seed=4 + s) for s in range(4)])
+    # greedy bots seated through the registry (bot_seed): seed 16 is won 3 rounds to 2
+    match = play_out(new_game(seed=16), get_game("xeri").make_bots("greedy", seed=16))
     assert match.winner == 0 and match.rounds_won == {0: 3, 1: 2}
     html = draw.table_html(match)
     header = sections(html, "ck-status")[""]
     first = text_of(sections(html, "ck-score-first")[""])
     second = text_of(sections(html, "ck-score-second")[""])
     assert first == "Rounds won: North–South 3 · East–West 2 (XR-7.1)"
-    assert second == "points: North–South 93 · East–West 82"
+    assert second == "points: North–South 103 · East–West 82"
     assert "Match over: North–South win the match, 3 rounds to 2 (XR-7.1)" in text_of(header)
     teams = sections(html, "ck-team")
     assert "no Xeri yet" not in html
-    assert text_of(teams["0"]).startswith("North–South winner 3 rounds won · 93 points")
-    assert "last round: 2 Xeris. Whole match: 3 Xeris" in text_of(teams["0"])
+    assert text_of(teams["0"]).startswith("North–South winner 3 rounds won · 103 points")
+    assert "last round: 2 Xeris. Whole match: 4 Xeris" in text_of(teams["0"])
     last = match.results[-1]
     whole = sum(len(result.xeri_cards[1]) for result in match.results)
     assert not last.xeri_cards[1]
     assert f"last round: no Xeri. Whole match: {_plural_xeri(whole)}" in text_of(teams["1"])
-    assert "captured in the last round: 36 cards" in text_of(teams["0"])
+    assert "captured in the last round: 38 cards" in text_of(teams["0"])
 
 
 def _plural_xeri(count: int) -> str:
@@ -534,9 +533,9 @@ def test_zion_table_is_deterministic_and_dispatched():
 
 def test_zc_14_2_zion_table_at_the_end_names_the_winners():
     from cardkit.zioncheck import new_game
-    from cardkit.zioncheck.bots import GreedyBot as ZionBot
 
-    game = play_out(new_game(players=3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
+    game = play_out(new_game(players=3, seed=2),
+                    get_game("zioncheck").make_bots("greedy", seed=2, players=3))
     html = zion_draw.table_html(game)
     status = text_of(sections(html, "ck-status")[""])
     assert "game over" in status

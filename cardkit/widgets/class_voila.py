@@ -104,7 +104,7 @@ class ClassPageHandler(ClassVoilaHandler):
             if notebook == LAB_PAGE:
                 pairs.append((STUDENT_OPTION, str(self.current_user.username)[:64]))
             self.request.query = urlencode(pairs)
-        await super().get(path)  # type: ignore[misc]
+        await super().get(path)  # type: ignore[misc]  # voila's handler is untyped
 
 
 class TeacherKernelSocket(GuardedKernelWebsocketHandler):

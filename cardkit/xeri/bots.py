@@ -24,7 +24,7 @@ from typing import Any
 from cardkit.cards import Card
 from cardkit.engine import declare_view, seat_name
 from cardkit.i18n import Domain
-from cardkit.xeri.play import _resolve
+from cardkit.xeri.play import PlayKind, play_kind
 from cardkit.xeri.rules import team_of
 from cardkit.xeri.scoring import _card_points
 from cardkit.xeri.view import XeriView
@@ -32,6 +32,9 @@ from cardkit.xeri.view import XeriView
 _ = Domain("xeri").gettext
 
 __all__ = ["GreedyBot", "RandomBot"]
+
+_STAYS, _NEW_PILE, _XERI, _JACK_XERI = (PlayKind.STAYS, PlayKind.NEW_PILE, PlayKind.XERI,
+                                        PlayKind.JACK_XERI)
 
 declare_view(XeriView, "XR-9.1")
 
@@ -103,16 +106,22 @@ class GreedyBot(_Bot):
         odds = odds or _Odds(view)
         rules = view.rules
         pile = view.pile
-        # The view's cards are the match's own: no need to check them again.
-        outcome = _resolve(pile, card, rules, view.dealer_last_card, words=False)
+        # The view's cards are the match's own: no need to check them again. `play_kind` is
+        # the rules' one decision; the words of `resolve_play` are not needed here.
+        kind = play_kind(pile, card.rank, rules, view.dealer_last_card)[0]
         ten = rules.ten_of_diamonds_counts_as_ten
         pile_value = sum(_card_points(c, ten) for c in pile) + CARD_WEIGHT * len(pile)
         own = _card_points(card, ten) + CARD_WEIGHT
         last_cards = view.stock_size == 0 and len(view.hand) <= 2
-        if outcome.captures:
-            value = outcome.points + pile_value + own
-            if card.rank == 11 and not outcome.xeri and not last_cards:
-                value -= JACK_KEEP
+        if kind is not _STAYS and kind is not _NEW_PILE:  # a capture (XR-3.2)
+            if kind is _XERI:
+                value = rules.xeri_points + pile_value + own
+            elif kind is _JACK_XERI:
+                value = rules.jack_xeri_points + pile_value + own
+            else:  # no Xeri: a jack spent on it is a jack no longer kept
+                value = pile_value + own
+                if card.rank == 11 and not last_cards:
+                    value -= JACK_KEEP
             return value
         unseen = odds.unseen
         p_same = odds.same_rank(card.rank)

@@ -114,7 +114,12 @@ _leftover, _round_scored, _round_won = maker(Leftover), maker(RoundScored), make
 _PLAYS: list[Play | None] = [None] * (4 * 52 * 53)
 """Every `Play` event made so far, by seat, card and the top card it lands on (or none). An
 event is a frozen value, so every match reuses one object for the same play: most plays
-capture nothing, and this keeps them as cheap as a tuple."""
+capture nothing, and this keeps them as cheap as a tuple.
+
+Module state on purpose (docs/DECISIONS.md, "Hot-path values"): it only memoizes values, so
+no result, record or random draw depends on it; its size is fixed (11,024 slots); a
+per-match cache would rarely be hit within one round's 48 plays, and filling all of it at
+import would cost every import (the browser's too) what most programs never use."""
 
 
 def round_random(seed: int, number: int) -> Random:

@@ -62,8 +62,8 @@ COLUMNS: dict[str, str] = {
     "leftover_team": "the team that took them, -1 when none were left",
     "winner": "the team with more points (XR-6.1), -1 for equal points",
 }
-"""The columns of a Xeri frame, one row per round (`cardkit.sim`); ``XERI_COLUMNS`` in
-`cardkit.sim`."""
+"""The columns of a Xeri frame, one row per round: ``cardkit.sim.columns("xeri")`` (the
+deprecated ``cardkit.sim.XERI_COLUMNS`` is the same)."""
 
 MATCH_COLUMNS: dict[str, str] = {
     "seed": "the master seed of the run",

@@ -203,7 +203,8 @@ def kernel_name(kernel: str = "auto") -> str:
 def simulate_matches(rules: Rules, kinds: Sequence[str], seed: int, start: int, stop: int,
                      kernel: str = "auto") -> dict[str, np.ndarray]:
     """Play matches ``start`` to ``stop`` (whole blocks) and return the columns of
-    `cardkit.sim.XERI_COLUMNS` (``game_seed`` is -1: the rounds have no game seed).
+    `cardkit.xeri.spec.COLUMNS`, what ``cardkit.sim.columns("xeri")`` lists (``game_seed``
+    is -1: the rounds have no game seed).
 
     ``kernel`` picks who plays the dealt rounds (`kernel_name`); the deal is numpy's either
     way, so every kernel gives the same columns."""

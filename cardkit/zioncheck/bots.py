@@ -65,6 +65,8 @@ def _own_view(bot: Any, view: Observation | Any) -> Observation:
     return view
 
 _SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
+# The actions without cards are frozen values: one of each serves every decision.
+_DRAW, _TAKE, _CLAIM, _PASS = DrawStock(), TakeDiscard(), Claim(), Pass()
 
 
 class RandomBot:
@@ -78,7 +80,9 @@ class RandomBot:
 
     def choose(self, view: Observation) -> Action:
         """This seat's move, decided from its view alone."""
-        actions = _own_view(self, view).legal_actions()
+        obs = view if view.__class__ is Observation and view.seat == self.seat else (
+            _own_view(self, view))  # the common case checked inline: a call less a decision
+        actions = obs.legal_actions()
         if not actions:
             raise ValueError(f"it is not seat {self.seat}'s move")
         action: Action = self.rng.choice(actions)
@@ -108,7 +112,8 @@ class GreedyBot:
 
     def choose(self, view: Observation) -> Action:
         """This seat's move, decided from its view alone."""
-        obs = _own_view(self, view)
+        obs = view if view.__class__ is Observation and view.seat == self.seat else (
+            _own_view(self, view))  # the common case checked inline: a call less a decision
         if obs.current_player != self.seat:
             raise ValueError(f"it is not seat {self.seat}'s move")
         if obs.phase is Phase.DRAW:
@@ -120,16 +125,16 @@ class GreedyBot:
     def _draw(self, obs: Any) -> Action:
         top = obs.discard_top
         if top is None or obs.top_discarder == self.seat:
-            return DrawStock()
+            return _DRAW
         if obs.gone_down[self.seat]:
             # a card that can be laid off at once; a joker only onto a run (ZC-5.4)
             if any(may_fit(top, tm.meld) and not (top.rank == 0 and tm.meld.kind is _SET)
                    for tm in obs.table):
-                return TakeDiscard()
-            return DrawStock()
+                return _TAKE
+            return _DRAW
         if self._wants(obs, top, strong=False):
-            return TakeDiscard()
-        return DrawStock()
+            return _TAKE
+        return _DRAW
 
     def _claim(self, obs: Any) -> Action:
         if not obs.gone_down[self.seat]:
@@ -139,8 +144,8 @@ class GreedyBot:
             limit = obs.rules.max_claims_per_hand
             if (limit is None or obs.claims_made[self.seat] < limit) and self._wants(
                     obs, obs.window_card, strong=True):
-                return Claim()
-        return Pass()
+                return _CLAIM
+        return _PASS
 
     def _play(self, obs: Any) -> Action:
         hand = list(obs.hand)
@@ -329,8 +334,8 @@ def _summary(cards: Sequence[Card]) -> tuple[list[int], list[int]]:
     for c in cards:
         r = c.rank
         counts[r] += 1
-        if r:
-            masks[_SUIT_INDEX[c.suit]] |= _BIT[r]  # type: ignore[index]
+        if r:  # not a joker, so it has a suit
+            masks[_SUIT_INDEX[c.suit]] |= _BIT[r]  # type: ignore[index]  # suit: not None
     return counts, masks
 
 
@@ -418,7 +423,7 @@ def might_go_down(cards: Sequence[Card], contract: Contract, rules: Rules, keep:
         r = c.rank
         rank_counts[r] += 1
         if r:
-            suit = suit_index[c.suit]  # type: ignore[index]
+            suit = suit_index[c.suit]  # type: ignore[index]  # r > 0: a suit, not None
             suit_counts[suit][r] += 1
             masks[suit] |= bit[r]
     jokers = rank_counts[0]

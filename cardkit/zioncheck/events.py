@@ -22,7 +22,7 @@ from enum import Enum
 from typing import ClassVar
 
 from cardkit.cards import Card
-from cardkit.engine import written_in
+from cardkit.engine import quick_init, written_in
 from cardkit.zioncheck.melds import Meld
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.words import (
@@ -526,3 +526,8 @@ class GameEndEvent(ZionEvent):
         return _("The game is over after six hands. Totals: {totals}. {winners} share the win "
                  "with the lowest total").format(totals=totals,
                                                  winners=join_and(seat_name(s) for s in winners))
+
+
+# every event is built on the hot path (one or more each action): the quicker constructor
+quick_init(*(v for v in list(globals().values())
+             if isinstance(v, type) and issubclass(v, ZionEvent) and v is not ZionEvent))

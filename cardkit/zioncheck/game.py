@@ -67,6 +67,11 @@ __all__ = ["HANDS", "HandResult", "Phase", "TableMeld", "ZionGame", "load", "new
 _OVER = Phase.OVER  # module constants: an enum member lookup costs more on hot paths
 
 
+_observation = tuple.__new__
+"""Makes an `Observation` from its fields in order, without the named tuple's own `__new__`
+that would bind every field as an argument first (a view is made at every decision)."""
+
+
 class ZionGame(Moves, Checks):
     """A whole game of Zion Check (six hands). Build it with `new_game`.
 
@@ -339,7 +344,7 @@ class ZionGame(Moves, Checks):
             seat = self._seat(seat)  # refuses it with a clear message
         live = self._phase is not _OVER
         hands, discard, by = self._hands, self._discard, self._discard_by
-        return Observation(
+        return _observation(Observation, (
             seat, self._players, self._rules, self._hand_number,
             self._rules.contracts[self._hand_number - 1], self._dealer, self._phase,
             self._current if live else None, self._turn if live else None,
@@ -349,7 +354,7 @@ class ZionGame(Moves, Checks):
             self._taken if live and self._turn == seat else None, self._window_card,
             self._turns, tuple(self._totals), tuple(discard), tuple(map(tuple, self._known)),
             self._taken if live else None, tuple(self._asking),
-            self._bonus_turn, self._draw_two, self._pool)
+            self._bonus_turn, self._draw_two, self._pool))
 
     def observation(self, seat: int) -> Observation:
         """Deprecated alias of `observe`."""

@@ -21,7 +21,7 @@ from cardkit.zioncheck.actions import (
     Pass,
     TakeDiscard,
 )
-from cardkit.zioncheck.melds import Meld, joker_exchanges, lay_off_places
+from cardkit.zioncheck.melds import Meld, MeldKind, joker_exchanges, lay_off_places
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
@@ -29,6 +29,9 @@ from cardkit.zioncheck.words import N_, Later, Said, ngettext, seat_name
 from cardkit.zioncheck.words import gettext as _
 
 __all__ = ["best_go_down_for", "claim_verdict", "leaves_discard", "legal_actions_for"]
+
+# The actions without cards are frozen values: one of each serves every decision.
+_DRAW, _TAKE, _CLAIM, _PASS = DrawStock(), TakeDiscard(), Claim(), Pass()
 
 _MAY_CLAIM = Verdict(True, Said(N_("the seat asked may claim the discard out of turn")), "ZC-8.1")
 
@@ -69,11 +72,17 @@ def exchange_actions(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Action
     """Every joker exchange of these cards on these melds, one copy per face (ZC-12.1)."""
     if not melds:
         return []
+    # the faces that a joker stands for in a run on the table: only a card of one of them can
+    # free a joker (ZC-12.1), so the other cards need no look at each meld
+    wanted = {stands.face for meld in melds if meld.kind is not MeldKind.SET
+              for c, stands in zip(meld.cards, meld.stands_for, strict=True) if not c.rank}
+    if not wanted:
+        return []
     acts: list[Action] = []
     seen: set[tuple[int, str | None]] = set()
     for card in hand:
         face = (card.rank, card.suit)
-        if card.rank == 0 or face in seen:
+        if card.rank == 0 or face in seen or face not in wanted:
             continue
         seen.add(face)
         acts += [ExchangeJoker(card, index) for index in joker_exchanges(card, melds)]
@@ -101,11 +110,11 @@ def legal_actions_for(phase: Phase, seat: int, hand: Sequence[Card], melds: Sequ
     if phase is Phase.OVER:
         return []
     if phase is Phase.DRAW:
-        return [DrawStock(), TakeDiscard()] if can_take else [DrawStock()]
+        return [_DRAW, _TAKE] if can_take else [_DRAW]
     if phase is Phase.CLAIM:
-        acts: list[Action] = [Claim()] if claim_verdict(seat, claims_made, rules).ok else []
+        acts: list[Action] = [_CLAIM] if claim_verdict(seat, claims_made, rules).ok else []
         acts += exchange_actions(hand, melds)
-        acts.append(Pass())
+        acts.append(_PASS)
         return acts
     acts = []
     if not gone_down:

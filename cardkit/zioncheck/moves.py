@@ -294,8 +294,12 @@ class Moves(GameCore):
 
 def _forget(known: list[Card], card: Card) -> None:
     """``card`` left a hand in public: it is no longer a card known to be held there."""
-    if known and card in known:
-        known.remove(card)
+    if known:  # the first equal card, by code (`in` and `remove` would call Card.__eq__ each)
+        code = card.code
+        for index, held in enumerate(known):
+            if held.code == code:
+                del known[index]
+                return
 
 
 def _table_has_free_joker(table: Sequence[TableMeld]) -> bool:

@@ -14,7 +14,7 @@ from itertools import product
 from typing import Any, cast
 
 from cardkit.cards import Card
-from cardkit.engine import IllegalAction, Verdict
+from cardkit.engine import IllegalAction, Verdict, quick_init
 from cardkit.zioncheck.actions import (
     Action,
     Claim,
@@ -85,6 +85,7 @@ class Checked:
 
 # The checked forms of the actions without cards: `apply` needs no new value for them (the
 # actions are frozen values, so the history holds equal ones).
+quick_init(Checked)  # one for every action that names cards
 _DRAW_OK = Checked(_OK, DrawStock())
 _TAKE_OK = Checked(_OK, TakeDiscard())
 _PASS_OK = Checked(_OK, Pass())

@@ -99,6 +99,7 @@ def check_read_only(value: Any, depth: int = 0) -> None:
         assert not isinstance(value, list | set)
         if hasattr(value, "__setitem__"):  # a dict must refuse changes
             with pytest.raises(TypeError):
+                # the type: ignore below: any read-only mapping of a game: the write must fail
                 value[next(iter(value), "key")] = None  # type: ignore[index]
         for key, item in value.items():
             check_read_only(key, depth + 1)

@@ -127,7 +127,7 @@ def test_gf_7_2_most_books_win_and_every_book_is_down() -> None:
 def test_events_are_typed_frozen_dataclasses_with_text_and_rule() -> None:
     event = played().events[-1]
     with pytest.raises(AttributeError):
-        event.books = ()  # type: ignore[misc]
+        event.books = ()  # type: ignore[misc]  # frozen event: the refused write is the test
     assert event.rule == "GF-7.2" and "books are down" in event.text
 
 

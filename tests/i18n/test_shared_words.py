@@ -51,7 +51,7 @@ def test_a_plain_string_reason_works_as_before() -> None:
     assert verdict != Verdict(False, "7♣ is not in North's hand", "XR-3.2")
     assert len({verdict, Verdict(False, "7♣ is not in North's hand", "XR-3.1")}) == 1
     with pytest.raises(AttributeError):
-        verdict.ok = True  # type: ignore[misc]
+        verdict.ok = True  # type: ignore[misc]  # the point: a frozen verdict refuses it
 
 
 def test_a_pickled_verdict_keeps_its_words_in_every_language() -> None:

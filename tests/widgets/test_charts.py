@@ -10,19 +10,20 @@ import pytest
 
 from cardkit import play_out
 from cardkit.cards import parse_cards
+from cardkit.games import get_game
 from cardkit.widgets import charts
-from cardkit.xeri import GreedyBot, Rules, ScoreLine, new_game, score_round
+from cardkit.xeri import Rules, ScoreLine, new_game, score_round
 
 
 @pytest.fixture(scope="module")
 def match():
-    return play_out(new_game(seed=7), [GreedyBot(seat, seed=seat) for seat in range(4)])
+    return play_out(new_game(seed=7), get_game("xeri").make_bots("greedy", seed=7))
 
 
 @pytest.fixture(scope="module")
 def target_match():
     return play_out(new_game(seed=3, rules=Rules(target=151)),
-                    [GreedyBot(s, seed=s) for s in range(4)])
+                    get_game("xeri").make_bots("greedy", seed=3))
 
 
 def _round(team0: str, team1: str, xeris0: str = "", xeris1: str = "") -> dict:
@@ -224,9 +225,9 @@ def test_widget_flag_gives_figure_widgets_that_fit_in_boxes(match):
 
 def test_zion_totals_chart_of_a_real_game_reaches_its_totals():
     from cardkit.zioncheck import new_game
-    from cardkit.zioncheck.bots import GreedyBot as ZionBot
 
-    game = play_out(new_game(players=3, seed=2), [ZionBot(seat, seed=seat) for seat in range(3)])
+    game = play_out(new_game(players=3, seed=2),
+                    get_game("zioncheck").make_bots("greedy", seed=2, players=3))
     fig = charts.zion_totals_chart(game)
     traces = by_name(fig)
     assert len(fig.data) == 6

@@ -84,10 +84,12 @@ def test_without_threads_a_run_steps_on_the_event_loop_and_stops() -> None:
         asyncio.set_event_loop(loop)
         try:
             lab = ProbabilityLab("zion_set", n=100_000, chunk=20, seed=1, pure=True)
+            # the type: ignore below: patched for this test, put back below
             threading.Thread.start = no_threads  # type: ignore[method-assign]
             try:
                 lab.run()
             finally:
+                # the type: ignore below: the real method put back
                 threading.Thread.start = real_start  # type: ignore[method-assign]
             assert lab._thread is None and lab.running
             loop.run_until_complete(asyncio.sleep(0.3))

@@ -90,14 +90,18 @@ def test_resolve_play_outcomes_and_reasons():
 
 def test_resolve_play_refuses_what_is_not_a_card():
     with pytest.raises(ValueError, match=r"rules must be a cardkit\.xeri\.Rules or None, not dict"):
+        # the type: ignore below: a dict of options where Rules is typed: refused
         resolve_play([], parse_card("7C"), {"xeri_points": 5})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"rules must be a cardkit\.xeri\.Rules"):
+        # the type: ignore below: a preset's name where Rules is typed: refused
         score_round({}, rules="standard")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"rules must be a cardkit\.xeri\.Rules"):
+        # the type: ignore below: the presets mapping where Rules is typed: refused
         check_initial_pile(parse_cards("7C 8D 9H KS"), PRESETS)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="must be a Card"):
-        resolve_play([], "7C")  # type: ignore[arg-type]
+        resolve_play([], "7C")  # type: ignore[arg-type]  # card text where a Card is typed: refused
     with pytest.raises(ValueError, match="each pile card must be a Card"):
+        # the type: ignore below: card text in the pile where Cards are typed: refused
         resolve_play(["7C"], parse_card("7H"))  # type: ignore[list-item]
 
 
@@ -238,8 +242,10 @@ def test_from_json_names_the_first_illegal_action():
 
 def test_new_match_refuses_bad_setup():
     with pytest.raises(ValueError, match="seed must be a whole number"):
+        # the type: ignore below: a text seed on purpose: its clear refusal is tested
         new_game(seed="3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"cardkit\.xeri\.Rules or None, not dict; .*PRESETS"):
+        # the type: ignore below: a dict of options where Rules is typed: refused
         new_game(seed=3, rules={"target": 151})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="each once"):
         new_game(seed=3, deck=make_pack()[:51])

@@ -116,3 +116,35 @@ def test_greedy_team_beats_the_random_team_over_1000_rounds():
     margin = 5 * math.sqrt(0.25 / rounds)
     assert rate > 0.5 + margin, f"greedy won {rate:.1%} of {rounds} rounds"
     assert rate > 0.75  # what the greedy bot reaches: about nine rounds in ten
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(xeri_points=0, jack_xeri_points=0),
+                                   Rules(jack_on_single_is_xeri=True, jack_xeri_points=25),
+                                   Rules(dealer_last_card_no_xeri=False)])
+def test_greedy_values_a_capture_as_resolve_play_scores_it(rules):
+    # GreedyBot.value asks play_kind (no words); its capture value must be what resolve_play's
+    # outcome gives: the Xeri points, the pile and the card, less a jack kept if no Xeri
+    from cardkit.xeri import resolve_play
+    from cardkit.xeri.bots import CARD_WEIGHT, JACK_KEEP
+    from cardkit.xeri.scoring import _card_points
+
+    ten = rules.ten_of_diamonds_counts_as_ten
+    captures = 0
+    for seed in range(6):
+        match = new_game(seed=seed, rules=rules)
+        bots = [GreedyBot(seat, seed=seat) for seat in range(4)]
+        while not match.is_over:
+            v = match.observe(match.current_player)
+            for card in v.hand:
+                outcome = resolve_play(v.pile, card, rules, dealer_last_card=v.dealer_last_card)
+                if not outcome.captures:
+                    continue
+                captures += 1
+                pile = sum(_card_points(c, ten) for c in v.pile) + CARD_WEIGHT * len(v.pile)
+                want = outcome.points + pile + (_card_points(card, ten) + CARD_WEIGHT)
+                if (card.rank == 11 and not outcome.xeri
+                        and not (v.stock_size == 0 and len(v.hand) <= 2)):
+                    want -= JACK_KEEP
+                assert bots[v.seat].value(v, card) == want
+            match.apply(bots[v.seat].choose(v))
+    assert captures > 50

@@ -778,7 +778,7 @@ def test_xr_9_1_a_seat_sees_its_hand_and_the_public_cards_only():
     assert view.stock_size == match.stock_size
     assert tuple(card for _, card in view.played) == match.history
     with pytest.raises(dataclasses.FrozenInstanceError):
-        view.hand = ()  # type: ignore[misc]
+        view.hand = ()  # type: ignore[misc]  # frozen view: the refused write is the test
 
 
 def test_xr_9_1_option_show_capture_counts():

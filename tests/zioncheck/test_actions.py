@@ -56,7 +56,7 @@ def test_go_down_with_meld_values_writes_joker_places():
 def test_actions_are_frozen():
     action = Discard(C("7H"))
     with pytest.raises(AttributeError):
-        action.card = C("8H")  # type: ignore[misc]
+        action.card = C("8H")  # type: ignore[misc]  # frozen action: the refused write is the test
 
 
 @pytest.mark.parametrize("text, words", [
@@ -88,22 +88,28 @@ def test_bad_constructor_values_are_refused():
     with pytest.raises(ValueError, match="not a card"):
         GoDown(["7C 7D 11X"])
     with pytest.raises(ValueError, match="Discard needs a Card or card text"):
+        # the type: ignore below: a wrong type on purpose: its clear refusal is tested
         Discard(None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="Discard: '11X' is not a card"):
-        Discard("11X")  # type: ignore[arg-type]
+        Discard("11X")  # type: ignore[arg-type]  # card text where a Card is typed: refused as 11X
     with pytest.raises(ValueError, match="meld_index 0, 1, 2"):
         LayOff(C("9C"), -1)
     with pytest.raises(ValueError, match="meld_index 0, 1, 2"):
+        # the type: ignore below: a wrong type on purpose: its clear refusal is tested
         ExchangeJoker(C("9C"), "a")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="meld_index 0, 1, 2"):
         LayOff(C("9C"), True)
 
 
 def test_actions_accept_card_texts_as_a_learner_types_them():
+    # the type: ignore below: card text, which the actions accept at run time
     assert Discard("7H@1") == Discard(C("7H@1"))  # type: ignore[arg-type]
+    # the type: ignore below: card text, which the actions accept at run time
     assert LayOff("JK", 0, "low") == LayOff(C("JK"), 0, "low")  # type: ignore[arg-type]
+    # the type: ignore below: card text, which the actions accept at run time
     assert ExchangeJoker("7C", 2) == ExchangeJoker(C("7C"), 2)  # type: ignore[arg-type]
     assert GoDown(["7C 7D 7H", ["8C", "8D", "8H"]]) == parse_action("down 7C 7D 7H | 8C 8D 8H")
     assert GoDown(["4S 5S JK=6S 7S"]) == parse_action("down 4S 5S JK=6S 7S")
     with pytest.raises(TypeError):
+        # the type: ignore below: a wrong type on purpose: its clear refusal is tested
         parse_action(3)  # type: ignore[arg-type]

@@ -104,3 +104,32 @@ def test_contract_ok_agrees_with_check_go_down():
                 continue
             assert contract_ok(chosen, contract, rules) == check_go_down(chosen, contract,
                                                                          rules).ok
+
+
+def test_exchange_actions_offer_what_asking_every_card_of_every_meld_offers():
+    # legal.exchange_actions looks only at cards of a face a joker stands for on the table;
+    # the plain way asks joker_exchanges for every natural face held
+    from cardkit import play_out
+    from cardkit.games import get_game
+    from cardkit.zioncheck import ExchangeJoker, new_game
+    from cardkit.zioncheck.legal import exchange_actions
+    from cardkit.zioncheck.melds import joker_exchanges
+
+    spec = get_game("zioncheck")
+    offered = 0
+    for seed in range(2):
+        game = new_game(players=4, seed=seed)
+        bots = spec.make_bots("random", seed=seed, players=4)
+        while not game.is_over:
+            melds = [tm.meld for tm in game.table]
+            for seat in range(game.players):
+                hand = game.observe(seat).hand
+                plain, seen = [], set()
+                for card in hand:
+                    if card.rank and card.face not in seen:
+                        seen.add(card.face)
+                        plain += [ExchangeJoker(card, i) for i in joker_exchanges(card, melds)]
+                assert exchange_actions(hand, melds) == plain
+                offered += len(plain)
+            play_out(game, bots, max_actions=1)
+    assert offered > 0

@@ -71,7 +71,7 @@ def test_checks_return_a_typed_result():
     checked = game._verify(DrawStock(), None, explain=True)
     assert isinstance(checked, Checked) and checked.verdict.ok and checked.action == DrawStock()
     with pytest.raises(dataclasses.FrozenInstanceError):
-        checked.detail = 1  # type: ignore[misc]
+        checked.detail = 1  # type: ignore[misc]  # frozen Checked: the refused write is the test
 
 
 def test_events_are_typed_frozen_slotted_dataclasses():
@@ -86,3 +86,28 @@ def test_events_are_typed_frozen_slotted_dataclasses():
     assert ends and all(isinstance(e.reason, HandEnd) for e in ends)
     assert all(isinstance(r.reason, HandEnd) for r in game.results)
     assert {EventKind.DEAL, EventKind.DRAW, EventKind.DISCARD} <= kinds
+
+
+def test_events_and_checks_made_quickly_equal_those_made_by_keyword():
+    # the hot path's constructors (engine.quick_init) give the values the dataclass would
+    game = played(actions=400)
+    for event in game.events:
+        again = type(event)(**{f.name: getattr(event, f.name)
+                               for f in dataclasses.fields(event)})
+        assert again == event and again.text == event.text
+    assert type(game.events[0]).__init__.__qualname__.endswith("Event.__init__")
+
+
+def test_a_view_holds_every_field_of_the_observation_in_order():
+    # observe builds the named tuple from its fields in order (tuple.__new__, no __new__ call)
+    from cardkit.zioncheck.view import Observation
+
+    game = played(actions=200)
+    for seat in range(game.players):
+        view = game.observe(seat)
+        assert type(view) is Observation and len(view) == len(Observation._fields)
+        assert view.seat == seat and len(view.hand) == game.hand_sizes[seat]
+        assert view.hand_sizes == game.hand_sizes and view.table == game.table
+        assert view.known_cards == game.known_cards and view.stock_pool == game.stock_pool
+        assert view.discard_pile == game.discard_pile
+        assert (view.bonus_turn, view.draw_two) == game.first_player_due

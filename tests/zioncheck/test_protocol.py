@@ -49,9 +49,10 @@ def test_events_and_history_are_read_only_tuples():
     assert isinstance(game.events, tuple) and isinstance(game.history, tuple)
     assert game.history == (DrawStock(),)
     with pytest.raises(AttributeError):
+        # the type: ignore below: a tuple has no append: the refusal is the point
         game.events.append(None)  # type: ignore[attr-defined]
     with pytest.raises(AttributeError):
-        game.history = ()  # type: ignore[misc]
+        game.history = ()  # type: ignore[misc]  # read-only property: the refused write is the test
     before = game.to_json()
     events = list(game.events)
     events.clear()
@@ -64,11 +65,12 @@ def test_events_are_read_only_values_that_still_pickle_copy_and_serialise():
     discard = next(e for e in game.events if e.kind is zc.EventKind.DISCARD)
     hand_end = next(e for e in game.events if e.kind is zc.EventKind.HAND_END)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        discard.card = None  # type: ignore[misc]
+        discard.card = None  # type: ignore[misc]  # frozen event: the refused write is the test
     with pytest.raises(TypeError, match="read-only"):
+        # the type: ignore below: a read-only mapping: the refused write is the test
         hand_end.points[0] = 999  # type: ignore[index]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        discard.rule = "ZC-1"  # type: ignore[misc]
+        discard.rule = "ZC-1"  # type: ignore[misc]  # frozen event: the refused write is the test
     with pytest.raises(dataclasses.FrozenInstanceError):
         del discard.seat
     with pytest.raises((AttributeError, TypeError)):
@@ -89,11 +91,12 @@ def test_results_are_frozen_and_totals_a_fresh_copy():
     results = game.results
     assert len(results) == 6 and all(isinstance(r, HandResult) for r in results)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        results[0].winner = 2  # type: ignore[misc]
+        results[0].winner = 2  # type: ignore[misc]  # frozen result: the refused write is the test
     with pytest.raises(TypeError):
+        # the type: ignore below: a read-only mapping: the refused write is the test
         results[0].points[0] = 999  # type: ignore[index]
     with pytest.raises(TypeError):
-        results[0].hands[0] = ()  # type: ignore[index]
+        results[0].hands[0] = ()  # type: ignore[index]  # a tuple: the refused write is the test
     totals = game.totals
     totals[0] = -1
     assert game.totals[0] != -1

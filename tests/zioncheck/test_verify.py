@@ -138,5 +138,5 @@ def test_zc_9_2_explain_go_down_gives_each_meld_and_the_contract():
 def test_explain_go_down_is_a_frozen_value():
     e = explain_go_down(["8C 8D 8H", "KC KD KH"], 1)
     with pytest.raises(AttributeError):
-        e.verdict = None  # type: ignore[misc]
+        e.verdict = None  # type: ignore[misc]  # frozen explanation: the refused write is the test
     assert isinstance(e.melds, tuple)
