@@ -35,7 +35,8 @@ def _value(analysis: Analysis, move: MoveValue) -> str:
 
 def analysis_text(analysis: Analysis) -> str:
     """"Play 4♠: on average +3.1 points for North–South by the end of the round (95% interval
-    +2.7 to +3.5), 1.2 more than 7♦, the next best." and what the analysis stands on."""
+    +2.7 to +3.5), 1.2 more than the next best move, “Play 7♦”." and what the analysis stands
+    on."""
     best = analysis.best
     words = analysis.words
     low, high = (signed(best.low), signed(best.high)) if analysis.better > 0 else \
@@ -45,8 +46,8 @@ def analysis_text(analysis: Analysis) -> str:
     if len(analysis.moves) > 1:
         nxt = analysis.moves[1]
         more = "more" if analysis.better > 0 else "fewer"
-        first += (f", {nxt.loss:.1f} {more} than {_lower_first(words(nxt.action))}, "
-                  "the next best")
+        # the next move named as its chart row names it, quoted, so that it keeps its capital
+        first += f", {nxt.loss:.1f} {more} than the next best move, “{words(nxt.action)}”"
     sentences = [first + "."]
     sentences.append(f"Its {analysis.chance_words}: {best.chance:.0%}.")
     merged = (f"; {analysis.merged} of the {analysis.legal} legal actions were the same move as "
@@ -57,10 +58,6 @@ def analysis_text(analysis: Analysis) -> str:
         f"because {_STOPS[analysis.stopped.value].format(tolerance=analysis.tolerance)}{merged} "
         f"({', '.join(analysis.rules)}).")
     return " ".join(sentences)
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
 
 
 def analysis_html(analysis: Analysis, width: int = 420) -> str:

@@ -187,6 +187,10 @@ def test_the_text_the_picture_and_the_frame() -> None:
     result = analyze(xeri_position(), **BUDGET)
     assert result.text.startswith(f"Play {result.best.action}: on average ")
     assert "95% interval" in result.text and "the next best" in result.text
+    # the next best named as its row of the chart names it, capital and all, in the one sentence
+    runner = result.words(result.moves[1].action)
+    first = result.text.split(". ")[0]
+    assert first.endswith(f"{result.moves[1].loss:.1f} more than the next best move, “{runner}”")
     assert "XR-6" in result.text and "XR-9.1" in result.text
     page = result._repr_html_()
     assert "<svg" in page and "<script" not in page and "http" not in page.replace(
