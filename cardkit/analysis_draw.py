@@ -51,7 +51,9 @@ def analysis_text(analysis: Analysis) -> str:
     sentences = [first + "."]
     sentences.append(f"Its {analysis.chance_words}: {best.chance:.0%}.")
     merged = (f"; {analysis.merged} of the {analysis.legal} legal actions were the same move as "
-              "another and were merged" if analysis.merged else "")
+              "another and were merged" if analysis.merged > 1 else
+              f"; 1 of the {analysis.legal} legal actions was the same move as another and was "
+              "merged" if analysis.merged else "")
     sentences.append(
         f"Rated over {analysis.samples} possible deals of the cards {analysis.seat_name} cannot "
         f"see, every move on the same deals, played out by {analysis.rollout} bots; stopped "

@@ -4,6 +4,7 @@ its value of a position agrees with a long simulation of the same rollout policy
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections import Counter
@@ -123,7 +124,10 @@ def test_zc_1_1_copies_of_a_card_are_merged_and_every_action_rated_once() -> Non
     rated = [m.action for m in result.moves] + [a for m in result.moves for a in m.merged]
     assert Counter(map(str, rated)) == Counter(map(str, legal))
     assert result.merged == 2 and result.legal == len(legal)  # 7♣ twice, 9♠ twice
-    assert "merged" in result.text
+    assert f"; 2 of the {len(legal)} legal actions were the same move" in result.text
+    one = dataclasses.replace(result, merged=1)  # one merged: the verb agrees with "1"
+    assert f"; 1 of the {len(legal)} legal actions was the same move as another and was " \
+        "merged" in one.text
 
 
 # -- clear best moves --------------------------------------------------------------------
