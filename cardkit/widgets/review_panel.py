@@ -91,8 +91,7 @@ class ReviewPanel(widgets.VBox):
 
     def _rules_html(self) -> str:
         a, b, c = self.thresholds
-        points = ("penalty points" if self.stepper.start.game_name == "zioncheck"
-                  else "round points")
+        points = self._points()
         return (f"<p style='margin:2px 0'>A decision is an <b>inaccuracy</b> when it loses "
                 f"{a:g} or more {points} on average against the best move, a <b>mistake</b> "
                 f"from {b:g}, a <b>blunder</b> from {c:g}, and only when its interval is above "
@@ -213,9 +212,23 @@ class ReviewPanel(widgets.VBox):
         words = profile_of(self.stepper.start).words
         self.stepper.go(worst.index + 1)
         self.message.show(f"Step {worst.index + 1}: {words(worst.action)}, {worst.loss:.1f} "
-                          f"points worse on average than {words(worst.best.action)} "
-                          f"({worst.mark.value}).", "info")
+                          f"{self._points()} worse on average than {words(worst.best.action)} "
+                          f"({self._why_marked(worst)}).", "info")
         return worst.index + 1
+
+    def _points(self) -> str:
+        return ("penalty points" if self.stepper.start.game_name == "zioncheck"
+                else "round points")
+
+    def _why_marked(self, move: Any) -> str:
+        """The mark of ``move``, or, for a decision left unmarked (no decision was marked: the
+        largest loss is shown), why it is none: under the threshold, or sampling noise."""
+        if move.mark.value != "good":
+            return move.mark.value
+        if move.loss < self.thresholds[0]:
+            return (f"not marked: the largest loss so far, under the {self.thresholds[0]:g} "
+                    f"{self._points()} of an inaccuracy")
+        return "not marked: the largest loss so far, but its interval reaches zero (noise)"
 
     def _chart(self, review: Any) -> None:
         rated = [m for m in review.moves if m.played is not None]
