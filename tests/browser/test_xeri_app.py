@@ -286,5 +286,10 @@ def test_a_hint_fits_beside_the_hand_at_1280x720(page, open_app, page_errors):
     page.evaluate("() => window.scrollTo(0, 0)")  # the page as it opens, not scrolled
     fully_in_view(page, app.locator("button.ck-hand-card").first)
     fully_in_view(page, axis)  # under the chart, so the whole chart is in view
+    # the best card is framed, not faded as a staged card is (it read as "not playable")
+    best = app.locator('button.ck-hand-card:has(.ck-mark[data-mark="best"])')
+    expect(best).to_have_count(1)
+    assert best.locator("svg").evaluate("e => getComputedStyle(e).opacity") == "1"
+    assert "rgb(22, 163, 74)" in best.evaluate("e => getComputedStyle(e).boxShadow")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 1280
     page_errors()
