@@ -56,6 +56,10 @@ class ReviewPanel(widgets.VBox):
         self._thread: threading.Thread | None = None
         self._task: asyncio.Future[None] | None = None
         self.figure: Any = None
+        try:  # the kernel's loop: the chart is drawn there, not in the review's thread
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
         start = stepper.start
         self.thresholds = review_thresholds(start.game_name)
         shown = stepper.seat
@@ -179,7 +183,10 @@ class ReviewPanel(widgets.VBox):
         self.progress.description = f"{done} of {total}"
         self.table.value = _table_html(review, self.stepper)
         self.jump_button.disabled = self.worst() is None
-        self._chart(review)
+        if self._loop is None or threading.current_thread() is threading.main_thread():
+            self._chart(review)
+        else:  # a plotly figure made or changed off the kernel's thread stayed blank on the page
+            self._loop.call_soon_threadsafe(self._chart, review)
 
     def _finish(self) -> None:
         review = self.review
