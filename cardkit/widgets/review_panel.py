@@ -293,7 +293,9 @@ def _table_html(review: Any, stepper: Any) -> str:
         f"<td style='text-align:right'>{m.loss:.1f}</td>"
         f"<td style='color:{_MARK_COLOURS[m.mark.value]};font-weight:600'>{m.mark.value}</td>"
         f"<td>{html.escape(words(m.best.action))}</td></tr>" for m in rows)
-    return ("<table class='ck-review-marked' style='border-collapse:collapse;margin:4px 0'>"
+    return ("<style>.ck-review-marked th,.ck-review-marked td{padding:2px 12px 2px 0;"
+            "text-align:left}</style>"  # the headers ran together ("step played expected")
+            "<table class='ck-review-marked' style='border-collapse:collapse;margin:4px 0'>"
             "<thead><tr><th>step</th><th>played</th><th>expected loss</th><th>mark</th>"
             f"<th>best</th></tr></thead><tbody>{cells}</tbody></table>")
 

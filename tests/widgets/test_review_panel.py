@@ -55,6 +55,8 @@ def test_analyse_rates_each_decision_with_its_mark_by_the_stated_thresholds(xeri
     assert (panel.progress.value, panel.progress.max) == (12, 12)
     marked = [m for m in review.moves if m.mark is not Mark.GOOD]
     assert marked, "this record has marked decisions (seed 1)"
+    # the columns stand apart (at a projector "step played expected loss" ran together)
+    assert ".ck-review-marked th,.ck-review-marked td{padding:2px 12px" in panel.table.value
     for move in marked:
         assert f"<td>{move.index + 1}</td>" in panel.table.value
         assert move.loss >= a and move.played.loss_low > 0
