@@ -64,8 +64,9 @@ PYTEST_PARALLEL ?= -n 2 --dist loadfile
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
-# Only the tutorials (nbval, configured in pyproject.toml): cells marked NBVAL_CHECK_OUTPUT must
-# show their stored output; `python tutorials/refresh_outputs.py` stores new ones.
+# Only the tutorials (nbval on their teacher editions, built by tutorials/conftest.py): cells
+# marked NBVAL_CHECK_OUTPUT must show their stored output; `python tutorials/refresh_outputs.py`
+# stores new ones.
 test-tutorials: $(VENV)/.test
 	$(BIN)/python -m pytest tutorials
 

@@ -30,6 +30,14 @@ machine loaded by eight helpers (load average 7-26 on 2 cores), so the instructi
     vector-numba, 200,000 rounds:               CPU new/old 1.31 (load 19-22: CPU only)
 
 (docs/api/engine.md keeps the table, with what is still to measure.)
+
+Issue 23's check, the engine with Japanese chosen and every catalog loaded (``protocol-ja`` and
+``greedy-ja``), 12812ff (the i18n base) against the Japanese sentences, load average 10-13:
+
+    protocol-first, 300 matches (62,592 plays): instructions new/old 1.002 (CPU 1.01)
+    protocol-ja, 300 matches (62,592 plays):    instructions new/old 1.000 (CPU 1.01)
+    greedy, 20 matches (4,080 plays):           instructions new/old 0.927 (CPU 0.96)
+    greedy-ja, 20 matches (4,080 plays):        instructions new/old 0.927 (CPU 0.89)
 """
 
 from __future__ import annotations
@@ -162,8 +170,24 @@ def _vector(kernel: str) -> versus.Workload:
     return setup
 
 
+def _in_japanese(workload: versus.Workload) -> versus.Workload:
+    """``workload`` with every sentence in Japanese and the catalogs loaded (issue 23): the
+    engine's cost must not change, as it builds no words while it plays."""
+    def setup(count: int) -> Callable[[], dict[str, int]]:
+        from cardkit.i18n import DOMAINS, Domain, set_language
+
+        set_language("ja")
+        for domain in DOMAINS:
+            Domain(domain).translations()  # each .mo read now, not inside the timed run
+        return workload(count)
+
+    return setup
+
+
 WORKLOADS: dict[str, versus.Workload] = {
     "protocol-first": lambda n: _units(random_play(n)),
+    "protocol-ja": _in_japanese(lambda n: _units(random_play(n))),
+    "greedy-ja": _in_japanese(lambda n: _units(bots_play(n, "greedy"))),
     "protocol-warm": _warm,
     "greedy": lambda n: _units(bots_play(n, "greedy")),
     "clone": lambda n: _units(clones(n)),
@@ -172,7 +196,8 @@ WORKLOADS: dict[str, versus.Workload] = {
 }
 """What ``--baseline-rev`` runs on both commits (code both commits' API takes)."""
 
-COUNTS = {"protocol-first": 300, "protocol-warm": 150, "greedy": 20, "clone": 3000,
+COUNTS = {"protocol-first": 300, "protocol-ja": 300, "protocol-warm": 150, "greedy": 20,
+          "greedy-ja": 20, "clone": 3000,
           "vector-numpy": 20_000, "vector-numba": 200_000}
 
 

@@ -5,8 +5,9 @@
 ['7♣', '10♦', 'JK']
 """
 
-from cardkit.cards import Card, make_pack, parse_card, parse_cards, shuffled
+from cardkit.cards import Card, card_name, make_pack, parse_card, parse_cards, shuffled
 from cardkit.engine import Bot, Game, IllegalAction, PeekError, Verdict, play_out
+from cardkit.i18n import get_language, language, set_language
 
 __all__ = [
     "Bot",
@@ -15,10 +16,14 @@ __all__ = [
     "IllegalAction",
     "PeekError",
     "Verdict",
+    "card_name",
+    "get_language",
+    "language",
     "make_pack",
     "parse_card",
     "parse_cards",
     "play_out",
+    "set_language",
     "shuffled",
 ]
 __version__ = "0.1.0"

@@ -33,6 +33,7 @@ from random import Random
 from typing import Any
 
 from cardkit.games import get_game, load_record
+from cardkit.i18n import Domain
 from cardkit.pimc import (
     MAX_SAMPLES,
     MAX_SECONDS,
@@ -47,8 +48,11 @@ from cardkit.pimc import (
 
 __all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "MAX_WORLDS", "TOLERANCE",
            "Analysis", "Mark", "MoveValue", "Review", "ReviewedMove", "StopReason", "Worlds",
-           "analyze", "play_worlds", "profile_of", "review", "review_steps",
+           "analyze", "mark_word", "play_worlds", "profile_of", "review", "review_steps",
            "review_thresholds"]
+
+_t = Domain("cardkit")
+_, pgettext = _t.gettext, _t.pgettext
 
 MAX_REVIEW_SECONDS = 600.0
 """The longest a whole review runs, whatever it is asked (each decision is bounded too)."""
@@ -178,6 +182,17 @@ class Mark(str, Enum):
     BLUNDER = "blunder"
 
 
+def mark_word(mark: Mark) -> str:
+    """The mark as a learner reads it, in the language of the moment ("mistake", "ミス")."""
+    if mark is Mark.INACCURACY:
+        return pgettext("mark", "inaccuracy")
+    if mark is Mark.MISTAKE:
+        return pgettext("mark", "mistake")
+    if mark is Mark.BLUNDER:
+        return pgettext("mark", "blunder")
+    return pgettext("mark", "good")
+
+
 def review_thresholds(game_name: str) -> tuple[float, float, float]:
     """The expected losses, in points, from which a decision is an inaccuracy, a mistake and a
     blunder (Xeri: 2, 5, 10 round points; Zion Check: 3, 8, 15 penalty points)."""
@@ -253,22 +268,35 @@ class Review:
         """The review in words: one line per marked decision and a summary."""
         profile = profile_of(_Named(self.game))
         a, b, c = self.thresholds
-        lines = [f"Review of {self.seat_name}: {len(self.moves)} decisions"
-                 + ("" if self.complete else " (stopped before the end)")
-                 + f"; {self.count(Mark.INACCURACY)} inaccuracies (≥ {a:g} points), "
-                 f"{self.count(Mark.MISTAKE)} mistakes (≥ {b:g}), {self.count(Mark.BLUNDER)} "
-                 f"blunders (≥ {c:g}); losses are expected {self.measure}."]
+        counts = {"seat": self.seat_name, "decisions": len(self.moves),
+                  "inaccuracies": self.count(Mark.INACCURACY), "a": a,
+                  "mistakes": self.count(Mark.MISTAKE), "b": b,
+                  "blunders": self.count(Mark.BLUNDER), "c": c, "measure": self.measure}
+        if self.complete:
+            head = _("Review of {seat}: {decisions} decisions; {inaccuracies} inaccuracies (≥ "
+                     "{a:g} points), {mistakes} mistakes (≥ {b:g}), {blunders} blunders (≥ "
+                     "{c:g}); losses are expected {measure}.").format(**counts)
+        else:
+            head = _("Review of {seat}: {decisions} decisions (stopped before the end); "
+                     "{inaccuracies} inaccuracies (≥ {a:g} points), {mistakes} mistakes (≥ "
+                     "{b:g}), {blunders} blunders (≥ {c:g}); losses are expected {measure}."
+                     ).format(**counts)
+        lines = [head]
         for move in self.moves:
             if move.mark is Mark.GOOD or move.best is None:
                 continue
-            lines.append(f"  move {move.index + 1}: {profile.words(move.action)} is a "
-                         f"{move.mark.value}, {move.loss:.1f} points worse than "
-                         f"{_lower(profile.words(move.best.action))}")
+            said = {"number": move.index + 1, "move": profile.words(move.action),
+                    "mark": mark_word(move.mark), "loss": f"{move.loss:.1f}",
+                    "best": _lower(profile.words(move.best.action))}
+            lines.append("  " + _("move {number}: {move} is a {mark}, {loss} points worse than "
+                                  "{best}").format(**said))
         worst = self.biggest_mistake
         if worst is not None and worst.best is not None:
-            lines.append(f"The biggest loss: move {worst.index + 1}, "
-                         f"{_lower(profile.words(worst.action))} ({worst.loss:.1f} points; "
-                         f"best: {_lower(profile.words(worst.best.action))}).")
+            lines.append(_("The biggest loss: move {number}, {move} ({loss} points; best: "
+                           "{best}).").format(number=worst.index + 1,
+                                              move=_lower(profile.words(worst.action)),
+                                              loss=f"{worst.loss:.1f}",
+                                              best=_lower(profile.words(worst.best.action))))
         return "\n".join(lines)
 
     def to_frame(self) -> Any:

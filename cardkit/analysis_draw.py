@@ -6,17 +6,33 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from cardkit.i18n import DOMAINS, Domain
+
 if TYPE_CHECKING:
     from cardkit.pimc import Analysis, MoveValue
 
 __all__ = ["analysis_html", "analysis_text", "signed"]
 
-_STOPS = {
-    "separated": "the best move is separated from every other (95% paired intervals)",
-    "close": "every other move is separated from the best or within {tolerance:g} points of it",
-    "samples": "the sample budget was spent",
-    "time": "the time budget was spent",
-}
+_ = Domain("cardkit").gettext
+ngettext = Domain("cardkit").ngettext
+
+
+def _stop_words(stopped: str, tolerance: float) -> str:
+    """Why sampling stopped, as a clause after "stopped because"."""
+    if stopped == "separated":
+        return _("the best move is separated from every other (95% paired intervals)")
+    if stopped == "close":
+        return _("every other move is separated from the best or within {tolerance:g} points of "
+                 "it").format(tolerance=tolerance)
+    if stopped == "samples":
+        return _("the sample budget was spent")
+    return _("the time budget was spent")
+
+
+def game_words(game: str, words: str) -> str:
+    """``words`` a game's analyst profile gives (its ``chance_words``, marked with ``N_`` in the
+    game's own catalog), in the language of the moment."""
+    return Domain(game).gettext(words) if game in DOMAINS else words
 
 
 def signed(value: float) -> str:
@@ -41,25 +57,41 @@ def analysis_text(analysis: Analysis) -> str:
     words = analysis.words
     low, high = (signed(best.low), signed(best.high)) if analysis.better > 0 else \
         (f"{best.low:.1f}", f"{best.high:.1f}")
-    first = (f"{words(best.action)}: on average {_value(analysis, best)} {analysis.measure} "
-             f"(95% interval {low} to {high})")
+    said = {"move": words(best.action), "value": _value(analysis, best),
+            "measure": analysis.measure, "low": low, "high": high}
     if len(analysis.moves) > 1:
         nxt = analysis.moves[1]
-        more = "more" if analysis.better > 0 else "fewer"
         # the next move named as its chart row names it, quoted, so that it keeps its capital
-        first += f", {nxt.loss:.1f} {more} than the next best move, “{words(nxt.action)}”"
-    sentences = [first + "."]
-    sentences.append(f"Its {analysis.chance_words}: {best.chance:.0%}.")
-    merged = (f"; {analysis.merged} of the {analysis.legal} legal actions were the same move as "
-              "another and were merged" if analysis.merged > 1 else
-              f"; 1 of the {analysis.legal} legal actions was the same move as another and was "
-              "merged" if analysis.merged else "")
-    sentences.append(
-        f"Rated over {analysis.samples} possible deals of the cards {analysis.seat_name} cannot "
-        f"see, every move on the same deals, played out by {analysis.rollout} bots; stopped "
-        f"because {_STOPS[analysis.stopped.value].format(tolerance=analysis.tolerance)}{merged} "
-        f"({', '.join(analysis.rules)}).")
-    return " ".join(sentences)
+        said.update(loss=f"{nxt.loss:.1f}", next=words(nxt.action))
+        if analysis.better > 0:
+            first = _("{move}: on average {value} {measure} (95% interval {low} to {high}), "
+                      "{loss} more than the next best move, “{next}”.").format(**said)
+        else:
+            first = _("{move}: on average {value} {measure} (95% interval {low} to {high}), "
+                      "{loss} fewer than the next best move, “{next}”.").format(**said)
+    else:
+        first = _("{move}: on average {value} {measure} (95% interval {low} to {high})."
+                  ).format(**said)
+    chance = _("Its {chance}: {percent}.").format(
+        chance=game_words(analysis.game, analysis.chance_words), percent=f"{best.chance:.0%}")
+    basis = {"samples": analysis.samples, "seat": analysis.seat_name, "rollout": analysis.rollout,
+             "why": _stop_words(analysis.stopped.value, analysis.tolerance),
+             "rules": ", ".join(analysis.rules)}
+    if analysis.merged:
+        rated = ngettext(
+            "Rated over {samples} possible deals of the cards {seat} cannot see, every move on "
+            "the same deals, played out by {rollout} bots; stopped because {why}; {merged} of the "
+            "{legal} legal actions was the same move as another and was merged ({rules}).",
+            "Rated over {samples} possible deals of the cards {seat} cannot see, every move on "
+            "the same deals, played out by {rollout} bots; stopped because {why}; {merged} of the "
+            "{legal} legal actions were the same move as another and were merged ({rules}).",
+            analysis.merged).format(merged=analysis.merged, legal=analysis.legal, **basis)
+    else:
+        rated = _("Rated over {samples} possible deals of the cards {seat} cannot see, every move "
+                  "on the same deals, played out by {rollout} bots; stopped because {why} "
+                  "({rules}).").format(**basis)
+    # TRANSLATORS: the analysis's three sentences, one after the other
+    return _("{first} {chance} {rated}").format(first=first, chance=chance, rated=rated)
 
 
 def _value_of(analysis: Analysis, value: float) -> str:

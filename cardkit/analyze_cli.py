@@ -16,6 +16,9 @@ from pathlib import Path
 
 from cardkit import bounds
 from cardkit.analysis import MAX_REVIEW_SECONDS, MAX_SECONDS, review
+from cardkit.i18n import Domain
+
+_ = Domain("cardkit").gettext
 
 DESCRIPTION = (
     "Rate each decision of one seat in a saved game record (JSON) with the analyst: its "
@@ -54,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     bounds.check_record_text(text)
 
     def progress(done: int, total: int) -> None:
-        print(f"\ranalysing decision {done} of {total}", end="", file=sys.stderr, flush=True)
+        print("\r" + _("analysing decision {done} of {total}").format(done=done, total=total),
+              end="", file=sys.stderr, flush=True)
 
     result = review(text, args.seat, seconds_per_move=args.seconds, seconds=args.budget,
                     seed=args.seed, progress=progress)

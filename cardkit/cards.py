@@ -9,6 +9,11 @@ form (``7C``, ``10D``, ``JK``)::
     >>> [str(x) for x in parse_cards("A♠, 10h td JK")]
     ['A♠', '10♥', '10♦', 'JK']
 
+Card text may be Japanese too, as a Japanese sentence names a card (`card_name`)::
+
+    >>> [str(x) for x in parse_cards("クラブの7、ハートのK ジョーカー")]
+    ['7♣', 'K♥', 'JK']
+
 Packs made of several decks hold equal-looking cards that are distinct physical cards: they
 differ in ``deck``. Jokers have no suit; a pack of ``D`` decks has ``2·D`` jokers, numbered by
 their ``deck`` field (0, 1, 2, …), so that every joker is a distinct card too.
@@ -17,14 +22,23 @@ their ``deck`` field (0, 1, 2, …), so that every joker is a distinct card too.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+
+from cardkit.i18n import Domain, get_language
+
+_t = Domain("cardkit")
+_, pgettext = _t.gettext, _t.pgettext
 
 __all__ = [
     "RANKS",
     "SUITS",
     "Card",
     "card_from_code",
+    "card_list",
+    "card_name",
+    "card_words",
     "deck_of",
     "make_pack",
     "parse_card",
@@ -56,6 +70,20 @@ ACCEPTED_FORMS = (
     "A joker is JK."
 )
 DECK_FORM = "With several decks, @ and a deck number name one copy, like 7C@1."
+
+
+def accepted_forms(deck: bool = False) -> str:
+    """What a card-format error tells a beginner (`ACCEPTED_FORMS`, and with ``deck`` the
+    `DECK_FORM` too), in the language of the moment: in Japanese it names the Japanese forms
+    ("クラブの7", "ジョーカー") as well."""
+    if deck:
+        return _("Write a card as its rank then its suit, like 10♥, 10H or QS. The ranks are A, 2 "
+                 "to 10, J, Q and K (T also means 10). The suits are C, D, H and S, or ♣ ♦ ♥ ♠. "
+                 "A joker is JK. With several decks, @ and a deck number name one copy, like "
+                 "7C@1.")
+    return _("Write a card as its rank then its suit, like 10♥, 10H or QS. The ranks are A, 2 to "
+             "10, J, Q and K (T also means 10). The suits are C, D, H and S, or ♣ ♦ ♥ ♠. A "
+             "joker is JK.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +198,39 @@ def _sort_key(card: Card) -> tuple[int, int, int]:
     return (_SUIT_INDEX[card.suit], card.rank, card.deck)
 
 
+def card_name(card: Card) -> str:
+    """How a sentence names ``card`` in the language of the moment: ``7♣`` and ``JK`` in
+    English (``str(card)``), "クラブの7" and "ジョーカー" in Japanese.
+
+        >>> from cardkit.i18n import language
+        >>> with language("ja"):
+        ...     card_name(Card(13, "H")), card_name(Card.joker())
+        ('ハートのK', 'ジョーカー')
+    """
+    suit = card.suit
+    if get_language() == "en":
+        return str(card)
+    if suit is None:
+        return pgettext("card", "JK")
+    rank = card.rank_text
+    if suit == "C":
+        return pgettext("card", "{rank}♣").format(rank=rank)
+    if suit == "D":
+        return pgettext("card", "{rank}♦").format(rank=rank)
+    if suit == "H":
+        return pgettext("card", "{rank}♥").format(rank=rank)
+    return pgettext("card", "{rank}♠").format(rank=rank)
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    """Several cards named in a sentence: ``7♣ 7♥`` in English, "クラブの7、ハートの7" in
+    Japanese."""
+    if get_language() == "en":
+        return " ".join(str(c) for c in cards)
+    # TRANSLATORS: what stands between two card names in a list of cards ("7♣ 7♥")
+    return pgettext("card list", ", ").join(card_name(c) for c in cards)
+
+
 def card_from_code(code: int) -> Card:
     """The card whose `Card.code` is ``code``."""
     deck, index = divmod(code, 54)
@@ -183,6 +244,23 @@ _RANK_WORDS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 _RANK_WORDS.update({str(n): n for n in range(2, 11)})
 _SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S",
                "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
+# Japanese card text, "クラブの7", "ハートのK", "ジョーカー" (as `card_name` writes it), also with
+# the ranks' words ("スペードのエース").
+_JA_SUITS = {"クラブ": "C", "ダイヤ": "D", "ダイヤモンド": "D", "ハート": "H", "スペード": "S"}
+_JA_RANKS = {"エース": "A", "ジャック": "J", "クイーン": "Q", "キング": "K"}
+_JA_JOKERS = ("ジョーカー", "ジョーカ")
+
+
+def _from_japanese(word: str) -> str | None:
+    """``word`` ("クラブの7", "ジョーカー") as the codes parse_card reads ("7C", "JK"), or
+    ``None`` when it is not Japanese card text."""
+    if word in _JA_JOKERS:
+        return "JK"
+    suit_word, sep, rank = word.partition("の")
+    suit = _JA_SUITS.get(suit_word)
+    if not sep or suit is None:
+        return None
+    return _JA_RANKS.get(rank, rank) + suit
 
 
 def parse_card(text: str) -> Card:
@@ -194,25 +272,41 @@ def parse_card(text: str) -> Card:
     Traceback (most recent call last):
     ...
     ValueError: '11X' is not a card. Write a card as its rank then its suit, like 10♥, 10H or QS. The ranks are A, 2 to 10, J, Q and K (T also means 10). The suits are C, D, H and S, or ♣ ♦ ♥ ♠. A joker is JK.
+
+    Japanese card text is read too, and full-width letters and digits: "ハートのK", "ダイヤの１０",
+    "ジョーカー". The error is in the language of the moment (`accepted_forms`).
     """  # noqa: E501
     if not isinstance(text, str):
         raise TypeError(f"parse_card needs a string, not {type(text).__name__}")
-    token = text.strip()
+    token = unicodedata.normalize("NFKC", text.strip()) if not text.isascii() else text.strip()
     body, sep, deck_text = token.partition("@")
     deck = 0
     if sep:
         if not deck_text.isdigit():
-            raise ValueError(f"{text!r} is not a card. {ACCEPTED_FORMS} {DECK_FORM}")
+            raise ValueError(_("{text!r} is not a card. {accepted}").format(
+                text=text, accepted=accepted_forms(deck=True)))
         deck = int(deck_text)
     word = body.upper()
+    if not word.isascii():
+        word = _from_japanese(body) or word
     if word in _JOKER_WORDS:
         return Card(0, None, deck)
     rank = _RANK_WORDS.get(word[:-1]) if len(word) >= 2 else None
     suit = _SUIT_WORDS.get(word[-1:]) if word else None
     if rank is None or suit is None:
-        deck_help = f" {DECK_FORM}" if sep else ""
-        raise ValueError(f"{text!r} is not a card. {ACCEPTED_FORMS}{deck_help}")
+        raise ValueError(_("{text!r} is not a card. {accepted}").format(
+            text=text, accepted=accepted_forms(deck=bool(sep))))
     return Card(rank, suit, deck)
+
+
+def card_words(text: str) -> list[str]:
+    """The card words of ``text``, split at spaces, commas and the Japanese "、": what
+    `parse_cards` parses one by one.
+
+        >>> card_words("7C, 8C クラブの7、ハートの7")
+        ['7C', '8C', 'クラブの7', 'ハートの7']
+    """
+    return text.replace(",", " ").replace("、", " ").replace("，", " ").split()
 
 
 def parse_cards(text: str | Iterable[str], *, distinct_decks: bool = True) -> list[Card]:
@@ -225,7 +319,7 @@ def parse_cards(text: str | Iterable[str], *, distinct_decks: bool = True) -> li
     >>> [c.to_text() for c in parse_cards("8C 8c 8H JK joker")]
     ['8C', '8C@1', '8H', 'JK', 'JK@1']
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    tokens = card_words(text) if isinstance(text, str) else list(text)
     cards = [parse_card(token) for token in tokens]
     if not distinct_decks:
         return cards

@@ -30,11 +30,11 @@ if TYPE_CHECKING:
 PACKAGE = Path(__file__).parent
 
 # Which modules each domain's sentences come from (paths relative to the package).
+# A game package's domain is named after the package and holds the words of its modules.
 SOURCES: dict[str, tuple[str, ...]] = {
     "cardkit": ("*.py",),
-    "xeri": ("xeri/**/*.py",),
-    "zioncheck": ("zioncheck/**/*.py",),
     "apps": ("widgets/**/*.py",),
+    **{domain: (f"{domain}/**/*.py",) for domain in DOMAINS if domain not in ("cardkit", "apps")},
 }
 # Not sentences for a learner: the catalog machinery itself.
 SKIP = {"i18n.py", "catalogs.py"}
@@ -73,7 +73,7 @@ def _write_po(catalog: Catalog, *, width: int = 100) -> bytes:
 
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=width, sort_by_file=False, omit_header=False,
-             ignore_obsolete=True, include_previous=False)
+             ignore_obsolete=True, include_previous=False, include_lineno=False)
     return buffer.getvalue()
 
 

@@ -5,14 +5,18 @@ The notebooks in ``tutorials/`` are the source: nbval tests them with their stor
 Their cells are tagged for the editions:
 
 * ``teacher``: for the teacher only (timings, the warm-up, how to run it with a class);
-* ``test``: a hidden check that nbval runs (a sentence agrees with its numbers); in no edition.
+* ``test``: a hidden check that nbval runs (a sentence agrees with its numbers).
 
-The **student edition** drops both, and every output: a learner runs the cells and sees their
-own numbers, and nothing that gives an answer away. The **teacher edition** keeps the outputs
-and the ``teacher`` cells and adds, after each exercise, its answer key: the solution worked out
-by the rules core (`cardkit.lessons`), the hints for the answers learners usually get wrong, and
-how answers are read. Each edition's folder gets the tutorials' helper modules (the charts), so
-its notebooks run where they are.
+The **student edition** drops both, every output, and nbval's ``# NBVAL_CHECK_OUTPUT`` marks:
+a learner runs the cells and sees their own numbers, and nothing that gives an answer away.
+The **teacher edition** keeps every cell of the source as it is, with its outputs (the ``test``
+cells too, their code collapsed: they show the teacher that the lesson checks its own
+sentences), and adds, after each exercise, its answer key: the solution worked out by the
+rules core (`cardkit.lessons`), the hints for the answers learners usually get wrong, and how
+answers are read. So the teacher edition is the source plus Markdown, and ``make test`` runs
+nbval on it in place of the source (``tutorials/conftest.py``; ``tests/test_editions.py``
+checks the superset). Each edition's folder gets the tutorials' helper modules (the charts),
+so its notebooks run where they are.
 
 This module reads and writes notebooks as JSON: it needs no Jupyter package.
 """
@@ -22,22 +26,26 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
 import re
-import shutil
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from cardkit.lessons import EXERCISES, Exercise, reveal
 
-__all__ = ["EDITIONS", "TEACHER_TAG", "TEST_TAG", "build", "exercise_keys_in",
-           "student_edition", "teacher_edition"]
+__all__ = ["EDITIONS", "HELPERS", "TEACHER_TAG", "TEST_TAG", "build", "exercise_keys_in",
+           "student_edition", "teacher_edition", "tutorials_in", "write_editions"]
 
 TEACHER_TAG = "teacher"
 TEST_TAG = "test"
 EDITIONS = ("student", "teacher")
+HELPERS = ("lesson_charts.py",)
+"""The tutorials' helper modules, copied beside each edition's notebooks."""
 _CHECK = re.compile(r'check\("([\w-]+)"')
+_NBVAL_MARK = re.compile(r"\A# NBVAL_[A-Z_]+\n\n?")
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -55,8 +63,15 @@ def exercise_keys_in(cell: dict[str, Any]) -> list[str]:
     return _CHECK.findall(_source(cell)) if cell.get("cell_type") == "code" else []
 
 
+def without_nbval_mark(code: str) -> str:
+    """``code`` less a first line such as ``# NBVAL_CHECK_OUTPUT`` (and the blank line after
+    it): nbval's mark means nothing to a learner."""
+    return _NBVAL_MARK.sub("", code)
+
+
 def student_edition(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The learners' notebook: no ``teacher`` or ``test`` cells, no outputs, no run counts."""
+    """The learners' notebook: no ``teacher`` or ``test`` cells, no outputs, no run counts,
+    and no nbval marks."""
     out = copy.deepcopy(notebook)
     cells = []
     for cell in out["cells"]:
@@ -66,6 +81,7 @@ def student_edition(notebook: dict[str, Any]) -> dict[str, Any]:
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
+            cell["source"] = without_nbval_mark(_source(cell)).splitlines(keepends=True)
         cell.get("metadata", {}).pop("execution", None)
         cells.append(cell)
     out["cells"] = cells
@@ -96,13 +112,13 @@ def answer_key(exercise: Exercise) -> str:
 
 
 def teacher_edition(notebook: dict[str, Any]) -> dict[str, Any]:
-    """The teacher's notebook: outputs and ``teacher`` cells kept, ``test`` cells dropped, and
-    the answer key after each exercise."""
+    """The teacher's notebook: every cell of the source as it is, with its outputs (``test``
+    cells with their code collapsed), and the answer key after each exercise."""
     out = copy.deepcopy(notebook)
     cells = []
     for cell in out["cells"]:
         if TEST_TAG in _tags(cell):
-            continue
+            cell["metadata"].setdefault("jupyter", {})["source_hidden"] = True
         cells.append(cell)
         for key in exercise_keys_in(cell):
             cells.append({"cell_type": "markdown", "id": f"key-{key}",
@@ -113,27 +129,47 @@ def teacher_edition(notebook: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def tutorials_in(source: Path) -> list[Path]:
+    """The numbered notebooks of ``source`` (``01_….ipynb``), in order: every one is a lesson,
+    with no list to edit when one is added."""
+    return sorted(source.glob("[0-9][0-9]_*.ipynb"))
+
+
+def _write(target: Path, text: str) -> None:
+    """Write ``text`` to ``target`` whole or not at all: two test workers may build the same
+    edition at once, and neither may read a half-written file."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    with os.fdopen(handle, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(name, target)
+
+
+def write_editions(path: Path, out: Path = ROOT / "build" / "lessons") -> dict[str, Path]:
+    """Write both editions of the notebook ``path`` into ``out/student/`` and ``out/teacher/``,
+    with the helper modules of its folder beside them. Returns each edition's notebook."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    written = {}
+    for edition, make in (("student", student_edition), ("teacher", teacher_edition)):
+        folder = out / edition
+        for helper in HELPERS:
+            if (path.parent / helper).exists():
+                _write(folder / helper, (path.parent / helper).read_text(encoding="utf-8"))
+        target = folder / path.name
+        _write(target, json.dumps(make(notebook), indent=1, ensure_ascii=False) + "\n")
+        written[edition] = target
+    return written
+
+
 def build(source: Path = ROOT / "tutorials", out: Path = ROOT / "build" / "lessons"
           ) -> list[Path]:
     """Write ``out/student/`` and ``out/teacher/``: both editions of every numbered notebook
     of ``source``, and its helper modules beside them. Returns the notebooks written."""
-    notebooks = sorted(source.glob("[0-9][0-9]_*.ipynb"))
+    notebooks = tutorials_in(source)
     if not notebooks:
         raise ValueError(f"no tutorials (01_….ipynb) in {source}")
-    written = []
-    for edition, make in (("student", student_edition), ("teacher", teacher_edition)):
-        folder = out / edition
-        folder.mkdir(parents=True, exist_ok=True)
-        for helper in ("lesson_charts.py",):
-            if (source / helper).exists():
-                shutil.copyfile(source / helper, folder / helper)
-        for path in notebooks:
-            notebook = json.loads(path.read_text(encoding="utf-8"))
-            target = folder / path.name
-            target.write_text(json.dumps(make(notebook), indent=1, ensure_ascii=False) + "\n",
-                              encoding="utf-8")
-            written.append(target)
-    return written
+    written = [write_editions(path, out) for path in notebooks]
+    return [edition[name] for name in EDITIONS for edition in written]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

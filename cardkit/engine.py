@@ -12,6 +12,23 @@ verdict, and leaves the game exactly as it was::
 
 A game is fully determined by its rules options, its seed and its list of actions, so a record
 (`to_json`) is just those, and `from_json` replays it.
+
+**Languages** (`cardkit.i18n`). A verdict's reason is written when it is read, in the language
+of that moment, so one verdict reads in English or Japanese. Code that refuses something passes
+the reason as a plain string (English only, as before) or as a function of no arguments that
+writes it (``lambda: _("{card} is not in {seat}'s hand").format(...)``, the gettext call inside);
+``Verdict(ok, reason, rule)``, ``verdict.reason`` (always a ``str``), ``str(verdict)``, ``==``
+and ``repr`` work the same for both. `IllegalAction`'s message is its verdict's, read when the
+error is printed. ``text_in(lang)`` on a verdict, an error or an event (each game's event base
+class) gives its words in a language for one call; `written_in` is the helper they share::
+
+    >>> v = Verdict(False, lambda: team_name(1), "XR-1.1")  # a game passes a whole sentence
+    >>> str(v), v.text_in("ja"), v == Verdict(False, "East–West", "XR-1.1")
+    ('East–West (XR-1.1)', '東西チーム (XR-1.1)', True)
+
+The shared words every game uses are here too, in the ``cardkit`` catalog: `seat_name` (the
+compass seats), `team_name` (the partnerships) and `numbered_seat` ("Seat 2"); card names are
+`cardkit.cards.card_name`.
 """
 
 from __future__ import annotations
@@ -25,38 +42,149 @@ from enum import Enum
 from typing import Any, ClassVar, Protocol, TypeVar, cast, runtime_checkable
 
 from cardkit import bounds
+from cardkit.i18n import LANGUAGES, Domain, get_language, language
 
 __all__ = ["RECORD_VERSION", "Bot", "BotLike", "Event", "FrozenDict", "Game", "IllegalAction",
-           "PeekError", "Verdict", "decider", "deciders", "declare_view", "is_bot_factory",
-           "play_out", "read_record", "takes_game"]
+           "PeekError", "Reason", "Verdict", "decider", "deciders", "declare_view",
+           "is_bot_factory", "numbered_seat", "play_out", "read_record", "seat_name",
+           "takes_game", "team_name", "written_in"]
+
+_t = Domain("cardkit")
+_, pgettext = _t.gettext, _t.pgettext
+
+T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+def written_in(lang: str, write: Callable[..., T], *args: Any) -> T:
+    """``write(*args)`` with every sentence in ``lang`` ("en", "ja"): the one helper behind
+    each ``text_in`` (events, verdicts, errors). The language around it is unchanged.
+
+        >>> written_in("ja", seat_name, 0), seat_name(0)
+        ('北', 'North')
+    """
+    with language(lang):
+        return write(*args)
+
+
+# ----------------------------------------------------------------- shared words (XR-1.1)
+
+def seat_name(seat: int) -> str:
+    """The compass name of seat 0-3 (clockwise from North) in the language of the moment:
+    North, East, South, West; 北, 東, 南, 西."""
+    if get_language() == "en":
+        return _SEATS[seat]
+    return (pgettext("seat", "North"), pgettext("seat", "East"), pgettext("seat", "South"),
+            pgettext("seat", "West"))[seat]
+
+
+def team_name(team: int) -> str:
+    """The name of partnership 0 (North and South) or 1 (East and West): North–South,
+    East–West; 南北チーム, 東西チーム."""
+    if get_language() == "en":
+        return _TEAMS[team]
+    return (pgettext("team", "North–South"), pgettext("team", "East–West"))[team]
+
+
+def numbered_seat(seat: int) -> str:
+    """A seat named by its number, as in games without compass seats: "Seat 2"."""
+    return pgettext("seat", "Seat {number}").format(number=seat)
+
+
+_SEATS = ("North", "East", "South", "West")
+_TEAMS = ("North–South", "East–West")
+
+# ----------------------------------------------------------------- verdicts
+
+Reason = str | Callable[[], str]
+"""A verdict's reason: the sentence itself (English), or a function of no arguments that writes
+it in the language of the moment."""
+
+
+class _Written:
+    """A reason written out in every language: what a pickled verdict keeps of a function."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+
+    def __call__(self) -> str:
+        return self.texts.get(get_language()) or self.texts["en"]
+
+
+@dataclass(frozen=True, slots=True, init=False, eq=False, repr=False)
 class Verdict:
     """The answer to "may I?": ``ok``, a plain-language ``reason`` and the ``rule`` ID.
 
     A verdict is truthy exactly when ``ok`` is true, so ``if game.check(action): ...`` reads well.
+    ``reason`` is written when read, in the language of the moment (the module docstring says
+    how); two verdicts are equal when they say the same thing by the same rule.
     """
 
     ok: bool
-    reason: str
-    rule: str | None = None
+    said: Reason
+    """The reason as given: a string, or the function that writes it (read ``reason``)."""
+    rule: str | None
+
+    def __init__(self, ok: bool, reason: Reason, rule: str | None = None) -> None:
+        object.__setattr__(self, "ok", ok)
+        object.__setattr__(self, "said", reason)
+        object.__setattr__(self, "rule", rule)
+
+    @property
+    def reason(self) -> str:
+        """Why, in plain words, in the language of the moment."""
+        said = self.said
+        return said if isinstance(said, str) else said()
 
     def __bool__(self) -> bool:
         return self.ok
 
     def __str__(self) -> str:
-        if not self.rule or f"({self.rule}" in self.reason or f" {self.rule})" in self.reason:
-            return self.reason  # the reason already cites its rule
-        return f"{self.reason} ({self.rule})"
+        reason = self.reason
+        if not self.rule or f"({self.rule}" in reason or f" {self.rule})" in reason:
+            return reason  # the reason already cites its rule
+        return f"{reason} ({self.rule})"
+
+    def text_in(self, lang: str) -> str:
+        """``str(verdict)`` in ``lang`` ("en" or "ja"), whatever the language of the moment."""
+        return written_in(lang, str, self)
+
+    def __repr__(self) -> str:
+        return f"Verdict(ok={self.ok!r}, reason={self.reason!r}, rule={self.rule!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Verdict:
+            return NotImplemented
+        assert isinstance(other, Verdict)
+        return (self.ok == other.ok and self.rule == other.rule
+                and (self.said is other.said or self.reason == other.reason))
+
+    def __hash__(self) -> int:
+        return hash((self.ok, self.reason, self.rule))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A function may not pickle (a lambda): its words in every language do.
+        said = self.said
+        if not isinstance(said, str | _Written):
+            said = _Written({lang: written_in(lang, said) for lang in LANGUAGES})
+        return (Verdict, (self.ok, said, self.rule))
 
 
 class IllegalAction(ValueError):
-    """Raised by ``apply`` for an action the rules refuse; ``.verdict`` says why."""
+    """Raised by ``apply`` for an action the rules refuse; ``.verdict`` says why. Its message
+    is the verdict's, written when read (``str(error)``), so it follows the language."""
 
     def __init__(self, verdict: Verdict) -> None:
-        super().__init__(str(verdict))
+        super().__init__(verdict)
         self.verdict = verdict
+
+    def __str__(self) -> str:
+        return str(self.verdict)
+
+    def text_in(self, lang: str) -> str:
+        """The message in ``lang`` ("en" or "ja")."""
+        return self.verdict.text_in(lang)
 
     @property
     def rule(self) -> str | None:
@@ -279,19 +407,32 @@ def view_offers(view: Any) -> list[str]:
 def peek_message(bot: Any, view: Any, name: str) -> str:
     """The sentence of a `PeekError`: ``bot`` asked ``view`` for ``name``."""
     rule = _VIEW_RULES.get(type(view))
-    cited = f" ({rule})" if rule else ""
     seat = getattr(view, "seat", None)
-    where = f", at seat {seat}," if seat is not None else ""
-    return (f"A bot sees only its own seat{cited}: {bot_name(bot)}{where} asked its view for "
-            f"{name!r}, which that seat may not see (another hand, the stock's order or the "
-            f"game itself are never in a view); its view ({type(view).__name__}) offers "
-            + ", ".join(view_offers(view)))
+    said = {"bot": bot_name(bot), "seat": seat, "rule": rule, "name": name,
+            "view": type(view).__name__, "offers": ", ".join(view_offers(view))}
+    if rule and seat is not None:
+        return _("A bot sees only its own seat ({rule}): {bot}, at seat {seat}, asked its view for "
+                 "{name!r}, which that seat may not see (another hand, the stock's order or the "
+                 "game itself are never in a view); its view ({view}) offers {offers}"
+                 ).format(**said)
+    if rule:
+        return _("A bot sees only its own seat ({rule}): {bot} asked its view for {name!r}, which "
+                 "that seat may not see (another hand, the stock's order or the game itself are "
+                 "never in a view); its view ({view}) offers {offers}").format(**said)
+    if seat is not None:
+        return _("A bot sees only its own seat: {bot}, at seat {seat}, asked its view for "
+                 "{name!r}, which that seat may not see (another hand, the stock's order or the "
+                 "game itself are never in a view); its view ({view}) offers {offers}"
+                 ).format(**said)
+    return _("A bot sees only its own seat: {bot} asked its view for {name!r}, which that seat "
+             "may not see (another hand, the stock's order or the game itself are never in a "
+             "view); its view ({view}) offers {offers}").format(**said)
 
 
 def bot_name(bot: Any) -> str:
     """How messages name a bot: its class, or a function's name."""
     if not hasattr(bot, "choose") and hasattr(bot, "__name__"):
-        return f"the bot function {bot.__name__}"
+        return _("the bot function {name}").format(name=bot.__name__)
     return type(bot).__name__
 
 
@@ -426,18 +567,23 @@ def read_record(text: str, game_name: str, title: str,
     try:
         record = json.loads(text)
     except (TypeError, ValueError) as error:  # ValueError: an integer of over 4300 digits
-        raise ValueError(f"not a {title} record: the text is not valid JSON ({error})") from None
+        raise ValueError(_("not a {title} record: the text is not valid JSON ({error})").format(
+            title=title, error=error)) from None
     if not isinstance(record, dict) or record.get("game") != game_name:
-        raise ValueError(f'not a {title} record: expected a JSON object with "game": '
-                         f'"{game_name}"')
+        raise ValueError(_('not a {title} record: expected a JSON object with "game": "{game}"'
+                           ).format(title=title, game=game_name))
     if type(record.get("version")) is not int or record["version"] != RECORD_VERSION:
-        raise ValueError(f"unsupported {title} record version {record.get('version')!r}; "
-                         f"this cardkit reads version {RECORD_VERSION}")
+        raise ValueError(_("unsupported {title} record version {version!r}; this cardkit reads "
+                           "version {supported}").format(title=title,
+                                                         version=record.get("version"),
+                                                         supported=RECORD_VERSION))
     missing = [key for key in (*required, "actions") if key not in record]
     if missing:
-        raise ValueError(f"the {title} record lacks {', '.join(map(repr, missing))}")
+        raise ValueError(_("the {title} record lacks {keys}").format(
+            title=title, keys=", ".join(map(repr, missing))))
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ValueError(f'the {title} record\'s "actions" must be a list of {actions_are}')
+        raise ValueError(_('the {title} record\'s "actions" must be a list of {actions}').format(
+            title=title, actions=actions_are))
     bounds.check_record_values(record)
     return record

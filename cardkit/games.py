@@ -39,6 +39,10 @@ from typing import Any, Protocol
 
 from cardkit import bounds
 from cardkit.engine import Bot, BotLike, Game, play_out
+from cardkit.i18n import Domain
+
+_t = Domain("cardkit")
+_, pgettext = _t.gettext, _t.pgettext
 
 __all__ = ["GameSpec", "SimSpec", "UnitRows", "WholeUnits", "bot_seed", "game_names", "get_game",
            "load_record", "record_data", "register", "unregister"]
@@ -186,7 +190,8 @@ class GameSpec:
                 or (high is not None and count > high)):
             allowed = (f"{low}" if low == high else f"{low} or more" if high is None
                        else f"{low} to {high}")
-            raise ValueError(f"{self.title} is played by {allowed} players, not {players!r}")
+            raise ValueError(_("{game} is played by {allowed} players, not {players!r}").format(
+                game=self.title, allowed=allowed, players=players))
         return self._new(rules=rules, seed=seed, players=count)
 
     def preset(self, name: str) -> Any:
@@ -194,8 +199,9 @@ class GameSpec:
         try:
             return self.presets[name]
         except (KeyError, TypeError):
-            raise ValueError(f"unknown {self.title} rules preset {name!r}; choose one of "
-                             + ", ".join(self.presets)) from None
+            raise ValueError(_("unknown {game} rules preset {name!r}; choose one of {presets}"
+                               ).format(game=self.title, name=name,
+                                        presets=", ".join(self.presets))) from None
 
     def rules_from(self, rules: Any) -> Any:
         """The game's `Rules` from what a caller may give: ``None`` (the defaults), a preset's
@@ -256,8 +262,9 @@ class GameSpec:
         try:
             cls = self.bots[kind]
         except (KeyError, TypeError):
-            raise ValueError(f"unknown bot kind {kind!r} for {self.title}; the kinds are "
-                             + ", ".join(self.bots)) from None
+            raise ValueError(_("unknown bot kind {kind!r} for {game}; the kinds are {kinds}"
+                               ).format(kind=kind, game=self.title,
+                                        kinds=", ".join(self.bots))) from None
         bot: Bot = cls(seat, seed=seed)
         return bot
 
@@ -273,7 +280,8 @@ class GameSpec:
         names = kinds.split(",") if isinstance(kinds, str) else list(kinds)
         names = [k.strip().lower() for k in names if k.strip()]
         if not names:
-            raise ValueError("name at least one bot kind: " + ", ".join(self.bots))
+            raise ValueError(_("name at least one bot kind: {kinds}").format(
+                kinds=", ".join(self.bots)))
         count = self.default_players if players is None else players
         return [self.seated_bot(names[s % len(names)], s, seed) for s in range(count)]
 
@@ -285,8 +293,10 @@ class GameSpec:
 
 def _bot_names(bots: Sequence[BotLike], name: Callable[[int], str]) -> str:
     """"North GreedyBot, East my_bot, ...": bots in seat order, functions by their name."""
-    return ", ".join(f"{name(seat)} {getattr(bot, '__name__', None) or type(bot).__name__}"
-                     for seat, bot in enumerate(bots))
+    # TRANSLATORS: what stands between two items of a list ("North GreedyBot, East my_bot")
+    return pgettext("list", ", ").join(
+        f"{name(seat)} {getattr(bot, '__name__', None) or type(bot).__name__}"
+        for seat, bot in enumerate(bots))
 
 
 def _xeri() -> GameSpec:
@@ -373,7 +383,8 @@ def get_game(name: str) -> GameSpec:
     key = _ALIASES.get(name, name) if isinstance(name, str) else name
     if key not in _FACTORIES:
         known = ", ".join(repr(n) for n in _FACTORIES)
-        raise ValueError(f"unknown game {name!r}; the games are {known}")
+        raise ValueError(_("unknown game {name!r}; the games are {known}").format(name=name,
+                                                                                 known=known))
     if key not in _SPECS:
         _SPECS[key] = _FACTORIES[key]()
     return _SPECS[key]
@@ -414,9 +425,10 @@ def record_data(text: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except (TypeError, ValueError) as error:
-        raise ValueError(f"not a cardkit record: invalid JSON ({error})") from None
+        raise ValueError(_("not a cardkit record: invalid JSON ({error})").format(
+            error=error)) from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise ValueError('not a cardkit record: expected a JSON object with a "game" field')
+        raise ValueError(_('not a cardkit record: expected a JSON object with a "game" field'))
     return data
 
 

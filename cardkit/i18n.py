@@ -51,10 +51,19 @@ __all__ = ["DOMAINS", "LANGUAGES", "LOCALE_DIR", "Domain", "get_language", "lang
 LANGUAGES: tuple[str, ...] = ("en", "ja")
 """The languages cardkit speaks: English, the source language, and Japanese."""
 
-DOMAINS: tuple[str, ...] = ("cardkit", "xeri", "zioncheck", "apps")
-"""The catalogs, one per part of cardkit (the module docstring says which holds what)."""
+PACKAGE = Path(__file__).parent
+LOCALE_DIR = PACKAGE / "locale"
 
-LOCALE_DIR = Path(__file__).parent / "locale"
+
+def _game_packages() -> tuple[str, ...]:
+    # A game's package is the one that describes it to the registry (its spec.py); its words
+    # travel with it, in a catalog named after the package.
+    return tuple(sorted(p.parent.name for p in PACKAGE.glob("*/spec.py")))
+
+
+DOMAINS: tuple[str, ...] = ("cardkit", *_game_packages(), "apps")
+"""The catalogs, one per part of cardkit (the module docstring says which holds what): the
+shared words, each game package's own, and the apps'."""
 
 _process_language = "en"
 # A block's language (`language`) overrides the process's; None: no block has set one.

@@ -18,9 +18,12 @@ from typing import Any
 
 from cardkit.engine import BotLike, Game, deciders
 from cardkit.games import GameSpec, game_names, get_game
+from cardkit.i18n import Domain
 from cardkit.rule_options import parse_setting, with_options
 
 __all__ = ["add_parser", "commands", "narrate", "parse_setting", "play_narrated", "with_options"]
+
+_ = Domain("cardkit").gettext
 
 
 
@@ -104,5 +107,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             handle.write(game.to_json() + "\n")
-        print(f"record written to {args.json}")
+        print(_("record written to {path}").format(path=args.json))
     return 0

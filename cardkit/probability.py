@@ -43,6 +43,7 @@ __all__ = [
     "dealt_hand_checks",
     "estimate",
     "even_split_estimate",
+    "even_split_from",
     "even_split_probability",
     "expected_redeals",
     "first_pile_redeal",
@@ -539,12 +540,22 @@ def even_split_probability(cards: int = 52) -> Fraction:
     **in a model**: if every card went to either team with an even chance, independently.
     Counted as the binomial C(52, 26) / 2⁵², about 0.110.
 
-    The game is far from that model, and no closed count gives the game's own chance: cards
-    go to a team a whole pile at a time, and who takes each pile depends on the play, so the
-    split spreads much wider than a coin per card would spread it. Simulated rounds split
-    26–26 in only about 2% (random play) to 5% (greedy play) of rounds; `even_split_estimate`
-    measures it from a frame of rounds, with its interval. The model is the lesson's first
-    guess, and the gap is its point (``tests/sim/test_exact_questions.py`` checks both)::
+    The game is far from that model: cards go to a team a whole pile at a time, and who takes
+    each pile depends on the play, so the split spreads much wider than a coin per card would
+    spread it. Simulated rounds split 26–26 in only about 2% (random play) to 5% (greedy play)
+    of rounds: `even_split_estimate` measures it from a frame of rounds, with its interval.
+
+    **Why the game's own chance is not counted exactly.** It is an average over every deal of
+    the 52 cards (hands, pile, the stock's order for the two later deals) and, for each deal,
+    over every order of play: even counted by ranks, with equal positions merged, one last
+    deal alone (24 cards in the hands, random play) has about 1.6 million positions, and the
+    round's first two deals multiply that by the stock's orders, beyond any count. What can be
+    counted exactly is the chance *from a position of the last deal*: `even_split_from`.
+
+    So there are three numbers, and a sentence must say which it shows: this model (exact, not
+    the game), `even_split_estimate` (the game with the bots that played, estimated), and
+    `even_split_from` (the game from one position with random play, exact).
+    ``tests/sim/test_exact_questions.py`` checks each against a simulation of its own model::
 
         >>> float(round(even_split_probability(), 4))
         0.1101
@@ -569,6 +580,96 @@ def even_split_estimate(frame: pd.DataFrame, level: float = 0.95) -> Estimate:
                          "'cards_0'; this one has not")
     return estimate(int((frame["cards_0"] == 26).sum()), len(frame),
                     f"rounds that split the cards 26-26, of {len(frame):,}", level)
+
+
+def even_split_from(match: Any, *, max_cards: int = 20) -> Fraction:
+    """The chance that this Xeri round ends 26–26 (XR-6: nobody gets the 3 points for most
+    cards) from the position of ``match``, in its last deal, when from here on every player
+    plays a card of its hand chosen at random (as the kit's ``random`` bot does).
+
+    What is counted: every hand is known (a teaching view sees them all) and the stock is
+    empty (XR-2.5: the last deal), so nothing is left to chance but the order in which each
+    player plays its cards. Random play makes each player's order one of its n! orders, all
+    equally likely and independent, so the answer is the share of the combined orders
+    (the product of the n!) whose round ends with the team of North and South holding
+    exactly 26 cards: the cards it has captured, its captures from here (XR-3.2: a card of the
+    top card's rank or a jack takes the pile), and the pile left at the end if its side
+    captured last (XR-5.1; if nobody captured in the round, the dealer's team takes it, as
+    the match does). How it is counted: play by play, every card a player could play, weighted
+    by how many of its cards have that rank; positions that are the same up to ranks (the
+    hands' ranks, the pile's size and top rank, who captured last) are counted once.
+
+    The count grows fast with the cards in the hands (CPU time and memory measured on one
+    core): from 16 cards (4 each) it takes 0.05 s, from 20 about 1.3 s and 130 MB, from a whole
+    last deal (24 cards) about 15 s and 0.9 GB, so ``max_cards`` (20 by default) bounds it.
+    Before the last deal, or from a fresh deal, no exact count is possible (see
+    `even_split_probability`). Three cards each, from a seeded round played at random::
+
+        >>> import random
+        >>> from cardkit.xeri import new_game
+        >>> game, rng = new_game(seed=21), random.Random(21)
+        >>> while game.stock_size or sum(game.hand_sizes) > 12:
+        ...     _ = game.apply(rng.choice(game.hand(game.current_player)))
+        >>> even_split_from(game)
+        Fraction(14, 27)
+    """
+    from cardkit.xeri.play import TAKES
+
+    for name in ("stock_size", "hand", "pile", "captured", "dealer", "current_player"):
+        if not hasattr(match, name):
+            raise ValueError(f"even_split_from takes a Xeri match (cardkit.xeri), not "
+                             f"{type(match).__name__}")
+    if isinstance(max_cards, bool) or not isinstance(max_cards, int) or max_cards < 0:
+        raise ValueError(f"max_cards must be a whole number of at least 0, not {max_cards!r}")
+    mover = match.current_player
+    if mover is None:
+        raise ValueError("the round is over: no play is left to count (XR-5.1)")
+    if match.stock_size:
+        raise ValueError(f"the stock still holds {match.stock_size} cards: the count starts "
+                         f"in the last deal, when the stock is empty (XR-2.5)")
+    hands = tuple(tuple(sorted(card.rank for card in match.hand((mover + i) % 4)))
+                  for i in range(4))
+    held = sum(len(hand) for hand in hands)
+    if held > max_cards:
+        raise ValueError(f"the hands hold {held} cards, more than max_cards={max_cards}: the "
+                         f"count grows fast with them (see the docstring)")
+    need = 26 - len(match.captured(0))  # North–South's cards still to come
+    last = match.last_capturer
+    last_team = (match.dealer if last is None else last) & 1
+    memo: dict[tuple[Any, ...], dict[int, int]] = {}
+
+    def orders(hands: tuple[tuple[int, ...], ...], turn: int, size: int, top: int,
+               last_team: int) -> dict[int, int]:
+        """Orders of play from here, by the cards North–South gets from here."""
+        key = (hands, turn, size, top, last_team)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        hand = hands[turn]
+        out: dict[int, int] = {}
+        if not hand:  # the last deal is over: the pile goes to the last capturer (XR-5.1)
+            out[size if last_team == 0 else 0] = 1
+        else:
+            team = (mover + turn) & 1
+            for j, rank in enumerate(hand):
+                if j and hand[j - 1] == rank:
+                    continue
+                copies = hand.count(rank)
+                after = (*hands[:turn], hand[:j] + hand[j + 1:], *hands[turn + 1:])
+                if size and TAKES[top][rank]:  # a capture (XR-3.2)
+                    rest = orders(after, (turn + 1) & 3, 0, 0, team)
+                    gain = size + 1 if team == 0 else 0
+                else:  # the card stays on the pile (XR-3.3)
+                    rest = orders(after, (turn + 1) & 3, size + 1, rank, last_team)
+                    gain = 0
+                for cards, ways in rest.items():
+                    out[cards + gain] = out.get(cards + gain, 0) + copies * ways
+        memo[key] = out
+        return out
+
+    pile = match.pile
+    counts = orders(hands, 0, len(pile), pile[-1].rank if pile else 0, last_team)
+    return Fraction(counts.get(need, 0), sum(counts.values()))
 
 
 def next_player_can_xeri(unseen_of_rank: int, unseen: int, hand_size: int) -> Fraction:
@@ -845,7 +946,7 @@ def dealt_hand_checks(meld: str, n: int, *, hand_number: int = 1, players: int =
 
 def goes_down_within(hand: Iterable[Any] | str, k: int, hand_number: int = 1, *,
                      rules: Any = None, players: int = 4, seen: Iterable[Any] | str = (),
-                     ) -> Fraction:
+                     max_k: int = 4) -> Fraction:
     """The chance that *this* Zion Check hand can go down (meet hand ``hand_number``'s
     contract, ZC-4, ZC-9) within its next ``k`` draws from the stock.
 
@@ -866,7 +967,10 @@ def goes_down_within(hand: Iterable[Any] | str, k: int, hand_number: int = 1, *,
     does not run out, and it never discards a card it needs later (with 10 or more cards in
     hand a player can keep every card of its go-down, so this is what a far-sighted player
     achieves: an upper bound for real play, where discards are chosen without seeing ahead).
-    Exact but slow past k = 3 (every multiset is checked)::
+    Exact, and bounded: every multiset is checked, so the time grows about tenfold with each
+    draw. Measured on one core (CPU time) for the hand below: k = 3 takes about 1 s, k = 4
+    about 11 s, and k = 5 would take minutes, so a ``k`` above ``max_k`` (4 by default) is
+    refused; pass a larger ``max_k`` to wait for it, or simulate instead::
 
         >>> hand = "8C 8D 8H KD KS 2D 5S 9H QC 4C"     # a set of 8s and a pair of kings
         >>> goes_down_within(hand, 0), float(round(goes_down_within(hand, 1), 4))
@@ -878,6 +982,12 @@ def goes_down_within(hand: Iterable[Any] | str, k: int, hand_number: int = 1, *,
     rules = _zion_rules(rules)
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise ValueError(f"k counts draws: a whole number of at least 0, not {k!r}")
+    if isinstance(max_k, bool) or not isinstance(max_k, int) or max_k < 0:
+        raise ValueError(f"max_k must be a whole number of at least 0, not {max_k!r}")
+    if k > max_k:
+        raise ValueError(f"k={k} is more than max_k={max_k}: the count takes about ten times "
+                         f"longer with each draw (k=4 about 11 s); pass max_k={k} to wait for "
+                         f"it (ZC-9)")
     if isinstance(hand_number, bool) or hand_number not in range(1, 7):
         raise ValueError(f"hand_number is 1 to 6 (ZC-3.1), not {hand_number!r}")
     held = list(parse_cards(hand) if isinstance(hand, str) else hand)

@@ -48,6 +48,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cardkit.i18n import Domain, get_language
+
 if TYPE_CHECKING:  # render draws cards but needs nothing of cards.py at run time
     from cardkit.cards import Card
 
@@ -83,6 +85,28 @@ FOUR_COLOURS: Mapping[str, str] = {"C": "#15803d", "D": "#1d4ed8", "H": "#c8102e
 
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'DejaVu Sans',sans-serif"
 FACE_DOWN_LABEL = "face-down card"
+
+_t = Domain("cardkit")
+_, ngettext, pgettext = _t.gettext, _t.ngettext, _t.pgettext
+
+
+def spoken_name(card: Card) -> str:
+    """A card's name for a screen reader, in the language of the moment: ``card.name`` in
+    English ("seven of clubs"), the name sentences use in Japanese ("クラブの7", as
+    `cardkit.cards.card_name`, whose catalog entries it shares)."""
+    if get_language() == "en":
+        return card.name
+    suit = card.suit
+    if suit is None:
+        return pgettext("card", "JK")
+    rank = card.rank_text
+    if suit == "C":
+        return pgettext("card", "{rank}♣").format(rank=rank)
+    if suit == "D":
+        return pgettext("card", "{rank}♦").format(rank=rank)
+    if suit == "H":
+        return pgettext("card", "{rank}♥").format(rank=rank)
+    return pgettext("card", "{rank}♠").format(rank=rank)
 _JOKER_INKS = ("#1a1a1a", "#c8102e")  # a pack's two jokers: one black, one red
 _SELECTED_INK = "#2563eb"
 
@@ -124,8 +148,8 @@ def card_label(card: Card | None, *, face_down: bool = False, label: str | None 
     after a comma (``"joker, as 7♣"``).
     """
     if face_down or card is None:
-        return FACE_DOWN_LABEL
-    name = card.name
+        return _("face-down card")
+    name = spoken_name(card)
     return f"{name}, {label}" if label else name
 
 
@@ -315,11 +339,12 @@ def _selected_set(selected: Iterable[int], n: int) -> frozenset[int]:
 
 def _hand_label(cards: Sequence[Card | None], face_down: bool) -> str:
     n = len(cards)
-    count = f"{n} card{'s' if n != 1 else ''}"
     if face_down or any(card is None for card in cards) or not cards:
-        return f"hand of {count}"
+        return ngettext("hand of {count} card", "hand of {count} cards", n).format(count=n)
     # no None is left: a hand with one returned above
-    return f"hand of {count}: " + ", ".join(card.name for card in cards)  # type: ignore[union-attr]
+    names = pgettext("list", ", ").join(spoken_name(card) for card in cards)  # type: ignore[arg-type]
+    return ngettext("hand of {count} card: {cards}", "hand of {count} cards: {cards}", n).format(
+        count=n, cards=names)
 
 
 def hand_svg(
@@ -444,7 +469,7 @@ def hand_html(
                      f"{svg}</span>")
     if not items:
         items.append('<span style="color:inherit;opacity:0.75;font-style:italic;padding:4px 0">'
-                     "no cards</span>")
+                     + escape(_("no cards")) + "</span>")
     gap = f"{_num(max(2.0, width * 0.06))}px " + ("0" if overlap else _num(max(2.0, width * 0.06)))
     room = f"padding-left:{_num(width * overlap)}px;" if overlap and n else ""
     pad = f"padding-top:{lift}px;" if chosen else ""

@@ -15,7 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.games import get_game, load_record
+from cardkit.i18n import Domain
 from cardkit.records import replay_steps
+
+_t = Domain("cardkit")
+_ = _t.gettext
 
 DESCRIPTION = (
     "Narrate a saved game record (the JSON that `cardkit GAME --json` or a game's to_json() "
@@ -35,8 +39,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _ending(game: Any, actions: int) -> str:
     """The last line: who won, or that the record stops before the end."""
     if not game.is_over:
-        return f"-- {actions} actions replayed. The record stops here: the game is not over."
-    return f"-- {actions} actions replayed. {get_game(game.game_name).summary(game)}."
+        return "-- " + _("{count} actions replayed. The record stops here: the game is not "
+                         "over.").format(count=actions)
+    # TRANSLATORS: {summary} says who won the game and by how much
+    return "-- " + _("{count} actions replayed. {summary}.").format(
+        count=actions, summary=get_game(game.game_name).summary(game))
 
 
 def narrate_record(text: str, say: Callable[[str], Any] = print) -> int:

@@ -14,6 +14,9 @@ from dataclasses import fields
 from typing import Any
 
 from cardkit.games import GameSpec
+from cardkit.i18n import Domain
+
+_ = Domain("cardkit").gettext
 
 __all__ = ["parse_setting", "with_options"]
 
@@ -32,8 +35,8 @@ def parse_setting(setting: str, example: str = "") -> tuple[str, Any]:
     name, sep, text = setting.partition("=")
     name, word = name.strip(), text.strip()
     if not sep or not name:
-        raise ValueError(f"--set takes OPTION=VALUE such as {example or 'rounds=2'}, "
-                         f"not {setting!r}")
+        raise ValueError(_("--set takes OPTION=VALUE such as {example}, not {setting!r}").format(
+            example=example or "rounds=2", setting=setting))
     words = {"true": True, "false": False, "none": None, "null": None}
     if word.lower() in words:
         return name, words[word.lower()]
@@ -57,7 +60,7 @@ def with_options(spec: GameSpec, rules: Any, settings: Iterable[str]) -> Any:
     for setting in settings:
         name, value = parse_setting(setting, spec.option_examples)
         if name not in names:
-            raise ValueError(f"unknown {spec.title} rule option {name!r}; the options are "
-                             + ", ".join(names))
+            raise ValueError(_("unknown {game} rule option {name!r}; the options are {options}"
+                               ).format(game=spec.title, name=name, options=", ".join(names)))
         data[name] = value
     return spec.Rules.from_dict(data)

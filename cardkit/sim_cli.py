@@ -22,9 +22,13 @@ from typing import Any
 import pandas as pd
 
 from cardkit.games import GameSpec, game_names, get_game
+from cardkit.i18n import Domain
 from cardkit.probability import summary
 from cardkit.rule_options import with_options
 from cardkit.sim import plural, simulate
+
+_t = Domain("cardkit")
+_, pgettext = _t.gettext, _t.pgettext
 
 __all__ = ["add_parser", "run", "write_frame"]
 
@@ -143,20 +147,38 @@ def _check_out(path: Path) -> None:
         raise ValueError(f"the folder {str(path.parent)!r} of --out does not exist")
 
 
+def _unit_word(unit: str) -> str:
+    """What a row or unit is, in the language of the moment ("rounds", "ラウンド")."""
+    words = {"rounds": pgettext("units", "rounds"), "matches": pgettext("units", "matches"),
+             "hands": pgettext("units", "hands"), "games": pgettext("units", "games"),
+             "rows": pgettext("units", "rows")}
+    return words.get(unit, unit)
+
+
 def summary_text(frame: pd.DataFrame, title: str, level: float = 0.95,
                  out: Any = None) -> str:
     """The printed summary: what was played, then one line per measure."""
     attrs = frame.attrs
     game = attrs.get("call", {}).get("game")
     unit = plural(attrs.get("unit") or get_game(game).sim.row) if game else "rows"
-    kernel = f", {attrs['kernel']} kernel" if attrs.get("kernel") else ""
-    lines = [f"{title}: {len(frame):,} {unit} ({attrs.get('engine', '?')} engine{kernel}"
-             + (", stopped early" if attrs.get("stopped") else "") + ")"]
+    said = {"title": title, "count": f"{len(frame):,}", "unit": _unit_word(unit),
+            "engine": attrs.get("engine", "?"), "kernel": attrs.get("kernel")}
+    if said["kernel"]:
+        head = (_("{title}: {count} {unit} ({engine} engine, {kernel} kernel, stopped early)")
+                if attrs.get("stopped") else
+                _("{title}: {count} {unit} ({engine} engine, {kernel} kernel)"))
+    else:
+        head = (_("{title}: {count} {unit} ({engine} engine, stopped early)")
+                if attrs.get("stopped") else _("{title}: {count} {unit} ({engine} engine)"))
+    lines = [head.format(**said)]
     if out is not None:
-        lines.append(f"rows written to {out}")
+        lines.append(_("rows written to {path}").format(path=out))
     table = summary(frame, level)
     width = max((len(m) for m in table["measure"]), default=10)
-    lines.append(f"{'measure':<{width}}  {'mean':>9}  {int(level * 100)}% interval")
+    # TRANSLATORS: the headings of the summary table's columns
+    measure, mean = _("measure"), _("mean")
+    lines.append(f"{measure:<{width}}  {mean:>9}  "
+                 + _("{percent}% interval").format(percent=int(level * 100)))
     for row in table.itertuples(index=False):
         lines.append(f"{row.measure:<{width}}  {row.mean:>9.4f}  [{row.low:.4f}, {row.high:.4f}]")
     return "\n".join(lines)

@@ -137,19 +137,35 @@ def test_the_glossary_gives_each_word_in_both_languages_with_its_rule(site: Path
     assert 'href="rules.html#xr-4-1"' in page
 
 
-def test_every_paragraph_of_the_rule_book_has_its_japanese() -> None:
+def _japanese_catalog(page: str):
     from babel.messages.pofile import read_po
 
-    with (DOCS / "locale" / "ja" / "LC_MESSAGES" / "rules.po").open("rb") as f:
-        catalog = read_po(f, locale="ja")
-    rules_text = (DOCS / "RULES.md").read_text(encoding="utf-8")
-    wordy = [m for m in catalog if m.id and re.search(r"[A-Za-z]{3}", m.id)
+    with (DOCS / "locale" / "ja" / "LC_MESSAGES" / f"{page}.po").open("rb") as f:
+        return read_po(f, locale="ja")
+
+
+def _words(message: str) -> str:
+    """A paragraph's English words: without its code, roles and tags (they stay as they are)."""
+    return re.sub(r"`[^`]*`|\{doc\}|<[^>]*>|\]\([^)]*\)", "", message)
+
+
+@pytest.mark.parametrize("page", ["rules", "teachers"])
+def test_every_paragraph_of_the_japanese_pages_has_its_japanese(page: str) -> None:
+    catalog = _japanese_catalog(page)
+    wordy = [m for m in catalog if m.id and re.search(r"[A-Za-z]{3}", _words(m.id))
              and not re.fullmatch(rf"[\s,]*({RULE_ID_PATTERN}[\s,]*)+", m.id)]
     untranslated = [m.id for m in wordy if not m.string or m.fuzzy]
-    assert len(wordy) > 100 and not untranslated, untranslated[:3]
-    # A catalog entry whose English is gone from the book is stale: `make docs-catalogs`.
-    first_words = [m.id.split()[0].strip("*`") for m in wordy if m.id.startswith(("ZC-", "XR-"))]
-    assert all(word in rules_text for word in first_words)
+    assert len(wordy) > 100 and not untranslated, (
+        f"{len(untranslated)} paragraphs of {page}.md have no Japanese (make docs-catalogs, "
+        f"then write them in docs/locale/ja/LC_MESSAGES/{page}.po): {untranslated[:3]}")
+
+
+def test_the_rule_book_catalog_follows_the_rule_book() -> None:
+    # An entry whose English is gone from the book is stale: `make docs-catalogs`.
+    rules_text = (DOCS / "RULES.md").read_text(encoding="utf-8")
+    stated = [m.id.split()[0] for m in _japanese_catalog("rules")
+              if m.id.startswith(("ZC-", "XR-"))]
+    assert len(stated) > 70 and all(rule in rules_text for rule in stated)
 
 
 # ----------------------------------------------------------------------

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.cards import Card
-from cardkit.editions import build, exercise_keys_in, main
+from cardkit.editions import build, exercise_keys_in, main, without_nbval_mark
 from cardkit.lessons import EXERCISES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,7 +86,9 @@ def test_the_teacher_edition_has_outputs_and_a_key_after_every_exercise(editions
     keys = [key for cell in teacher for key in exercise_keys_in(cell)]
     assert keys
     assert any(cell.get("outputs") for cell in teacher if cell["cell_type"] == "code")
-    assert not any("test" in c["metadata"].get("tags", []) for c in teacher)
+    for cell in teacher:  # the hidden checks are there, collapsed (nbval runs this edition)
+        if "test" in cell["metadata"].get("tags", []):
+            assert cell["metadata"]["jupyter"]["source_hidden"] is True
     for index, cell in enumerate(teacher):
         for key in exercise_keys_in(cell):
             after = text(teacher[index + 1])
@@ -108,14 +110,91 @@ def test_make_lessons_writes_both_editions(tmp_path: Path, capsys: pytest.Captur
     assert "\nlessons:" in (ROOT / "Makefile").read_text()
 
 
-@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
-def test_the_editions_run_the_code_that_nbval_tests(editions: Path, path: Path) -> None:
-    # nbval runs the source; the editions hold the same code cells (less the hidden checks),
-    # and the teacher edition the same stored outputs, so nbval's verdict holds for both.
-    def code(cells: list[dict], with_outputs: bool) -> list[tuple]:
-        return [(text(c), json.dumps(c["outputs"]) if with_outputs else None) for c in cells
-                if c["cell_type"] == "code" and "test" not in c["metadata"].get("tags", [])]
+def tagged(cell: dict, tag: str) -> bool:
+    return tag in cell["metadata"].get("tags", [])
 
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_the_teacher_edition_is_the_source_plus_markdown(editions: Path, path: Path) -> None:
+    # nbval runs the teacher edition in place of the source (tutorials/conftest.py): that is
+    # as good as running the source only if every source cell is in it, in order, unchanged
+    # (code, stored outputs, run counts, hidden checks), and all it adds is Markdown.
     source = load(path)
-    assert code(load(editions / "teacher" / path.name), True) == code(source, True)
-    assert code(load(editions / "student" / path.name), False) == code(source, False)
+    teacher = load(editions / "teacher" / path.name)
+    kept = iter(teacher)
+    added = []
+    for cell in source:
+        for other in kept:
+            if other.get("id") == cell.get("id"):
+                break
+            added.append(other)
+        else:
+            pytest.fail(f"source cell {cell.get('id')} is missing from the teacher edition")
+        expected = json.loads(json.dumps(cell))
+        if tagged(cell, "test"):  # the hidden checks are kept, their code collapsed
+            expected["metadata"]["jupyter"] = {"source_hidden": True}
+        assert other == expected
+    added += list(kept)
+    assert added and all(c["cell_type"] == "markdown" and tagged(c, "answer-key")
+                         for c in added)
+    assert sum(tagged(c, "test") for c in teacher) == sum(tagged(c, "test") for c in source)
+
+
+def names(code: str) -> tuple[set[str], set[str]]:
+    """The names a cell's code binds and the names it reads."""
+    import ast
+
+    bound, read = set(), set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return bound, read
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_the_student_edition_runs_what_nbval_runs_less_checks_nothing_needs(
+        editions: Path, path: Path) -> None:
+    # The student edition's code is the source's, in order, less the hidden checks and nbval's
+    # marks (comments); and no cell reads a name whose last binding was in a check (or in a
+    # teacher cell: all are text), so nbval's run of the teacher edition vouches for the
+    # student edition's cells too.
+    source = load(path)
+    student = load(editions / "student" / path.name)
+    code = [text(c) for c in source if c["cell_type"] == "code" and not tagged(c, "test")]
+    shown = [text(c) for c in student if c["cell_type"] == "code"]
+    assert shown == [without_nbval_mark(c) for c in code]
+    assert any(c.startswith("# NBVAL_CHECK_OUTPUT") for c in code)
+    assert not any("NBVAL" in c for c in shown), "nbval's marks mean nothing to a learner"
+    assert not any(c["cell_type"] == "code" and tagged(c, "teacher") for c in source)
+    last_bound_in_check: set[str] = set()
+    for cell in source:
+        if cell["cell_type"] != "code":
+            continue
+        bound, read = names(text(cell))
+        if tagged(cell, "test"):
+            last_bound_in_check |= bound
+        else:
+            needs = (read - bound) & last_bound_in_check
+            assert not needs, f"{path.name}: a cell reads {needs}, bound only in a check"
+            last_bound_in_check -= bound
+
+
+def test_make_test_runs_nbval_on_the_teacher_editions_of_every_lesson() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p",
+                           "no:cacheprovider", "tutorials"], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    ids = [line for line in done.stdout.splitlines() if "::" in line]
+    files = {line.split("::")[0] for line in ids}
+    assert files == {f"build/lessons/teacher/{p.name}" for p in TUTORIALS}
+    for path in TUTORIALS:  # a test for each code cell of the source, checks included
+        cells = [c for c in load(path) if c["cell_type"] == "code"]
+        assert sum(i.startswith(f"build/lessons/teacher/{path.name}::") for i in ids) == \
+            len(cells)
+        assert (ROOT / "build" / "lessons" / "student" / path.name).exists()

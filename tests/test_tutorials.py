@@ -64,6 +64,35 @@ def test_stored_outputs_are_plain_and_small(path: Path) -> None:
     assert path.stat().st_size < 400_000
 
 
+def test_stored_outputs_name_no_folder_of_the_machine_that_ran_them() -> None:
+    import importlib.util
+
+    folder = re.compile(r"(?<![\w.:/])/(?:home|root|work|tmp|Users|private|opt|var)/")
+    colour = re.compile(r"\x1b\[[0-9;]*m")  # a traceback's colours, around its paths
+
+    def texts(output: dict) -> list[str]:
+        data = output.get("data", {})
+        found = [output.get("text", ""), output.get("evalue", ""), *output.get("traceback", [])]
+        return [*found, data.get("text/plain", ""), data.get("text/html", "")]
+
+    for path in TUTORIALS:
+        for cell in cells(path):
+            for output in cell.get("outputs", []):
+                for text in texts(output):
+                    text = colour.sub("", "".join(text))
+                    assert str(ROOT) not in text and not folder.search(text), path.name
+    spec = importlib.util.spec_from_file_location("refresh", ROOT / "tutorials" /
+                                                  "refresh_outputs.py")
+    assert spec and spec.loader
+    refresh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(refresh)
+    assert refresh.plain_paths("File /work/wt/x/cardkit/engine.py:374, in decide") == \
+        "File cardkit/engine.py:374, in decide"
+    assert refresh.plain_paths("/srv/a/.venv/lib/python3.11/site-packages/pandas/core.py") == \
+        "site-packages/pandas/core.py"
+    assert refresh.plain_paths(f"{Path.home()}/notes.txt") == "~/notes.txt"
+
+
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
 def test_a_lesson_states_goals_cites_rules_and_sums_up(path: Path) -> None:
     text = [source(cell) for cell in cells(path) if cell["cell_type"] == "markdown"]

@@ -12,11 +12,15 @@ stored outputs can be made again exactly; nbval runs without it, with fresh seed
 cells whose numbers vary are not compared (hidden test cells check their sentences). A
 notebook's charts are stored as plotly's JSON and a ``<div>``
 that needs plotly.js from the page (the documentation site serves it), never plotly.js itself.
+Paths in stored text and tracebacks are made relative (``cardkit/engine.py``,
+``site-packages/…``, ``~``): a lesson that shows an error must not store the folder it was
+refreshed in.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -25,6 +29,15 @@ from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+_IN_REPO = re.compile(r"/[^\s\x1b\"':]*?/(?=(?:cardkit|tutorials|tests)/[\w/]+\.py)")
+_PACKAGES = re.compile(r"/[^\s\x1b\"':]*?/site-packages/")
+
+
+def plain_paths(text: str) -> str:
+    """``text`` with this machine's folders taken out of its paths: a file of the repository
+    relative to it, an installed one from ``site-packages/``, the home folder as ``~``."""
+    text = _PACKAGES.sub("site-packages/", _IN_REPO.sub("", text))
+    return text.replace(str(Path.home()), "~")
 
 
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -42,6 +55,11 @@ def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
                 if not set(data) - {"text/plain"} and data.get("text/plain", "").startswith(
                         ("TurnStepper(", "MeldChecker(", "HBox(", "VBox(")):
                     continue  # a widget's Python text form, not words for a reader
+            if output.get("output_type") == "stream":
+                output["text"] = plain_paths(output["text"])
+            elif output.get("output_type") == "error":
+                output["evalue"] = plain_paths(output["evalue"])
+                output["traceback"] = [plain_paths(line) for line in output["traceback"]]
             kept.append(output)
         cell.outputs = kept
     return nb
@@ -52,6 +70,11 @@ def refresh(path: Path, timeout: int = 600) -> None:
     NotebookClient(nb, timeout=timeout, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     nbformat.write(clean(nb), path)
+
+
+def clean_stored(path: Path) -> None:
+    """Apply `clean` to the outputs stored in ``path``, without running it again."""
+    nbformat.write(clean(nbformat.read(path, as_version=4)), path)
 
 
 def main(names: list[str]) -> int:

@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from cardkit.cards import Card, parse_cards
+from cardkit.cards import Card, card_words, parse_cards
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.zioncheck import (
@@ -48,7 +48,7 @@ def parse_meld_text(text: str) -> list[list[Card]]:
     [['8C', '8C@1', '8H'], ['8C@2', '9C']]
     """
     limits.check_typed_cards(text)  # the checker's work grows with the square of the cards
-    groups = [part.replace(",", " ").split() for part in text.split("|")]
+    groups = [card_words(part) for part in text.split("|")]
     groups = [tokens for tokens in groups if tokens]
     cards = parse_cards([token for tokens in groups for token in tokens])
     melds, start = [], 0

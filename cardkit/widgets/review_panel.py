@@ -224,7 +224,10 @@ class ReviewPanel(widgets.VBox):
         return worst.index + 1
 
     def _points(self) -> str:
-        return ("penalty points" if self.stepper.start.game_name == "zioncheck"
+        from cardkit.analysis import profile_of
+
+        # A game whose analyst counts lower as better rates penalty points (Zion Check).
+        return ("penalty points" if profile_of(self.stepper.start).better < 0
                 else "round points")
 
     def _why_marked(self, move: Any) -> str:

@@ -17,13 +17,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardkit.cards import Card
+from cardkit.cards import Card, card_name
+from cardkit.engine import team_name
+from cardkit.i18n import Domain
 from cardkit.pimc import AnalystBase, Profile
 from cardkit.xeri.bots import GreedyBot, RandomBot
 from cardkit.xeri.rollout import play_round
-from cardkit.xeri.rules import TEAM_NAMES, seat_name
+from cardkit.xeri.rules import seat_name
 from cardkit.xeri.view import XeriView
 from cardkit.xeri.worlds import sample_world
+
+_ = Domain("xeri").gettext
 
 __all__ = ["PROFILE", "ROLLOUT_BOTS", "THRESHOLDS", "AnalystBot", "rollout"]
 
@@ -49,16 +53,21 @@ def rollout(world: Any, seat: int, card: Card, kind: str, seed: int) -> tuple[fl
 
 
 def _measure(view: XeriView) -> str:
-    return f"points for {TEAM_NAMES[view.seat & 1]} by the end of the round"
+    return _("points for {team} by the end of the round").format(team=team_name(view.seat & 1))
 
 
 def _words(card: Card) -> str:
-    return f"Play {card}"
+    return _("Play {card}").format(card=card_name(card))
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalog; `cardkit.analysis_draw.game_words` translates it."""
+    return message
 
 
 PROFILE = Profile(
     game="xeri", sample_world=sample_world, rollout=rollout, key=lambda card: card,
-    words=_words, better=1, measure=_measure, chance_words="chance to win the round",
+    words=_words, better=1, measure=_measure, chance_words=N_("chance to win the round"),
     rules=("XR-6", "XR-6.1", "XR-9.1"), thresholds=THRESHOLDS,
     rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name)
 """Xeri's analyst profile (`cardkit.pimc.Profile`)."""

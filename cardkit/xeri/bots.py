@@ -22,11 +22,14 @@ from random import Random
 from typing import Any
 
 from cardkit.cards import Card
-from cardkit.engine import declare_view
+from cardkit.engine import declare_view, seat_name
+from cardkit.i18n import Domain
 from cardkit.xeri.play import _resolve
-from cardkit.xeri.rules import SEAT_NAMES, team_of
+from cardkit.xeri.rules import team_of
 from cardkit.xeri.scoring import _card_points
 from cardkit.xeri.view import XeriView
+
+_ = Domain("xeri").gettext
 
 __all__ = ["GreedyBot", "RandomBot"]
 
@@ -54,13 +57,15 @@ class _Bot:
                           DeprecationWarning, stacklevel=3)
             view = view.observe(self.seat)
         elif view.seat != self.seat:
-            raise ValueError(f"{SEAT_NAMES[self.seat]}'s bot was given "
-                             f"{SEAT_NAMES[view.seat]}'s view: a bot decides from its own "
-                             f"seat's view only (XR-9.1)")
+            raise ValueError(_("{seat}'s bot was given {other}'s view: a bot decides from its "
+                               "own seat's view only (XR-9.1)").format(
+                seat=seat_name(self.seat), other=seat_name(view.seat)))
+        if view.current_player is None:
+            raise ValueError(_("{seat} cannot play now: the match is over (XR-3.1)").format(
+                seat=seat_name(self.seat)))
         if view.current_player != self.seat:
-            state = "the match is over" if view.current_player is None else \
-                f"it is {SEAT_NAMES[view.current_player]}'s turn"
-            raise ValueError(f"{SEAT_NAMES[self.seat]} cannot play now: {state} (XR-3.1)")
+            raise ValueError(_("{seat} cannot play now: it is {mover}'s turn (XR-3.1)").format(
+                seat=seat_name(self.seat), mover=seat_name(view.current_player)))
         return view
 
     def __repr__(self) -> str:
@@ -99,7 +104,7 @@ class GreedyBot(_Bot):
         rules = view.rules
         pile = view.pile
         # The view's cards are the match's own: no need to check them again.
-        outcome = _resolve(pile, card, rules, view.dealer_last_card)
+        outcome = _resolve(pile, card, rules, view.dealer_last_card, words=False)
         ten = rules.ten_of_diamonds_counts_as_ten
         pile_value = sum(_card_points(c, ten) for c in pile) + CARD_WEIGHT * len(pile)
         own = _card_points(card, ten) + CARD_WEIGHT

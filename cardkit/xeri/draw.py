@@ -17,7 +17,9 @@ from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
-from cardkit.cards import Card
+from cardkit.cards import Card, card_name
+from cardkit.engine import seat_name, team_name
+from cardkit.i18n import Domain
 from cardkit.render import (
     PANEL_STYLE,
     TABLE_STYLE,
@@ -30,11 +32,10 @@ from cardkit.render import (
     heading_html,
     note_html,
     own_hand_note_html,
-    plural,
     seat_hand_html,
 )
 from cardkit.xeri.events import EventKind, RoundWon
-from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, MatchWinner
+from cardkit.xeri.rules import MatchWinner
 
 if TYPE_CHECKING:
     from cardkit.xeri.match import XeriMatch
@@ -43,6 +44,17 @@ if TYPE_CHECKING:
 __all__ = ["TEAM_COLOURS", "round_end_html", "score_sheet_html", "scoreboard_html", "table_html"]
 
 TEAM_COLOURS = ("#2563eb", "#dc2626")  # North–South, East–West: the sheets and the charts
+
+_t = Domain("xeri")
+_, ngettext, pgettext = _t.gettext, _t.ngettext, _t.pgettext
+
+
+def _cards(count: int) -> str:
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def _xeris(count: int) -> str:
+    return ngettext("{count} Xeri", "{count} Xeris", count).format(count=count)
 
 
 class _XeriPublic:
@@ -78,7 +90,7 @@ class _XeriPublic:
 
 
 def _both(values: tuple[int, int]) -> str:
-    return f"{TEAM_NAMES[0]} {values[0]} · {TEAM_NAMES[1]} {values[1]}"
+    return f"{team_name(0)} {values[0]} · {team_name(1)} {values[1]}"
 
 
 def _scoreline(info: _XeriPublic) -> tuple[str, str]:
@@ -86,15 +98,21 @@ def _scoreline(info: _XeriPublic) -> tuple[str, str]:
     the other."""
     rounds, points = _both(info.rounds_won), _both(info.totals)
     if info.target is None and info.rules.match_winner is MatchWinner.POINTS:
-        return f"Points: {points} (most after the rounds, XR-7.1)", f"rounds won: {rounds}"
+        return (_("Points: {points} (most after the rounds, XR-7.1)").format(points=points),
+                _("rounds won: {rounds}").format(rounds=rounds))
     if info.target is None:
-        return f"Rounds won: {rounds} (XR-7.1)", f"points: {points}"
-    return f"Points: {points} (first to {info.target}, XR-7.2)", f"rounds won: {rounds}"
+        return (_("Rounds won: {rounds} (XR-7.1)").format(rounds=rounds),
+                _("points: {points}").format(points=points))
+    return (_("Points: {points} (first to {target}, XR-7.2)").format(points=points,
+                                                                    target=info.target),
+            _("rounds won: {rounds}").format(rounds=rounds))
 
 
 def _score_parts(info: _XeriPublic, team: int) -> list[str]:
-    rounds = f"{plural(info.rounds_won[team], 'round')} won"
-    points = plural(info.totals[team], "point")
+    won = info.rounds_won[team]
+    rounds = ngettext("{count} round won", "{count} rounds won", won).format(count=won)
+    points = ngettext("{count} point", "{count} points", info.totals[team]).format(
+        count=info.totals[team])
     rounds_first = info.target is None and info.rules.match_winner is MatchWinner.ROUNDS
     return [rounds, points] if rounds_first else [points, rounds]
 
@@ -103,8 +121,8 @@ def _match_over_words(match: XeriMatch, winner: int) -> str:
     """Who won the match and why, in the core's own words (its MATCH_WON event)."""
     for event in reversed(match.events):
         if getattr(event.kind, "name", "") == "MATCH_WON":
-            return f"Match over: {event.text}"
-    return f"Match over: {TEAM_NAMES[winner]} win"
+            return _("Match over: {text}").format(text=event.text)
+    return _("Match over: {team} win").format(team=team_name(winner))
 
 
 def _xeri_words(match: XeriMatch, team: int, xeris: tuple[Card, ...]) -> str:
@@ -112,14 +130,17 @@ def _xeri_words(match: XeriMatch, team: int, xeris: tuple[Card, ...]) -> str:
     whole match (never "no Xeri yet": the match is over)."""
     if xeris:
         jacks = sum(1 for card in xeris if card.rank == 11)
-        words = plural(len(xeris), "Xeri") + (f", {jacks} of them a jack Xeri" if jacks else "")
+        words = (_("{xeris}, {jacks} of them a jack Xeri").format(xeris=_xeris(len(xeris)),
+                                                                 jacks=jacks)
+                 if jacks else _xeris(len(xeris)))
     else:
-        words = "no Xeri"
+        words = _("no Xeri")
     if match.winner is None:
-        return f"this round: {words}" if xeris else "no Xeri yet this round"
+        return _("this round: {xeris}").format(xeris=words) if xeris else \
+            _("no Xeri yet this round")
     whole = sum(len(result.xeri_cards[team]) for result in match.results)
-    return (f"last round: {words}. Whole match: "
-            + ("no Xeri" if not whole else plural(whole, "Xeri")))
+    return _("last round: {xeris}. Whole match: {whole}").format(
+        xeris=words, whole=_("no Xeri") if not whole else _xeris(whole))
 
 
 def table_html(
@@ -151,9 +172,9 @@ def table_html(
     for seat in range(4):
         badges = []
         if seat == info.dealer:
-            badges.append(badge_html("dealer", "dealer"))
+            badges.append(badge_html(pgettext("badge", "dealer"), "dealer"))
         if seat == info.current:
-            badges.append(badge_html("to play", "turn"))
+            badges.append(badge_html(pgettext("badge", "to play"), "turn"))
         cards = info.hands[seat]
         if sort_hands and cards is not None:
             cards = tuple(sorted(cards))
@@ -165,16 +186,17 @@ def table_html(
         else:
             hand = seat_hand_html(cards, info.hand_sizes[seat], width=width,
                               overlap=0.0 if mine else 0.4, four_colour=four_colour)
-        team_name = TEAM_NAMES[seat & 1]
-        who = f"{SEAT_NAMES[seat]} (you)" if mine else SEAT_NAMES[seat]
+        partners = team_name(seat & 1)
+        who = _("{seat} (you)").format(seat=seat_name(seat)) if mine else seat_name(seat)
         style = PANEL_STYLE + (";" + TURN_STYLE if seat == info.current else "")
         seats_html[place[seat]] = (
             f'<section class="ck-seat" data-seat="{seat}" '
             f'data-turn="{"true" if seat == info.current else "false"}" '
-            f'aria-label="{escape(SEAT_NAMES[seat])}" style="{style};grid-area:{place[seat]}">'
+            f'aria-label="{escape(seat_name(seat))}" style="{style};grid-area:{place[seat]}">'
             + heading_html(who, badges)
             + hand
-            + note_html(f"{team_name} · {plural(info.hand_sizes[seat], 'card')} in hand")
+            + note_html(_("{team} · {cards} in hand").format(
+                team=partners, cards=_cards(info.hand_sizes[seat])))
             + "</section>"
         )
 
@@ -185,15 +207,19 @@ def table_html(
                     if xeris else "")
         words = _xeri_words(match, team, xeris)
         if info.captured is None:
-            pile_words = "captured pile face down (size hidden, XR-9.1)"
+            pile_words = _("captured pile face down (size hidden, XR-9.1)")
+        elif info.winner is None:
+            pile_words = _("captured this round: {cards}").format(
+                cards=_cards(info.captured[team]))
         else:
-            when = "this round" if info.winner is None else "in the last round"
-            pile_words = f"captured {when}: {plural(info.captured[team], 'card')}"
+            pile_words = _("captured in the last round: {cards}").format(
+                cards=_cards(info.captured[team]))
+        name = team_name(team)
         teams_html.append(
-            f'<section class="ck-team" data-team="{team}" aria-label="{escape(TEAM_NAMES[team])}" '
+            f'<section class="ck-team" data-team="{team}" aria-label="{escape(name)}" '
             f'style="{PANEL_STYLE};grid-area:team{team}">'
-            + heading_html(TEAM_NAMES[team],
-                           [badge_html("winner", "win")] if info.winner == team else [])
+            + heading_html(name, [badge_html(pgettext("badge", "winner"), "win")]
+                           if info.winner == team else [])
             + note_html(" · ".join(_score_parts(info, team)))
             + note_html(pile_words) + note_html(words) + pictures + "</section>"
         )
@@ -209,10 +235,11 @@ def table_html(
             'style="display:inline-block">'
             + card_svg(top, width=86, four_colour=four_colour) + "</div>"
         )
-        pile_words = f"pile: {plural(len(pile), 'card')}, top {top}"
+        pile_words = _("pile: {cards}, top {card}").format(cards=_cards(len(pile)),
+                                                             card=card_name(top))
     else:
-        under_html, top_html = "", empty_slot_html("empty pile", 86)
-        pile_words = "pile: empty (any card starts it)"
+        under_html, top_html = "", empty_slot_html(_("empty pile"), 86)
+        pile_words = _("pile: empty (any card starts it)")
     centre = (
         f'<section class="ck-pile" data-count="{len(pile)}" aria-label="{escape(pile_words)}" '
         'style="grid-area:centre;display:flex;flex-direction:column;align-items:center;'
@@ -222,44 +249,51 @@ def table_html(
         f'<div style="font-weight:600">{escape(pile_words)}</div></section>'
     )
 
+    # TRANSLATORS: the stock's aria-label; the count is always written as a plural in English
+    stock_label = _("stock: {count} cards").format(count=info.stock_size)
     stock_bits = [
         f'<section class="ck-stock" data-count="{info.stock_size}" '
-        f'aria-label="stock: {info.stock_size} cards" style="{PANEL_STYLE};grid-area:stock;'
+        f'aria-label="{escape(stock_label)}" style="{PANEL_STYLE};grid-area:stock;'
         'display:flex;align-items:center;gap:10px">',
-        card_svg(None, width=40) if info.stock_size else empty_slot_html("no stock", 40),
-        f"<div>{heading_html('Stock')}{note_html(plural(info.stock_size, 'card'))}",
+        card_svg(None, width=40) if info.stock_size else empty_slot_html(_("no stock"), 40),
+        "<div>" + heading_html(_("Stock")) + note_html(_cards(info.stock_size)),
     ]
     if info.bottom_card is not None:
-        stock_bits.append(note_html(f"bottom card shown at the cut: {info.bottom_card} (XR-8.1)"))
+        stock_bits.append(note_html(_("bottom card shown at the cut: {card} (XR-8.1)").format(
+            card=card_name(info.bottom_card))))
     stock_bits.append("</div></section>")
 
     rules = info.rules
     target = info.target
     if target is not None:
-        length = f"target {target} points"
+        length = _("target {target} points").format(target=target)
     elif info.round_number > rules.rounds:  # rounds won level after the agreed number
-        length = f"extra round: {rules.rounds} rounds left the teams level, XR-7.1"
+        length = _("extra round: {rounds} rounds left the teams level, XR-7.1").format(
+            rounds=rules.rounds)
     else:
         length = ""  # "Round 2 of 4": a teacher read "Round 2 (4 rounds)" as four played
     if info.winner is not None:
         state = _match_over_words(match, info.winner)
     elif info.current is None:
-        state = "between rounds"
+        state = _("between rounds")
     else:
-        state = f"{SEAT_NAMES[info.current]} to play"
+        state = _("{seat} to play").format(seat=seat_name(info.current))
     first, second = _scoreline(info)
     header = (
         '<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
         'margin-bottom:10px;font-weight:600">'
-        + (f"<span>Round {info.round_number} ({escape(length)})</span>" if length
-           else f"<span>Round {info.round_number} of {rules.rounds}</span>")
+        + ("<span>" + escape(_("Round {number} ({length})").format(
+            number=info.round_number, length=length)) + "</span>" if length
+           else "<span>" + escape(_("Round {number} of {rounds}").format(
+               number=info.round_number, rounds=rules.rounds)) + "</span>")
         + (f'<span class="ck-score-first">{escape(first)}</span>'
            f'<span class="ck-score-second" style="font-weight:400">{escape(second)}</span>'
            if header_scores else "")
-        + f"<span>Dealer: {escape(SEAT_NAMES[info.dealer])}</span>"
+        + "<span>" + escape(_("Dealer: {seat}").format(seat=seat_name(info.dealer))) + "</span>"
         f'<span class="ck-turn">{escape(state)}</span></div>'
     )
-    view_text = "all hands open" if view is None else f"{SEAT_NAMES[view]}'s view"
+    view_text = _("all hands open") if view is None else \
+        _("{seat}'s view").format(seat=seat_name(view))
     grid = (
         '<div style="display:grid;gap:10px;grid-template-columns:minmax(0,1fr) minmax(0,1.35fr) '
         'minmax(0,1fr);grid-template-areas:\'team0 top team1\' \'left centre right\' '
@@ -268,9 +302,10 @@ def table_html(
         + seats_html["right"] + stock_bits[0] + "".join(stock_bits[1:]) + seats_html["bottom"]
         + "</div>"
     )
+    table_label = _("Xeri table, {view}").format(view=view_text)
     return (
         f'<div class="ck-table ck-xeri-table" data-view="{"all" if view is None else view}" '
-        f'role="region" aria-label="Xeri table, {escape(view_text)}" style="{TABLE_STYLE}">'
+        f'role="region" aria-label="{escape(table_label)}" style="{TABLE_STYLE}">'
         f"{header}{grid}</div>"
     )
 
@@ -284,7 +319,11 @@ def score_sheet_html(sheets: Mapping[int, ScoreSheet], round_number: int | None 
     """
     if set(sheets) != {0, 1}:
         raise ValueError(f"expected {{0: ScoreSheet, 1: ScoreSheet}}, not {sheets!r}")
-    title = "Score sheet" if round_number is None else f"Round {round_number} score sheet"
+    title = _("Score sheet") if round_number is None else \
+        _("Round {number} score sheet").format(number=round_number)
+    no_points, total = _("no points"), _("total")
+    # TRANSLATORS: the headings of a score sheet's columns: points, what for, the rule
+    pts, item, rule = pgettext("sheet", "pts"), pgettext("sheet", "item"), pgettext("sheet", "rule")
     cell = "padding:1px 8px;border-bottom:1px solid #e5e7eb;"
     tables = []
     for team in (0, 1):
@@ -294,22 +333,24 @@ def score_sheet_html(sheets: Mapping[int, ScoreSheet], round_number: int | None 
             f"{line.points}</td><td style=\"{cell}\">{escape(line.label)}</td>"
             f'<td style="{cell}color:#6b7280;font-size:12px">{escape(line.rule)}</td></tr>'
             for line in sheet.lines
-        ) or f'<tr><td colspan="3" style="{cell}color:#6b7280">no points</td></tr>'
+        ) or f'<tr><td colspan="3" style="{cell}color:#6b7280">{escape(no_points)}</td></tr>'
         tables.append(
             f'<table class="ck-score-sheet" data-team="{team}" style="border-collapse:collapse;'
             f'min-width:230px;font-size:13px">'
             f'<caption style="text-align:left;font-weight:700;color:{TEAM_COLOURS[team]};'
-            f'padding-bottom:2px">{escape(TEAM_NAMES[team])}</caption>'
-            '<thead><tr><th scope="col" style="text-align:right;padding:2px 8px">pts</th>'
-            '<th scope="col" style="text-align:left;padding:2px 8px">item</th>'
-            '<th scope="col" style="text-align:left;padding:2px 8px">rule</th></tr></thead>'
+            f'padding-bottom:2px">{escape(team_name(team))}</caption>'
+            f'<thead><tr><th scope="col" style="text-align:right;padding:2px 8px">{escape(pts)}'
+            f'</th><th scope="col" style="text-align:left;padding:2px 8px">{escape(item)}</th>'
+            f'<th scope="col" style="text-align:left;padding:2px 8px">{escape(rule)}</th></tr>'
+            '</thead>'
             f"<tbody>{rows}</tbody>"
             # one fact per line: the total, then the cards taken (the lines above itemise it)
             f'<tfoot><tr><td style="text-align:right;padding:2px 8px;font-weight:700">'
             f'{sheet.total}</td><td colspan="2" style="padding:2px 8px;font-weight:700">'
-            f"total</td></tr>"
+            f"{escape(total)}</td></tr>"
             f'<tr><td></td><td colspan="2" style="padding:0 8px;color:#374151">'
-            f"Cards taken: {sheet.cards}.</td></tr></tfoot></table>"
+            + escape(_("Cards taken: {count}.").format(count=sheet.cards))
+            + "</td></tr></tfoot></table>"
         )
     number_attr = "" if round_number is None else f' data-round="{round_number}"'
     return (
@@ -326,14 +367,21 @@ def scoreboard_html(match: XeriMatch) -> str:
     """Who is winning: what decides the match first (the rounds won, XR-7.1; or the points
     under a target, XR-7.2) in large type, the other beside it."""
     won, points = match.rounds_won, match.totals
-    rounds = f"Rounds won: {TEAM_NAMES[0]} {won[0]}, {TEAM_NAMES[1]} {won[1]}"
-    scored = f"Points: {TEAM_NAMES[0]} {points[0]}, {TEAM_NAMES[1]} {points[1]}"
+    teams = {"first": team_name(0), "second": team_name(1)}
+    rounds = _("Rounds won: {first} {one}, {second} {two}").format(one=won[0], two=won[1],
+                                                                  **teams)
+    scored = _("Points: {first} {one}, {second} {two}").format(one=points[0], two=points[1],
+                                                              **teams)
     if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
-        first, second = f"{scored} (points decide the match, XR-7.1)", rounds
+        first = _("{scores} (points decide the match, XR-7.1)").format(scores=scored)
+        second = rounds
     elif match.target is None:
-        first, second = f"{rounds} (rounds decide the match, XR-7.1)", scored
+        first = _("{scores} (rounds decide the match, XR-7.1)").format(scores=rounds)
+        second = scored
     else:
-        first, second = f"{scored} (first to {match.target} wins, XR-7.2)", rounds
+        first = _("{scores} (first to {target} wins, XR-7.2)").format(scores=scored,
+                                                                     target=match.target)
+        second = rounds
     return (
         '<div class="ck-scoreboard" role="status" style="display:flex;flex-wrap:wrap;'
         'gap:2px 16px;align-items:baseline;margin:0 0 4px">'
@@ -348,14 +396,15 @@ def _match_end_words(match: XeriMatch) -> str:
     """Who won the match and why, citing the rule, from the core's own event."""
     final = next((e for e in reversed(match.events) if e.kind is EventKind.MATCH_WON), None)
     if final is None:
-        return "Match over."
+        return _("Match over.")
     text = final.text if final.text.endswith(")") else f"{final.text} ({final.rule})"
-    words = [f"Match over. {text}."]
     if match.target is None and match.rules.match_winner is MatchWinner.POINTS:
-        words.append("Points decide the match, not rounds won (XR-7.1).")
-    elif match.target is None:
-        words.append("Rounds won decide the match, not points (XR-7.1).")
-    return " ".join(words)
+        return _("Match over. {text}. Points decide the match, not rounds won (XR-7.1)."
+                 ).format(text=text)
+    if match.target is None:
+        return _("Match over. {text}. Rounds won decide the match, not points (XR-7.1)."
+                 ).format(text=text)
+    return _("Match over. {text}.").format(text=text)
 
 
 def round_end_html(match: XeriMatch) -> str:
@@ -366,11 +415,13 @@ def round_end_html(match: XeriMatch) -> str:
         return ""
     number, (p0, p1) = won.number, won.points
     if won.winner is None:
-        head = f"Round {number} over: a tie at {p0} points, so nobody wins it ({won.rule})."
+        head = _("Round {number} over: a tie at {points} points, so nobody wins it ({rule})."
+                 ).format(number=number, points=p0, rule=won.rule)
     else:
         team = won.winner
         mine, theirs = (p0, p1) if team == 0 else (p1, p0)
-        head = f"Round {number} over: {TEAM_NAMES[team]} win {mine} to {theirs} ({won.rule})."
+        head = _("Round {number} over: {team} win {mine} to {theirs} ({rule}).").format(
+            number=number, team=team_name(team), mine=mine, theirs=theirs, rule=won.rule)
     lines = [f'<div class="ck-round-head" role="status" style="font-size:16px;'
              f'font-weight:700;margin:2px 0">{escape(head)}</div>']
     if match.is_over:

@@ -21,10 +21,15 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from cardkit.cards import Card
+from cardkit.cards import Card, card_list, card_name
+from cardkit.engine import seat_name, team_name, written_in
+from cardkit.i18n import Domain
 from cardkit.xeri.play import redeal_cause
-from cardkit.xeri.rules import SEAT_NAMES, TEAM_NAMES, PileRedeal
+from cardkit.xeri.rules import PileRedeal
 from cardkit.xeri.scoring import ScoreSheet, TeamSheets
+
+_t = Domain("xeri")
+_, ngettext = _t.gettext, _t.ngettext
 
 __all__ = [
     "Capture", "Cut", "Deal", "EventKind", "ExtraRound", "FirstDealer", "JackXeri", "Leftover",
@@ -68,14 +73,6 @@ class MatchEnd(str, Enum):
         return self.value
 
 
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 class XeriEvent:
     """The base of every Xeri event: ``kind``, ``seat`` (who acted, or ``None``), ``rule`` and
     the narration ``text``, which ends with the rule ID."""
@@ -95,11 +92,19 @@ class XeriEvent:
 
     @property
     def text(self) -> str:
-        """The event in plain words, ending with its rule ID."""
+        """The event in plain words, ending with its rule ID, in the language of the moment."""
         return f"{self._words()} ({self.rule})"
+
+    def text_in(self, lang: str) -> str:
+        """``text`` in ``lang`` ("en" or "ja"), whatever the language of the moment."""
+        return written_in(lang, _text, self)
 
     def __str__(self) -> str:
         return self.text
+
+
+def _text(event: XeriEvent) -> str:
+    return event.text
 
 
 E = TypeVar("E", bound=XeriEvent)
@@ -119,9 +124,10 @@ class FirstDealer(XeriEvent):
 
     def _words(self) -> str:
         if self.named:
-            who = SEAT_NAMES[self.seat]
-            return f"{who} is the first dealer, as named when the match was set up"
-        return f"{SEAT_NAMES[self.seat]} is chosen at random as the first dealer"
+            return _("{seat} is the first dealer, as named when the match was set up").format(
+                seat=seat_name(self.seat))
+        return _("{seat} is chosen at random as the first dealer").format(
+            seat=seat_name(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,10 +141,11 @@ class NewRound(XeriEvent):
     rule: str = "XR-2.1"
 
     def _words(self) -> str:
-        who = SEAT_NAMES[self.seat]
+        who = seat_name(self.seat)
         if self.number == 1:
-            return f"Round 1: {who} deals"
-        return f"Round {self.number}: {who} deals (the deal passes clockwise)"
+            return _("Round 1: {seat} deals").format(seat=who)
+        return _("Round {number}: {seat} deals (the deal passes clockwise)").format(
+            number=self.number, seat=who)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,18 +161,23 @@ class Cut(XeriEvent):
     rule: str
 
     def _words(self) -> str:
-        text = f"{SEAT_NAMES[self.seat]}, on the dealer's right, cuts the deck"
+        who = seat_name(self.seat)
         if self.bottom is None:
-            return text
-        if self.jacks:
-            jacks = self.jacks
-            shown = (f"the bottom card is the jack {jacks[0]}" if len(jacks) == 1 else
-                     f"the bottom {len(jacks)} cards are jacks ({_cards(jacks)})")
-            return (f"{text}; {shown}, so the cutter puts {self.bottom}, the first card above "
-                    "that is no jack, at the bottom, where everyone sees it; it will be the last "
-                    "card dealt, to the dealer")
-        return (f"{text} and shows the bottom card {self.bottom}; it will be the last card dealt, "
-                "to the dealer")
+            return _("{seat}, on the dealer's right, cuts the deck").format(seat=who)
+        card, jacks = card_name(self.bottom), self.jacks
+        if len(jacks) == 1:
+            return _("{seat}, on the dealer's right, cuts the deck; the bottom card is the jack "
+                     "{jack}, so the cutter puts {card}, the first card above that is no jack, "
+                     "at the bottom, where everyone sees it; it will be the last card dealt, to "
+                     "the dealer").format(seat=who, jack=card_name(jacks[0]), card=card)
+        if jacks:
+            return _("{seat}, on the dealer's right, cuts the deck; the bottom {count} cards are "
+                     "jacks ({jacks}), so the cutter puts {card}, the first card above that is no "
+                     "jack, at the bottom, where everyone sees it; it will be the last card "
+                     "dealt, to the dealer").format(seat=who, count=len(jacks),
+                                                    jacks=card_list(jacks), card=card)
+        return _("{seat}, on the dealer's right, cuts the deck and shows the bottom card {card}; "
+                 "it will be the last card dealt, to the dealer").format(seat=who, card=card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +192,9 @@ class Deal(XeriEvent):
     rule: str = "XR-2.3"
 
     def _words(self) -> str:
-        return (f"{SEAT_NAMES[self.seat]} deals 6 cards to each player, then 4 face up to the "
-                f"pile: {_cards(self.pile)} (the last on top); {self.stock} cards stay in the "
-                "stock")
+        return _("{seat} deals 6 cards to each player, then 4 face up to the pile: {pile} (the "
+                 "last on top); {stock} cards stay in the stock").format(
+            seat=seat_name(self.seat), pile=card_list(self.pile), stock=self.stock)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,10 +210,11 @@ class Redeal(XeriEvent):
     rule: str
 
     def _words(self) -> str:
-        cause = redeal_cause(self.pile, self.mode)
-        return (f"The pile {_cards(self.pile)} is dealt again because {cause}; "
-                f"{SEAT_NAMES[self.seat]} shuffles it back into the stock and deals a new pile, "
-                f"{_cards(self.new_pile)}")
+        # TRANSLATORS: {cause} is a clause such as "its top card J♦ is a jack"
+        return _("The pile {pile} is dealt again because {cause}; {seat} shuffles it back into "
+                 "the stock and deals a new pile, {new_pile}").format(
+            pile=card_list(self.pile), cause=redeal_cause(self.pile, self.mode),
+            seat=seat_name(self.seat), new_pile=card_list(self.new_pile))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,10 +228,12 @@ class SecondDeal(XeriEvent):
     rule: str = "XR-2.5"
 
     def _words(self) -> str:
-        rest = ("the stock is now empty" if self.stock == 0 else
-                f"{self.stock} cards stay in the stock")
-        return (f"All hands are empty: {SEAT_NAMES[self.seat]} deals 6 more cards to each "
-                f"player; {rest}")
+        who = seat_name(self.seat)
+        if self.stock == 0:
+            return _("All hands are empty: {seat} deals 6 more cards to each player; the stock "
+                     "is now empty").format(seat=who)
+        return _("All hands are empty: {seat} deals 6 more cards to each player; {stock} cards "
+                 "stay in the stock").format(seat=who, stock=self.stock)
 
 
 # ----------------------------------------------------------------- plays (XR-3, XR-4)
@@ -240,10 +255,12 @@ class Play(XeriEvent):
         return () if self.onto is None else (self.onto,)
 
     def _words(self) -> str:
-        who = SEAT_NAMES[self.seat]
+        who, card = seat_name(self.seat), card_name(self.card)
         if self.onto is None:
-            return f"{who} plays {self.card} on the empty table: it starts a new pile"
-        return f"{who} plays {self.card} onto {self.onto}: no match and no jack, it stays on top"
+            return _("{seat} plays {card} on the empty table: it starts a new pile").format(
+                seat=who, card=card)
+        return _("{seat} plays {card} onto {top}: no match and no jack, it stays on top").format(
+            seat=who, card=card, top=card_name(self.onto))
 
 
 class _Taking(XeriEvent):
@@ -271,20 +288,24 @@ class Capture(_Taking):
     rule: str
 
     def _words(self) -> str:
-        who, team = SEAT_NAMES[self.seat], TEAM_NAMES[self.seat & 1]
-        cards, card = self.cards, self.cards[-1]
-        top = cards[-2]
+        cards, played = self.cards, self.cards[-1]
+        words = {"seat": seat_name(self.seat), "team": team_name(self.seat & 1),
+                 "card": card_name(played), "top": card_name(cards[-2]), "count": len(cards)}
         if len(cards) == 2:
-            text = f"{who} plays {card} on the single {top}: captures it for {team}"
             if self.rule == "XR-8.3":
-                return (f"{text}, but the last card played in the round (the dealer's) is never "
-                        "a Xeri")
+                return _("{seat} plays {card} on the single {top}: captures it for {team}, but "
+                         "the last card played in the round (the dealer's) is never a Xeri"
+                         ).format(**words)
             if self.rule == "XR-4.3":
-                return f"{text}, but a jack taking a card that is not a jack is no Xeri"
-            return text
-        how = ("a jack takes the pile" if card.rank == 11 and top.rank != 11 else
-               "captures the pile")
-        return f"{who} plays {card} on {top}: {how}, {len(cards)} cards for {team}"
+                return _("{seat} plays {card} on the single {top}: captures it for {team}, but "
+                         "a jack taking a card that is not a jack is no Xeri").format(**words)
+            return _("{seat} plays {card} on the single {top}: captures it for {team}").format(
+                **words)
+        if played.rank == 11 and cards[-2].rank != 11:
+            return _("{seat} plays {card} on {top}: a jack takes the pile, {count} cards for "
+                     "{team}").format(**words)
+        return _("{seat} plays {card} on {top}: captures the pile, {count} cards for {team}"
+                 ).format(**words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,12 +321,18 @@ class Xeri(_Taking):
     rule: str
 
     def _words(self) -> str:
-        who, team = SEAT_NAMES[self.seat], TEAM_NAMES[self.seat & 1]
-        name = "Jack Xeri" if self.kind is EventKind.JACK_XERI else "Xeri"
+        words = {"seat": seat_name(self.seat), "team": team_name(self.seat & 1),
+                 "card": card_name(self.cards[-1]), "top": card_name(self.cards[-2]),
+                 "points": self.points}
         if self.rule == "XR-4.3":
-            name = "Xeri (with this option a jack on a single card makes one)"
-        return (f"{who} plays {self.cards[-1]} on the single {self.cards[-2]}: captures it. "
-                f"{name}, +{self.points} for {team}")
+            return _("{seat} plays {card} on the single {top}: captures it. Xeri (with this "
+                     "option a jack on a single card makes one), +{points} for {team}"
+                     ).format(**words)
+        if self.kind is EventKind.JACK_XERI:
+            return _("{seat} plays {card} on the single {top}: captures it. Jack Xeri, +{points} "
+                     "for {team}").format(**words)
+        return _("{seat} plays {card} on the single {top}: captures it. Xeri, +{points} for "
+                 "{team}").format(**words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,20 +357,34 @@ class Leftover(XeriEvent):
     rule: str = "XR-5.1"
 
     def _words(self) -> str:
-        cards = self.cards
-        verb = "goes" if len(cards) == 1 else "go"
-        text = f"The {_n(len(cards), 'card')} left on the pile ({_cards(cards)}) {verb} to "
-        team, who = TEAM_NAMES[self.seat & 1], SEAT_NAMES[self.seat]
+        count = len(self.cards)
+        words = {"count": count, "cards": card_list(self.cards), "seat": seat_name(self.seat),
+                 "team": team_name(self.seat & 1)}
         if self.nobody_captured:
-            return (f"{text}{team}: nobody captured this round, so the dealer ({who}), who "
-                    "played last, takes them; this is never a Xeri")
-        return f"{text}{team}, who captured last ({who}); this is never a Xeri"
+            return ngettext(
+                "The {count} card left on the pile ({cards}) goes to {team}: nobody captured "
+                "this round, so the dealer ({seat}), who played last, takes them; this is never "
+                "a Xeri",
+                "The {count} cards left on the pile ({cards}) go to {team}: nobody captured "
+                "this round, so the dealer ({seat}), who played last, takes them; this is never "
+                "a Xeri", count).format(**words)
+        return ngettext(
+            "The {count} card left on the pile ({cards}) goes to {team}, who captured last "
+            "({seat}); this is never a Xeri",
+            "The {count} cards left on the pile ({cards}) go to {team}, who captured last "
+            "({seat}); this is never a Xeri", count).format(**words)
 
 
 def _sheet(team: int, sheet: ScoreSheet) -> str:
-    xeris = sum(1 for line in sheet.lines if "Xeri" in line.label)
-    tail = f", {_n(xeris, 'Xeri')}" if xeris else ""
-    return f"{TEAM_NAMES[team]} {sheet.total} ({_n(sheet.cards, 'card')}{tail})"
+    xeris = sum(1 for line in sheet.lines if line.rule.startswith("XR-4"))
+    cards = ngettext("{count} card", "{count} cards", sheet.cards).format(count=sheet.cards)
+    if not xeris:
+        # TRANSLATORS: a team's points in a round, then how many cards it took
+        return _("{team} {points} ({cards})").format(team=team_name(team), points=sheet.total,
+                                                     cards=cards)
+    return _("{team} {points} ({cards}, {xeris})").format(
+        team=team_name(team), points=sheet.total, cards=cards,
+        xeris=ngettext("{count} Xeri", "{count} Xeris", xeris).format(count=xeris))
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,7 +400,8 @@ class RoundScored(XeriEvent):
 
     def _words(self) -> str:
         sheets = self.sheets
-        return f"Round {self.number} scores: {_sheet(0, sheets[0])}, {_sheet(1, sheets[1])}"
+        return _("Round {number} scores: {first}, {second}").format(
+            number=self.number, first=_sheet(0, sheets[0]), second=_sheet(1, sheets[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,9 +425,10 @@ class RoundWon(XeriEvent):
     def _words(self) -> str:
         p0, p1 = self.points
         if self.winner is None:
-            return f"Round {self.number} is a tie at {p0} points: nobody wins it"
-        return (f"{TEAM_NAMES[self.winner]} win round {self.number}, "
-                f"{max(p0, p1)} points to {min(p0, p1)}")
+            return _("Round {number} is a tie at {points} points: nobody wins it").format(
+                number=self.number, points=p0)
+        return _("{team} win round {number}, {high} points to {low}").format(
+            team=team_name(self.winner), number=self.number, high=max(p0, p1), low=min(p0, p1))
 
 
 # ----------------------------------------------------------------- the match (XR-7)
@@ -404,11 +447,17 @@ class ExtraRound(XeriEvent):
     rule: str = "XR-7.1"
 
     def _words(self) -> str:
+        played = ngettext("{count} round", "{count} rounds", self.played).format(
+            count=self.played)
         if self.tied_on is MatchEnd.POINTS:
-            level = f"both teams have {_n(self.level, 'point')}"
-        else:
-            level = f"both teams have won {_n(self.level, 'round')}"
-        return f"After {_n(self.played, 'round')} {level}: one more round is played"
+            return ngettext("After {played} both teams have {count} point: one more round is "
+                            "played",
+                            "After {played} both teams have {count} points: one more round is "
+                            "played", self.level).format(played=played, count=self.level)
+        return ngettext("After {played} both teams have won {count} round: one more round is "
+                        "played",
+                        "After {played} both teams have won {count} rounds: one more round is "
+                        "played", self.level).format(played=played, count=self.level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,8 +473,9 @@ class TargetRaised(XeriEvent):
 
     def _words(self) -> str:
         t0, t1 = self.totals
-        return (f"Both teams reached {self.target - 100} in the same round ({t0} and {t1}): "
-                f"the target becomes {self.target}")
+        return _("Both teams reached {old} in the same round ({first} and {second}): the target "
+                 "becomes {target}").format(old=self.target - 100, first=t0, second=t1,
+                                            target=self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,13 +492,14 @@ class MatchWon(XeriEvent):
     rule: str
 
     def _words(self) -> str:
-        team = TEAM_NAMES[self.winner]
-        high, low = max(self.score), min(self.score)
+        words = {"team": team_name(self.winner), "high": max(self.score),
+                 "low": min(self.score)}
         if self.how is MatchEnd.TARGET:
-            return f"{team} reach the target first and win the match, {high} points to {low}"
+            return _("{team} reach the target first and win the match, {high} points to {low}"
+                     ).format(**words)
         if self.how is MatchEnd.POINTS:
-            return f"{team} win the match on points, {high} to {low}"
-        return f"{team} win the match, {high} rounds to {low}"
+            return _("{team} win the match on points, {high} to {low}").format(**words)
+        return _("{team} win the match, {high} rounds to {low}").format(**words)
 
 
 def maker(cls: type[E]) -> Callable[..., E]:

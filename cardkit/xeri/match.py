@@ -28,11 +28,13 @@ import json
 import warnings
 from collections.abc import Callable, Sequence
 from enum import Enum
+from functools import partial
 from random import Random
 from typing import Any, ClassVar
 
-from cardkit.cards import Card, make_pack, parse_card
-from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record
+from cardkit.cards import Card, card_name, make_pack, parse_card
+from cardkit.engine import RECORD_VERSION, IllegalAction, Verdict, read_record, seat_name, team_name
+from cardkit.i18n import Domain
 from cardkit.xeri.events import (
     Capture,
     Cut,
@@ -59,14 +61,13 @@ from cardkit.xeri.play import (
     TAKES,
     PlayKind,
     PlayOutcome,
-    _resolve,
+    outcome_reason,
     pile_needs_redeal,
     play_kind,
     resolve_play,
 )
 from cardkit.xeri.rules import (
     SEAT_NAMES,
-    TEAM_NAMES,
     MatchWinner,
     PileRedeal,
     Rules,
@@ -75,6 +76,9 @@ from cardkit.xeri.rules import (
 )
 from cardkit.xeri.scoring import RoundResult, TeamSheets, _score
 from cardkit.xeri.view import XeriView
+
+_t = Domain("xeri")
+_ = _t.gettext
 
 __all__ = ["Phase", "XeriMatch", "load", "new_game", "new_match", "rounds_outcome",
            "target_outcome"]
@@ -367,9 +371,10 @@ class XeriMatch:
         return Phase.OVER if self._current is None else Phase.PLAY
 
     def seat_name(self, seat: int) -> str:
-        """The name of ``seat`` (North, East, South, West; XR-1.1)."""
+        """The name of ``seat`` (North, East, South, West; XR-1.1), in the language of the
+        moment."""
         team_of(seat)  # validates the seat
-        return SEAT_NAMES[seat]
+        return seat_name(seat)
 
     def legal_actions(self) -> list[Card]:
         """The cards the current player may play: the whole hand, in the order dealt (XR-3.1)."""
@@ -385,35 +390,22 @@ class XeriMatch:
         """
         mover = self._current
         if mover is None:
-            if self._rules.target is not None:
-                how = "reached the target"
-            elif self._rules.match_winner is MatchWinner.POINTS:
-                how = "scored more points"
-            else:
-                how = "won more rounds"
-            team = "a team" if self._winner is None else TEAM_NAMES[self._winner]
-            return Verdict(False, f"the match is over: {team} {how}; "
-                           "no more cards are played",
+            return Verdict(False, partial(_over_words, self._winner, self._rules),
                            "XR-7.2" if self._rules.target is not None else "XR-7.1")
         if seat is not None and (seat.__class__ is not int or seat != mover):
             if seat.__class__ is not int or seat not in (0, 1, 2, 3):
-                return Verdict(False, f"there is no seat {seat!r}: a seat is the whole number 0, "
-                               f"1, 2 or 3 ({', '.join(SEAT_NAMES)})", "XR-1.1")
-            return Verdict(False, f"it is {SEAT_NAMES[mover]}'s turn, not {SEAT_NAMES[seat]}'s: "
-                           "players play one at a time, clockwise", "XR-3.1")
+                return Verdict(False, partial(_no_seat_words, seat), "XR-1.1")
+            return Verdict(False, partial(_turn_words, mover, seat), "XR-3.1")
         if not isinstance(action, Card):
-            return Verdict(False, f"an action is the Card to play (for example "
-                           f"parse_card('7C')), not {type(action).__name__} {action!r}", "XR-3.1")
-        who = SEAT_NAMES[mover]
+            return Verdict(False, partial(_not_a_card_words, action), "XR-3.1")
         if action.is_joker or action.deck:
-            return Verdict(False, f"{action!r} is no card of this game: Xeri is played with one "
-                           "standard 52-card deck, no second deck and no jokers", "XR-1.2")
+            return Verdict(False, partial(_not_this_deck_words, action), "XR-1.2")
         if action.code not in self._hands[mover]:  # codes are unique: same code, same card
-            return Verdict(False, f"{action} is not in {who}'s hand: on a turn a player plays "
-                           "one card from their own hand", "XR-3.1")
-        outcome = _resolve(self._pile, action, self._rules,
-                           self._left == 1 and not self._stock)
-        return Verdict(True, f"{who} may play {action}: {outcome.reason}", outcome.rule)
+            return Verdict(False, partial(_not_held_words, action, mover), "XR-3.1")
+        pile, rules = self._pile, self._rules
+        kind, rule = play_kind(pile, action.rank, rules, self._left == 1 and not self._stock)
+        return Verdict(True, partial(_may_play_words, mover, action, pile[-1] if pile else None,
+                                     len(pile), kind, rule, rules), rule)
 
     def apply(self, card: Card, seat: int | None = None) -> list[XeriEvent]:
         """Play ``card`` for the current player; returns the events it caused.
@@ -776,7 +768,8 @@ class XeriMatch:
     @classmethod
     def from_json(cls, text: str) -> XeriMatch:
         """Replay a record made by `to_json`."""
-        record = read_record(text, cls.game_name, "Xeri", actions_are='card texts such as "7C"')
+        record = read_record(text, cls.game_name, _("Xeri"),
+                             actions_are=_('card texts such as "7C"'))
         actions = record["actions"]
         match = cls(record["seed"], Rules.from_dict(record["rules"]), deck=record.get("deck"),
                     dealer=record.get("dealer"))
@@ -784,11 +777,12 @@ class XeriMatch:
             try:
                 card = parse_card(action)
             except ValueError as error:  # an unreadable card is named by its place, as a bad play
-                raise ValueError(f"action {number} ({action}) cannot be replayed: "
-                                 f"{error}") from None
+                raise ValueError(_("action {number} ({action}) cannot be replayed: {why}").format(
+                    number=number, action=action, why=error)) from None
             verdict = match.check(card)
             if not verdict:
-                raise ValueError(f"action {number} ({action}) cannot be replayed: {verdict}")
+                raise ValueError(_("action {number} ({action}) cannot be replayed: {why}").format(
+                    number=number, action=action, why=verdict))
             match.apply(card)
         return match
 
@@ -860,5 +854,55 @@ _clone = _make_clone()
 
 def _team(team: int) -> int:
     if team not in (0, 1) or type(team) is not int:
-        raise ValueError(f"a team is 0 ({TEAM_NAMES[0]}) or 1 ({TEAM_NAMES[1]}), not {team!r}")
+        raise ValueError(_("a team is 0 ({first}) or 1 ({second}), not {team!r}").format(
+            first=team_name(0), second=team_name(1), team=team))
     return team
+
+
+# ----------------------------------------------------------------- the words of check's verdicts
+# Written when a verdict's reason is read, in the language of that moment (`cardkit.engine`).
+
+def _over_words(winner: int | None, rules: Rules) -> str:
+    if winner is None:
+        return _("the match is over; no more cards are played")
+    team = team_name(winner)
+    if rules.target is not None:
+        return _("the match is over: {team} reached the target; no more cards are played"
+                 ).format(team=team)
+    if rules.match_winner is MatchWinner.POINTS:
+        return _("the match is over: {team} scored more points; no more cards are played"
+                 ).format(team=team)
+    return _("the match is over: {team} won more rounds; no more cards are played").format(
+        team=team)
+
+
+def _no_seat_words(seat: object) -> str:
+    return _("there is no seat {seat!r}: a seat is the whole number 0, 1, 2 or 3 ({seats})"
+             ).format(seat=seat, seats=", ".join(seat_name(s) for s in range(4)))
+
+
+def _turn_words(mover: int, seat: int) -> str:
+    return _("it is {mover}'s turn, not {seat}'s: players play one at a time, clockwise").format(
+        mover=seat_name(mover), seat=seat_name(seat))
+
+
+def _not_a_card_words(action: object) -> str:
+    return _("an action is the Card to play (for example parse_card('7C')), not {type} "
+             "{action!r}").format(type=type(action).__name__, action=action)
+
+
+def _not_this_deck_words(card: Card) -> str:
+    return _("{card!r} is no card of this game: Xeri is played with one standard 52-card deck, "
+             "no second deck and no jokers").format(card=card)
+
+
+def _not_held_words(card: Card, seat: int) -> str:
+    return _("{card} is not in {seat}'s hand: on a turn a player plays one card from their own "
+             "hand").format(card=card_name(card), seat=seat_name(seat))
+
+
+def _may_play_words(seat: int, card: Card, top: Card | None, size: int, kind: PlayKind,
+                    rule: str, rules: Rules) -> str:
+    return _("{seat} may play {card}: {reason}").format(
+        seat=seat_name(seat), card=card_name(card),
+        reason=outcome_reason(card, top, size, kind, rule, rules))

@@ -20,12 +20,16 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from cardkit.cards import RANK_NAMES, Card
+from cardkit.cards import Card, card_name
 from cardkit.engine import Verdict
+from cardkit.i18n import Domain
 from cardkit.xeri.rules import PileRedeal, Rules, jack_xeri_rule, rules_or_default
 
-__all__ = ["TAKES", "PlayKind", "PlayOutcome", "check_initial_pile", "pile_needs_redeal",
-           "play_kind", "redeal_cause", "redeal_positions", "resolve_play"]
+_t = Domain("xeri")
+_, pgettext = _t.gettext, _t.pgettext
+
+__all__ = ["TAKES", "PlayKind", "PlayOutcome", "check_initial_pile", "outcome_reason",
+           "pile_needs_redeal", "play_kind", "redeal_cause", "redeal_positions", "resolve_play"]
 
 JACK = 11
 
@@ -67,8 +71,11 @@ class PlayOutcome(NamedTuple):
 
 
 def _rank_word(rank: int) -> str:
-    """Several cards of a rank: "7s", "aces", "kings"."""
-    return f"{rank}s" if 2 <= rank <= 10 else RANK_NAMES[rank] + "s"
+    """Several cards of a rank: "7s", "aces", "kings" (Japanese: "7", "エース")."""
+    if 2 <= rank <= 10:
+        return pgettext("ranks", "{rank}s").format(rank=rank)
+    return (pgettext("ranks", "aces"), pgettext("ranks", "jacks"), pgettext("ranks", "queens"),
+            pgettext("ranks", "kings"))[(1, 11, 12, 13).index(rank)]
 
 
 def _require_card(card: object, what: str) -> Card:
@@ -147,45 +154,60 @@ def play_kind(pile: Sequence[Card], rank: int, rules: Rules,
 
 
 def _resolve(pile: Sequence[Card], card: Card, rules: Rules,
-             dealer_last_card: bool) -> PlayOutcome:
+             dealer_last_card: bool, *, words: bool = True) -> PlayOutcome:
     """`resolve_play` without the input checks, for callers whose cards are sound (the match,
-    the bots): `play_kind` decides, this says it in words."""
+    the bots): `play_kind` decides, `outcome_reason` says it in words (in the language of the
+    moment); without ``words`` (a bot weighing its cards) the reason is left empty."""
     kind, rule = play_kind(pile, card.rank, rules, dealer_last_card)
-    if kind is PlayKind.NEW_PILE:
-        what = "a jack" if card.rank == JACK else str(card)
-        return PlayOutcome(False, False, False, 0, 0,
-                           f"the pile is empty: {what} starts a new pile and captures nothing",
-                           rule, kind)
-    top = pile[-1]
-    if kind is PlayKind.STAYS:
-        return PlayOutcome(False, False, False, 0, 0,
-                           f"{card} does not match the top card {top} and is not a jack: "
-                           "it stays on top of the pile", rule, kind)
+    top = pile[-1] if pile else None
+    reason = outcome_reason(card, top, len(pile), kind, rule, rules) if words else ""
+    if kind is PlayKind.NEW_PILE or kind is PlayKind.STAYS:
+        return PlayOutcome(False, False, False, 0, 0, reason, rule, kind)
     taken = len(pile) + 1
-    if len(pile) > 1:
-        if top.rank == card.rank:
-            reason = f"{card} matches the top card {top}: it captures the whole pile of "
-        else:
-            reason = f"{card} is a jack: it captures the whole pile of "
-        return PlayOutcome(True, False, False, 0, taken, f"{reason}{len(pile)} cards", rule,
-                           kind)
-    verb = (f"matches the single {top}" if top.rank == card.rank else
-            f"is a jack on the single {top}")
-    if rule == "XR-8.3":
-        return PlayOutcome(True, False, False, 0, taken,
-                           f"{card} {verb}: captures it, but the last card played in the "
-                           "round (the dealer's) never makes a Xeri", rule, kind)
     if kind is PlayKind.CAPTURE:
-        return PlayOutcome(True, False, False, 0, taken,
-                           f"{card} {verb}: captures it, but a jack taking a card that is not a "
-                           "jack is no Xeri", rule, kind)
+        return PlayOutcome(True, False, False, 0, taken, reason, rule, kind)
     if kind is PlayKind.JACK_XERI:
-        points = rules.jack_xeri_points
-        return PlayOutcome(True, True, True, points, taken,
-                           f"{card} {verb}: captures it, a jack Xeri worth {points}", rule, kind)
-    points = rules.xeri_points
-    return PlayOutcome(True, True, False, points, taken,
-                       f"{card} {verb}: captures it, a Xeri worth {points}", rule, kind)
+        return PlayOutcome(True, True, True, rules.jack_xeri_points, taken, reason, rule, kind)
+    return PlayOutcome(True, True, False, rules.xeri_points, taken, reason, rule, kind)
+
+
+def outcome_reason(card: Card, top: Card | None, size: int, kind: PlayKind, rule: str,
+                   rules: Rules) -> str:
+    """What playing ``card`` onto a pile of ``size`` cards topped by ``top`` does, as
+    `play_kind` decided it (``kind``, ``rule``), in words, in the language of the moment: the
+    ``reason`` of a `PlayOutcome` and of the match's verdicts."""
+    if kind is PlayKind.NEW_PILE or top is None:
+        if card.rank == JACK:
+            return _("the pile is empty: a jack starts a new pile and captures nothing")
+        return _("the pile is empty: {card} starts a new pile and captures nothing").format(
+            card=card_name(card))
+    words = {"card": card_name(card), "top": card_name(top), "count": size}
+    if kind is PlayKind.STAYS:
+        return _("{card} does not match the top card {top} and is not a jack: it stays on top "
+                 "of the pile").format(**words)
+    if size > 1:
+        if top.rank == card.rank:
+            return _("{card} matches the top card {top}: it captures the whole pile of {count} "
+                     "cards").format(**words)
+        return _("{card} is a jack: it captures the whole pile of {count} cards").format(**words)
+    same = top.rank == card.rank
+    if rule == "XR-8.3":
+        if same:
+            return _("{card} matches the single {top}: captures it, but the last card played in "
+                     "the round (the dealer's) never makes a Xeri").format(**words)
+        return _("{card} is a jack on the single {top}: captures it, but the last card played "
+                 "in the round (the dealer's) never makes a Xeri").format(**words)
+    if kind is PlayKind.CAPTURE:
+        return _("{card} is a jack on the single {top}: captures it, but a jack taking a card "
+                 "that is not a jack is no Xeri").format(**words)
+    if kind is PlayKind.JACK_XERI:
+        return _("{card} matches the single {top}: captures it, a jack Xeri worth {points}"
+                 ).format(points=rules.jack_xeri_points, **words)
+    if same:
+        return _("{card} matches the single {top}: captures it, a Xeri worth {points}").format(
+            points=rules.xeri_points, **words)
+    return _("{card} is a jack on the single {top}: captures it, a Xeri worth {points}").format(
+        points=rules.xeri_points, **words)
 
 
 def redeal_positions(ranks: Sequence[int], mode: PileRedeal) -> tuple[int, ...] | None:
@@ -223,39 +245,67 @@ def pile_needs_redeal(ranks: Sequence[int], mode: PileRedeal) -> bool:
 
 def redeal_cause(cards: Sequence[Card], mode: PileRedeal) -> str | None:
     """Why a new pile of 4 (bottom to top) is dealt again under ``mode``, as a clause about the
-    pile ("its top card J♦ is a jack"), or ``None`` when it stands (XR-2.4, XR-8.2)."""
+    pile ("its top card J♦ is a jack"), or ``None`` when it stands (XR-2.4, XR-8.2); in the
+    language of the moment."""
+    return _redeal_words(cards, mode, verdict=False)
+
+
+def _redeal_words(cards: Sequence[Card], mode: PileRedeal, *, verdict: bool) -> str | None:
+    """`redeal_cause`'s clause, or with ``verdict`` the whole reason of `check_initial_pile`."""
     where = redeal_positions([card.rank for card in cards], mode)
     if where is None:
         return None
     if len(where) == 1:
-        return f"its top card {cards[3]} is a jack"
+        card = card_name(cards[3])
+        if verdict:
+            return _("the pile's top card {card} is a jack: it goes back into the stock and 4 new "
+                     "cards are dealt").format(card=card)
+        return _("its top card {card} is a jack").format(card=card)
     first, second = cards[where[0]], cards[where[1]]
+    words = {"first": card_name(first), "second": card_name(second),
+             "ranks": _rank_word(first.rank)}
     if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
-        return f"its two top cards {first} and {second} are a pair"
-    pair = f"it holds two {_rank_word(first.rank)} ({first}, {second})"
+        if verdict:
+            return _("the pile's two top cards {first} and {second} are a pair: it goes back into "
+                     "the stock and 4 new cards are dealt").format(**words)
+        return _("its two top cards {first} and {second} are a pair").format(**words)
     if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK:
-        return f"{pair} that are not the two top cards"
-    return pair
+        if verdict:
+            return _("the pile holds two {ranks} ({first}, {second}) that are not the two top "
+                     "cards: it goes back into the stock and 4 new cards are dealt"
+                     ).format(**words)
+        return _("it holds two {ranks} ({first}, {second}) that are not the two top cards"
+                 ).format(**words)
+    if verdict:
+        return _("the pile holds two {ranks} ({first}, {second}): it goes back into the stock "
+                 "and 4 new cards are dealt").format(**words)
+    return _("it holds two {ranks} ({first}, {second})").format(**words)
 
 
-_STANDS = {
-    PileRedeal.ANY_PAIR_OR_TOP_JACK: ("no two pile cards share a rank and the top card is no "
-                                      "jack: the pile stands", "XR-2.4"),
-    PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK: (
-        "no two pile cards share a rank, unless they are the two top ones, and a top jack may "
-        "stay: the pile stands (option 'allow_top_pair_and_top_jack')", "XR-8.2"),
-    PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK: ("the two top cards are no pair and the top card is no "
-                                          "jack: the pile stands (option "
-                                          "'top_two_pair_or_top_jack')", "XR-2.4"),
-    PileRedeal.NEVER: ("the pile stands as dealt: with initial_pile_redeal='never' it may hold a "
-                       "pair or a top jack", "XR-8.2"),
-}
+def _stands(mode: PileRedeal) -> str:
+    """Why a new pile stands under ``mode`` (XR-2.4, XR-8.2)."""
+    if mode is PileRedeal.ANY_PAIR_OR_TOP_JACK:
+        return _("no two pile cards share a rank and the top card is no jack: the pile stands")
+    if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK:
+        return _("no two pile cards share a rank, unless they are the two top ones, and a top "
+                 "jack may stay: the pile stands (option 'allow_top_pair_and_top_jack')")
+    if mode is PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK:
+        return _("the two top cards are no pair and the top card is no jack: the pile stands "
+                 "(option 'top_two_pair_or_top_jack')")
+    return _("the pile stands as dealt: with initial_pile_redeal='never' it may hold a pair or "
+             "a top jack")
+
+
+_STANDS_RULE = {PileRedeal.ANY_PAIR_OR_TOP_JACK: "XR-2.4",
+                PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK: "XR-8.2",
+                PileRedeal.TOP_TWO_PAIR_OR_TOP_JACK: "XR-2.4", PileRedeal.NEVER: "XR-8.2"}
 
 
 def check_initial_pile(cards: Sequence[Card], rules: Rules | None = None) -> Verdict:
     """Does a freshly dealt pile of 4 cards (bottom to top) stand (XR-2.4, XR-8.2)?
 
-    The verdict is truthy when the pile stands; otherwise the reason says why it is dealt again.
+    The verdict is truthy when the pile stands; otherwise the reason says why it is dealt again
+    (written when read, in the language of that moment).
     """
     rules = rules_or_default(rules)
     cards = [_require_card(c, "each pile card") for c in cards]
@@ -264,9 +314,8 @@ def check_initial_pile(cards: Sequence[Card], rules: Rules | None = None) -> Ver
     if len(set(cards)) != 4:
         raise ValueError("the 4 pile cards must be 4 different cards")
     mode = rules.initial_pile_redeal
-    cause = redeal_cause(cards, mode)
-    if cause is None:
-        return Verdict(True, *_STANDS[mode])
+    if redeal_positions([card.rank for card in cards], mode) is None:
+        return Verdict(True, lambda: _stands(mode), _STANDS_RULE[mode])
     rule = "XR-8.2" if mode is PileRedeal.ALLOW_TOP_PAIR_AND_TOP_JACK else "XR-2.4"
-    about = "the pile's" + cause[3:] if cause.startswith("its ") else "the pile" + cause[2:]
-    return Verdict(False, f"{about}: it goes back into the stock and 4 new cards are dealt", rule)
+    pile = tuple(cards)
+    return Verdict(False, lambda: _redeal_words(pile, mode, verdict=True) or "", rule)

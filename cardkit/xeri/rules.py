@@ -22,6 +22,11 @@ from dataclasses import asdict, dataclass, fields
 from enum import Enum
 from typing import Any
 
+from cardkit.engine import seat_name as _seat_name
+from cardkit.i18n import Domain
+
+_ = Domain("xeri").gettext
+
 __all__ = [
     "PRESETS",
     "SEAT_NAMES",
@@ -44,13 +49,13 @@ TEAM_NAMES: tuple[str, ...] = ("North–South", "East–West")
 
 
 def seat_name(seat: int) -> str:
-    """The name of a seat, 0-3 clockwise (XR-1.1).
+    """The name of a seat, 0-3 clockwise (XR-1.1), in the language of the moment.
 
     >>> seat_name(3)
     'West'
     """
     team_of(seat)  # validates the seat
-    return SEAT_NAMES[seat]
+    return _seat_name(seat)
 
 
 def team_of(seat: int) -> int:
@@ -60,7 +65,8 @@ def team_of(seat: int) -> int:
     [0, 1, 0, 1]
     """
     if type(seat) is not int or not 0 <= seat <= 3:
-        raise ValueError(f"a seat is 0, 1, 2 or 3 ({', '.join(SEAT_NAMES)}), not {seat!r}")
+        raise ValueError(_("a seat is 0, 1, 2 or 3 ({seats}), not {seat!r}").format(
+            seats=", ".join(_seat_name(s) for s in range(4)), seat=seat))
     return seat & 1
 
 
@@ -110,7 +116,8 @@ def jack_xeri_rule(points: int) -> str:
 
 def _check_int(name: str, value: Any, low: int, rule: str) -> None:
     if type(value) is not int or value < low:
-        raise ValueError(f"{name} must be a whole number of at least {low}, not {value!r} ({rule})")
+        raise ValueError(_("{name} must be a whole number of at least {low}, not {value!r} "
+                           "({rule})").format(name=name, low=low, value=value, rule=rule))
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,33 +157,37 @@ class Rules:
     show_capture_counts: bool = False  # XR-9.1
     match_winner: MatchWinner = MatchWinner.ROUNDS  # XR-7.1
 
-    def _as_member(self, name: str, kind: type[Enum], why: str) -> None:
+    def _as_member(self, name: str, kind: type[Enum], why: str | None, rule: str) -> None:
         """Store option ``name`` as a member of ``kind`` (its value may be given as text), or
-        refuse it with the values accepted and ``why`` (which ends with the rule ID)."""
+        refuse it with the values accepted, ``why`` (what the option decides) and ``rule``."""
         value = getattr(self, name)
         if isinstance(value, kind):
             return
         try:
             member = kind(value)
         except ValueError:
-            accepted = ", ".join(repr(m.value) for m in kind)
-            joiner = " " if why.startswith("(") else ": "
-            raise ValueError(f"{name} must be one of {accepted}, not {value!r}{joiner}{why}") \
-                from None
+            said = {"name": name, "accepted": ", ".join(repr(m.value) for m in kind),
+                    "value": value, "rule": rule}
+            if why is None:
+                raise ValueError(_("{name} must be one of {accepted}, not {value!r} ({rule})"
+                                   ).format(**said)) from None
+            raise ValueError(_("{name} must be one of {accepted}, not {value!r}: {why} ({rule})"
+                               ).format(why=why, **said)) from None
         object.__setattr__(self, name, member)
 
     def __post_init__(self) -> None:
-        self._as_member("match_winner", MatchWinner, "what decides a match of agreed rounds, "
-                        "more rounds won or more points (XR-7.1)")
-        self._as_member("initial_pile_redeal", PileRedeal, "(XR-2.4)")
+        if not isinstance(self.match_winner, MatchWinner):
+            self._as_member("match_winner", MatchWinner, _(
+                "what decides a match of agreed rounds, more rounds won or more points"), "XR-7.1")
+        self._as_member("initial_pile_redeal", PileRedeal, None, "XR-2.4")
         for name, rule in (("jack_on_single_is_xeri", "XR-4.3"),
                            ("ten_of_diamonds_counts_as_ten", "XR-6"),
                            ("cut_shows_bottom", "XR-8.1"),
                            ("dealer_last_card_no_xeri", "XR-8.3"),
                            ("show_capture_counts", "XR-9.1")):
             if type(getattr(self, name)) is not bool:
-                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}"
-                                 f" ({rule})")
+                raise ValueError(_("{name} must be True or False, not {value!r} ({rule})").format(
+                    name=name, value=getattr(self, name), rule=rule))
         _check_int("xeri_points", self.xeri_points, 0, "XR-4.1")
         _check_int("jack_xeri_points", self.jack_xeri_points, 0, "XR-4.2")
         _check_int("rounds", self.rounds, 1, "XR-7.1")
@@ -211,12 +222,13 @@ class Rules:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise ValueError(f"Xeri rules must be a mapping of options, not {type(data).__name__}")
+            raise ValueError(_("Xeri rules must be a mapping of options, not {type}").format(
+                type=type(data).__name__))
         names = [f.name for f in fields(cls)]
         for key in data:
             if key not in names:
-                raise ValueError(f"unknown Xeri rule option {key!r}; the options are "
-                                 + ", ".join(names))
+                raise ValueError(_("unknown Xeri rule option {key!r}; the options are {options}"
+                                   ).format(key=key, options=", ".join(names)))
         return cls(**data)
 
     def changes(self) -> dict[str, Any]:
@@ -239,8 +251,9 @@ def rules_or_default(rules: Rules | None) -> Rules:
     if rules is None:
         return _DEFAULT
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a cardkit.xeri.Rules or None, not {type(rules).__name__};"
-                         " build one with Rules(...) or take one of cardkit.xeri.PRESETS")
+        raise ValueError(_("rules must be a cardkit.xeri.Rules or None, not {type}; build one "
+                           "with Rules(...) or take one of cardkit.xeri.PRESETS").format(
+            type=type(rules).__name__))
     return rules
 
 

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, NamedTuple
 
-from cardkit.cards import RANK_NAMES, Card, make_pack
+from cardkit.cards import RANK_NAMES, Card, card_name, make_pack
+from cardkit.i18n import Domain, get_language
 from cardkit.xeri.rules import Rules, jack_xeri_rule, rules_or_default
+
+_t = Domain("xeri")
+_, pgettext = _t.gettext, _t.pgettext
 
 __all__ = ["MAJORITY_POINTS", "RoundResult", "ScoreLine", "ScoreSheet", "TeamSheets",
            "card_points", "score_round"]
@@ -49,7 +52,8 @@ class ScoreSheet:
 
     ``card_points`` counts the majority, honours, 2♣ and 10♦ (25 between both teams with the
     default rules); ``xeri_points`` the Xeris; ``total`` both. ``lines`` itemises them; it is
-    written out only when first read, so that simulations do not pay for the words.
+    written out only when first read (once per language), so that simulations do not pay for
+    the words.
     """
 
     cards: int
@@ -60,28 +64,39 @@ class ScoreSheet:
     """What the lines are made from: the team's cards and Xeri cards, the other team's count
     of cards, the scoring options and the Xeri cards a jack took (XR-4.3)."""
 
-    @cached_property
+    @property
     def lines(self) -> tuple[ScoreLine, ...]:
+        """The itemised lines, their labels in the language of the moment."""
+        key = "_lines_" + get_language()
+        found: tuple[ScoreLine, ...] | None = self.__dict__.get(key)
+        if found is None:
+            found = self.__dict__[key] = self._lines()
+        return found
+
+    def _lines(self) -> tuple[ScoreLine, ...]:
         cards, xeris, theirs, ten_counts, xeri_points, jack_points, by_jack = self.source
         lines = []
         if len(cards) > theirs:
-            lines.append(ScoreLine(f"more cards: {len(cards)} against {theirs}", MAJORITY_POINTS,
-                                   "XR-6"))
+            lines.append(ScoreLine(_("more cards: {mine} against {theirs}").format(
+                mine=len(cards), theirs=theirs), MAJORITY_POINTS, "XR-6"))
         lines += _card_lines(cards, ten_counts)
         for card in xeris:
+            name = card_name(card)
             if card.rank == 11:
-                lines.append(ScoreLine(f"jack Xeri with {card}", jack_points,
+                lines.append(ScoreLine(_("jack Xeri with {card}").format(card=name), jack_points,
                                        jack_xeri_rule(jack_points)))
             elif card in by_jack:
-                lines.append(ScoreLine(f"Xeri with {card}, taken by a jack", xeri_points,
-                                       "XR-4.3"))
+                lines.append(ScoreLine(_("Xeri with {card}, taken by a jack").format(card=name),
+                                       xeri_points, "XR-4.3"))
             else:
-                lines.append(ScoreLine(f"Xeri with {card}", xeri_points, "XR-4.1"))
+                lines.append(ScoreLine(_("Xeri with {card}").format(card=name), xeri_points,
+                                       "XR-4.1"))
         return tuple(lines)
 
     def __str__(self) -> str:
+        # TRANSLATORS: the last line of a team's score sheet, after its points
         return "\n".join(f"{line.points:>3}  {line.label} ({line.rule})" for line in self.lines) \
-            + f"\n{self.total:>3}  total"
+            + f"\n{self.total:>3}  " + _("total")
 
 
 class TeamSheets(Mapping[int, ScoreSheet]):
@@ -203,17 +218,35 @@ _POINTS_TEN = [_card_points(card, True) for card in make_pack()]
 _POINTS_PLAIN = [_card_points(card, False) for card in make_pack()]
 
 
+def _honour(card: Card) -> str:
+    """A score line for an honour: "ace A♣", "ten 10♥" (in the language of the moment)."""
+    if get_language() == "en":
+        return f"{RANK_NAMES[card.rank]} {card}"
+    name = card_name(card)
+    if card.rank == 1:
+        return pgettext("score", "ace {card}").format(card=name)
+    if card.rank == 10:
+        return pgettext("score", "ten {card}").format(card=name)
+    if card.rank == 11:
+        return pgettext("score", "jack {card}").format(card=name)
+    if card.rank == 12:
+        return pgettext("score", "queen {card}").format(card=name)
+    return pgettext("score", "king {card}").format(card=name)
+
+
 def _card_lines(cards: list[Card], ten_counts: bool) -> list[ScoreLine]:
     lines = []
     for card in sorted(cards, key=_line_order):
         if card.rank == 10 and card.suit == "D":
-            lines.append(ScoreLine("ten 10♦", 1, "XR-6"))
+            lines.append(ScoreLine(_honour(card), 1, "XR-6"))
             if ten_counts:
-                lines.append(ScoreLine("the 10♦, one more", 1, "XR-6"))
+                lines.append(ScoreLine(_("the {card}, one more").format(card=card_name(card)), 1,
+                                       "XR-6"))
         elif card.rank in _HONOURS:
-            lines.append(ScoreLine(f"{RANK_NAMES[card.rank]} {card}", 1, "XR-6"))
+            lines.append(ScoreLine(_honour(card), 1, "XR-6"))
         elif card.rank == 2 and card.suit == "C":
-            lines.append(ScoreLine("the 2♣", 1, "XR-6"))
+            # TRANSLATORS: a score line: the two of clubs is worth a point
+            lines.append(ScoreLine(_("the {card}").format(card=card_name(card)), 1, "XR-6"))
     return lines
 
 

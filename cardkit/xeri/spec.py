@@ -20,9 +20,14 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from cardkit.cards import Card, card_name
+from cardkit.engine import team_name
+from cardkit.i18n import Domain
 from cardkit.xeri.events import EventKind, FirstDealer, MatchWon
 from cardkit.xeri.match import XeriMatch
-from cardkit.xeri.rules import TEAM_NAMES
+
+_t = Domain("xeri")
+_, ngettext = _t.gettext, _t.ngettext
 
 __all__ = ["COLUMNS", "MATCH_COLUMNS", "MATCH_NON_INTEGER", "RoundRows", "action_words",
            "chunk_rows", "match_row", "narrate", "rows_per_match", "scores_html", "summary",
@@ -208,7 +213,8 @@ def narrate(event: Any) -> list[str]:
     lines = [event.text]
     if event.kind is EventKind.ROUND_SCORED:
         for team, sheet in dict(event.sheets).items():
-            lines.append(f"  {TEAM_NAMES[team]}:")
+            # TRANSLATORS: the heading of a team's score sheet
+            lines.append("  " + _("{team}:").format(team=team_name(team)))
             lines += [f"    {line}" for line in str(sheet).splitlines()]
     return lines
 
@@ -216,24 +222,31 @@ def narrate(event: Any) -> list[str]:
 def summary(match: XeriMatch) -> str:
     """Who won the finished match, after how many rounds, by how much."""
     totals, won = match.totals, match.rounds_won
-    rounds = "1 round" if match.round_number == 1 else f"{match.round_number} rounds"
+    played = match.round_number
     if match.winner is None:
-        raise ValueError("the match is not over: no summary yet")
-    return (f"{TEAM_NAMES[match.winner]} win the match after {rounds}: "
-            f"rounds won {won[0]}–{won[1]}, points {totals[0]}–{totals[1]}")
+        raise ValueError(_("the match is not over: no summary yet"))
+    return _("{team} win the match after {rounds}: rounds won {won0}–{won1}, points "
+             "{points0}–{points1}").format(
+        team=team_name(match.winner),
+        rounds=ngettext("{count} round", "{count} rounds", played).format(count=played),
+        won0=won[0], won1=won[1], points0=totals[0], points1=totals[1])
 
 
 def scores_html(match: XeriMatch) -> str:
     """Each team's points and rounds won so far."""
     totals, won = match.totals, match.rounds_won
-    parts = [f"{TEAM_NAMES[t]}: {totals.get(t, 0)} points, rounds won: {won.get(t, 0)}"
-             for t in (0, 1)]
+    parts = [_("{team}: {points} points, rounds won: {won}").format(
+        team=team_name(t), points=totals.get(t, 0), won=won.get(t, 0)) for t in (0, 1)]
     done = len(match.round_scores)
-    head = f"Scores after round {done}" if done else "Scores: no round finished yet"
+    head = (_("Scores after round {number}").format(number=done) if done else
+            _("Scores: no round finished yet"))
     items = "".join(f"<li>{html.escape(p)}</li>" for p in parts)
     return f'<div><b>{html.escape(head)}</b><ul style="margin:2px 0">{items}</ul></div>'
 
 
 def action_words(who: str, card: Any) -> str:
-    """"North plays 7♥"."""
-    return f"{who} plays {card}"
+    """"North plays 7♥" (in the language of the moment; ``who`` is the seat's name)."""
+    # Any action is said: a card by its name, anything else as it prints (a stepper of an
+    # unknown record still narrates).
+    said = card_name(card) if isinstance(card, Card) else str(card)
+    return _("{seat} plays {card}").format(seat=who, card=said)

@@ -32,8 +32,11 @@ from __future__ import annotations
 from random import Random
 
 from cardkit.cards import Card
+from cardkit.i18n import Domain
 from cardkit.xeri.match import PACK, XeriMatch
 from cardkit.xeri.view import XeriView
+
+_ = Domain("xeri").gettext
 
 __all__ = ["sample_world", "unseen_cards"]
 
@@ -54,7 +57,7 @@ def sample_world(view: XeriView, rng: Random) -> XeriMatch:
     """A complete `XeriMatch` that agrees with everything ``view``'s seat has seen, its hidden
     cards dealt at random by ``rng`` (the same view and generator state, the same world)."""
     if view.current_player is None:
-        raise ValueError("the match is over: there is no position left to sample (XR-7.1)")
+        raise ValueError(_("the match is over: there is no position left to sample (XR-7.1)"))
     seat, dealer = view.seat, view.dealer
     order = [(dealer + 1 + k) & 3 for k in range(4)]  # the deal goes round from the left
     second = view.stock_size == 0  # the second deal has been made (XR-2.5)
@@ -86,8 +89,9 @@ def sample_world(view: XeriView, rng: Random) -> XeriMatch:
     if kept:
         rng.shuffle(stock)
     if len(stock) + (bottom_hidden and not second) != view.stock_size:
-        raise ValueError(f"the view is not one of a Xeri round: {len(stock)} unseen cards "
-                         f"are left for a stock of {view.stock_size} (XR-2.3, XR-9.1)")
+        raise ValueError(_("the view is not one of a Xeri round: {unseen} unseen cards are left "
+                           "for a stock of {stock} (XR-2.3, XR-9.1)").format(
+            unseen=len(stock), stock=view.stock_size))
     if bottom_hidden and not second:
         stock.append(bottom)  # type: ignore[arg-type]  # the last card of the deck
     deck: list[Card] = []

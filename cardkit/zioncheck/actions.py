@@ -28,6 +28,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardkit.cards import Card, parse_card
+from cardkit.zioncheck.words import card_words, gettext, pgettext
+
+_ = gettext
 
 __all__ = [
     "Action",
@@ -81,7 +84,7 @@ class DrawStock:
         return "draw"
 
     def __str__(self) -> str:
-        return "draw from the stock"
+        return pgettext("action", "draw from the stock")
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +97,7 @@ class TakeDiscard:
         return "take"
 
     def __str__(self) -> str:
-        return "take the top discard"
+        return pgettext("action", "take the top discard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,7 @@ class Claim:
         return "claim"
 
     def __str__(self) -> str:
-        return "claim the discard"
+        return pgettext("action", "claim the discard")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +123,7 @@ class Pass:
         return "pass"
 
     def __str__(self) -> str:
-        return "pass"
+        return pgettext("action", "pass")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +141,7 @@ class Discard:
         return f"discard {self.card.to_text()}"
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return pgettext("action", "discard {card}").format(card=card_words(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +168,13 @@ class LayOff:
         return f"layoff {self.card.to_text()} {self.meld_index}{tail}"
 
     def __str__(self) -> str:
-        tail = f" ({self.end} end)" if self.end else ""
-        return f"lay off {self.card} on meld #{self.meld_index + 1}{tail}"
+        if self.end == "low":
+            words = pgettext("action", "lay off {card} on meld #{number} (low end)")
+        elif self.end == "high":
+            words = pgettext("action", "lay off {card} on meld #{number} (high end)")
+        else:
+            words = pgettext("action", "lay off {card} on meld #{number}")
+        return words.format(card=card_words(self.card), number=self.meld_index + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +194,8 @@ class ExchangeJoker:
         return f"exchange {self.card.to_text()} {self.meld_index}"
 
     def __str__(self) -> str:
-        return f"exchange {self.card} for the joker in meld #{self.meld_index + 1}"
+        return pgettext("action", "exchange {card} for the joker in meld #{number}").format(
+            card=card_words(self.card), number=self.meld_index + 1)
 
 
 MeldSpec = Any
@@ -218,7 +227,8 @@ class GoDown:
         return "down " + " | ".join(meld_text(m) for m in self.melds)
 
     def __str__(self) -> str:
-        return "go down with " + " + ".join(meld_text(m, pretty=True) for m in self.melds)
+        return pgettext("action", "go down with {melds}").format(
+            melds=" + ".join(meld_text(m, pretty=True) for m in self.melds))
 
 
 def _freeze_meld(meld: MeldSpec) -> MeldSpec:

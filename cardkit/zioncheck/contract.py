@@ -14,7 +14,7 @@ cannot be read as one run. Only runs that touch end to end need the option's tes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -30,6 +30,9 @@ from cardkit.zioncheck.melds import (
     check_meld,
 )
 from cardkit.zioncheck.rules import Contract, Rules, TouchingRuns
+from cardkit.zioncheck.words import N_, Later, Said, card_later, gettext, join, ngettext
+
+_ = gettext
 
 __all__ = ["GoDownExplanation", "check_go_down", "contract_for", "contract_ok",
            "explain_go_down", "no_go_down", "runs_are_two_melds", "zc10_allows"]
@@ -73,26 +76,32 @@ def runs_are_two_melds(a: Meld, b: Meld, rules: Rules | None = None) -> Verdict:
     """Are two runs clearly two melds (ZC-10)? Runs of different suits always are."""
     mode = (rules or _DEFAULT_RULES).same_suit_touching_runs
     if a.suit != b.suit:
-        return Verdict(True, f"{a} and {b} are in different suits", "ZC-10")
+        return Verdict(True, Said(N_("{a} and {b} are in different suits"), a=a, b=b),
+                       "ZC-10")
     lo, hi = sorted((a, b), key=lambda m: (m.low, m.high))
     assert lo.low is not None and lo.high is not None and hi.low is not None
     if lo.high + 1 < hi.low:
-        return Verdict(True, f"{lo} and {hi} are two runs: there is a gap between them (ZC-10)",
-                       "ZC-10")
+        return Verdict(True, Said(N_(
+            "{a} and {b} are two runs: there is a gap between them (ZC-10)"), a=lo, b=hi),
+            "ZC-10")
     if lo.high >= hi.low:
-        return Verdict(True, f"{lo} and {hi} are two runs: they overlap, so a card appears "
-                       "twice (ZC-10)", "ZC-10")
+        return Verdict(True, Said(N_(
+            "{a} and {b} are two runs: they overlap, so a card appears twice (ZC-10)"),
+                    a=lo, b=hi), "ZC-10")
     together = len(lo.cards) + len(hi.cards)
     # hi.high is set as lo's ends are (asserted above): a run knows both ends
     if zc10_allows(lo.low, lo.high, hi.low, hi.high, mode):  # type: ignore[arg-type]
-        return Verdict(True, f"{lo} and {hi} touch and hold {together} cards together: two "
-                       "runs (ZC-10)", "ZC-10")
+        return Verdict(True, Said(N_(
+            "{a} and {b} touch and hold {count} cards together: two runs (ZC-10)"),
+                    a=lo, b=hi, count=together), "ZC-10")
     if mode is TouchingRuns.FORBID:
-        return Verdict(False, f"{lo} and {hi} touch: two runs in one suit may not touch under "
-                       "these rules (same_suit_touching_runs='forbid', ZC-10)", "ZC-10")
-    return Verdict(False, f"{lo} and {hi} touch and hold only {together} cards together: "
-                   "touching runs in one suit are two melds only with 9 or more cards (ZC-10)",
-                   "ZC-10")
+        return Verdict(False, Said(N_(
+            "{a} and {b} touch: two runs in one suit may not touch under these rules "
+            "(same_suit_touching_runs='forbid', ZC-10)"), a=lo, b=hi), "ZC-10")
+    return Verdict(False, Said(N_(
+        "{a} and {b} touch and hold only {count} cards together: touching runs in one suit are "
+        "two melds only with 9 or more cards (ZC-10)"), a=lo, b=hi, count=together),
+        "ZC-10")
 
 
 def contract_ok(melds: Sequence[Meld], contract: Contract, rules: Rules) -> bool:
@@ -109,13 +118,30 @@ def contract_ok(melds: Sequence[Meld], contract: Contract, rules: Rules) -> bool
     return True
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def _sets(n: int) -> str:
+    return ngettext("{count} set", "{count} sets", n).format(count=n)
+
+
+def _runs(n: int) -> str:
+    return ngettext("{count} run", "{count} runs", n).format(count=n)
 
 
 def _contract_text(contract: Contract) -> str:
-    parts = [_plural(n, w) for n, w in ((contract.sets, "set"), (contract.runs, "run")) if n]
-    return " and ".join(parts)
+    """``2 sets``, ``1 set and 1 run``: a contract inside a sentence (ZC-4)."""
+    if contract.sets and contract.runs:
+        # TRANSLATORS: a contract inside a sentence: "hand 2 needs exactly 1 set and 1 run"
+        return _("{sets} and {runs}").format(sets=_sets(contract.sets),
+                                             runs=_runs(contract.runs))
+    return _sets(contract.sets) if contract.sets else _runs(contract.runs)
+
+
+def _need(hand_number: int | Contract, contract: Contract) -> str:
+    """What the contract of ``hand_number`` asks: "hand 3 needs exactly 2 runs (ZC-4)"."""
+    if isinstance(hand_number, int):
+        return _("hand {hand} needs exactly {contract} (ZC-4)").format(
+            hand=hand_number, contract=_contract_text(contract))
+    return _("this contract needs exactly {contract} (ZC-4)").format(
+        contract=_contract_text(contract))
 
 
 def _readings(item: Any, rules: Rules) -> list[MeldVerdict]:
@@ -148,30 +174,26 @@ def check_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: int
     if isinstance(melds, (str, Meld)):
         raise ValueError("melds must be a list of melds (Meld values, card lists or texts)")
     items = _texts_as_copies(list(melds))
-    where = f"hand {hand_number}" if isinstance(hand_number, int) else "this contract"
-    need = f"{where} needs exactly {_contract_text(contract)} (ZC-4)"
     if len(items) != contract.sets + contract.runs:
-        return Verdict(False, f"{need}: {len(items)} meld{'s' if len(items) != 1 else ''} "
-                       "given; a go-down lays exactly the contract, no fewer and no extra melds "
-                       "(ZC-9.2)", "ZC-9.2")
+        given = len(items)
+        return Verdict(False, Later(_melds_given, hand_number, contract, given), "ZC-9.2")
     readings = []
     for number, item in enumerate(items, 1):
         options = _readings(item, rules)
         if not options[0].ok:
-            return Verdict(False, f"meld {number}: {options[0].reason}", options[0].rule)
+            return Verdict(False, _numbered(number, options[0]), options[0].rule)
         readings.append(options)
     seen: set[Card] = set()
     for options in readings:
         for card in options[0].meld.cards:  # type: ignore[union-attr]  # ok: it has a meld
             if card in seen:
-                return Verdict(False, f"{card} is in two melds. One card can go in only one "
-                               "meld (ZC-1.1)", "ZC-1.1")
+                return Verdict(False, _in_two_melds(card), "ZC-1.1")
             seen.add(card)
     first_failure: Verdict | None = None
     for choice in product(*readings):
         chosen = [v.meld for v in choice]
         # every reading kept is ok, so each has its meld (no None in chosen)
-        verdict = _check_chosen(chosen, contract, need, rules)  # type: ignore[arg-type]
+        verdict = _check_chosen(chosen, contract, hand_number, rules)  # type: ignore[arg-type]
         if verdict.ok:
             return verdict
         if first_failure is None or (first_failure.rule == "ZC-9.2" and verdict.rule != "ZC-9.2"):
@@ -194,21 +216,50 @@ def _texts_as_copies(items: list[Any]) -> list[Any]:
     return [next(parsed) if isinstance(item, str) else item for item in items]
 
 
-def _check_chosen(melds: list[Meld], contract: Contract, need: str, rules: Rules) -> Verdict:
-    sets = [m for m in melds if m.kind is MeldKind.SET]
+def _melds_given(hand_number: int | Contract, contract: Contract, given: int) -> str:
+    return ngettext(
+        "{need}: {count} meld given; a go-down lays exactly the contract, no fewer and no extra "
+        "melds (ZC-9.2)",
+        "{need}: {count} melds given; a go-down lays exactly the contract, no fewer and no extra "
+        "melds (ZC-9.2)", given).format(need=_need(hand_number, contract), count=given)
+
+
+def _numbered(number: int, verdict: Verdict) -> Callable[[], str]:
+    """The reason of meld ``number`` of a go-down, when read."""
+    return Said(N_("meld {number}: {reason}"), number=number, reason=verdict.reason)
+
+
+def _in_two_melds(card: Card) -> Callable[[], str]:
+    return Said(N_("{card} is in two melds. One card can go in only one meld (ZC-1.1)"),
+            card=card_later(card))
+
+
+def _check_chosen(melds: list[Meld], contract: Contract, hand_number: int | Contract,
+                  rules: Rules) -> Verdict:
+    sets = sum(1 for m in melds if m.kind is MeldKind.SET)
     runs = [m for m in melds if m.kind is MeldKind.RUN]
-    if len(sets) != contract.sets or len(runs) != contract.runs:
-        return Verdict(False, f"{need}: these are {_plural(len(sets), 'set')} and "
-                       f"{_plural(len(runs), 'run')}; a go-down lays exactly the contract "
-                       "(ZC-9.2)", "ZC-9.2")
+    if sets != contract.sets or len(runs) != contract.runs:
+        count = len(runs)
+        return Verdict(False, Said(N_(
+            "{need}: these are {sets} and {runs}; a go-down lays exactly the contract (ZC-9.2)"),
+                    need=Later(_need, hand_number, contract), sets=Later(_sets, sets),
+                    runs=Later(_runs, count)),
+            "ZC-9.2")
     for i, a in enumerate(runs):
         for b in runs[i + 1:]:
             verdict = runs_are_two_melds(a, b, rules)
             if not verdict.ok:
                 return verdict
+    return Verdict(True, Later(_contract_met, melds, contract, hand_number), "ZC-9.2")
+
+
+def _contract_met(melds: list[Meld], contract: Contract, hand_number: int | Contract) -> str:
     listed = "; ".join(str(m) for m in melds)
-    return Verdict(True, f"{listed}: {_contract_text(contract)}, the contract "
-                   f"({need.split(' needs')[0]}, ZC-4, ZC-9.2)", "ZC-9.2")
+    if isinstance(hand_number, int):
+        return _("{melds}: {contract}, the contract (hand {hand}, ZC-4, ZC-9.2)").format(
+            melds=listed, contract=_contract_text(contract), hand=hand_number)
+    return _("{melds}: {contract}, the contract (this contract, ZC-4, ZC-9.2)").format(
+        melds=listed, contract=_contract_text(contract))
 
 
 @dataclass(frozen=True)
@@ -262,14 +313,20 @@ def explain_go_down(melds: Iterable[Meld | Sequence[Card] | str], hand_number: i
         verdict = check_go_down(items, hand_number, rules)
     else:
         bad = [str(n) for n, v in enumerate(verdicts, 1) if not v.ok]
-        which = (f"Group {bad[0]} is not a meld yet" if len(bad) == 1 else
-                 f"Groups {', '.join(bad[:-1])} and {bad[-1]} are not melds yet")
-        verdict = Verdict(False, f"{which}. A go-down lays only melds (ZC-9.2)", "ZC-9.2")
+        verdict = Verdict(False, Later(_not_melds_yet, bad), "ZC-9.2")
     return GoDownExplanation(hand_number, contract, verdicts, verdict)
 
 
+def _not_melds_yet(bad: list[str]) -> str:
+    if len(bad) == 1:
+        return _("Group {group} is not a meld yet. A go-down lays only melds (ZC-9.2)").format(
+            group=bad[0])
+    return _("Groups {groups} and {last} are not melds yet. A go-down lays only melds "
+             "(ZC-9.2)").format(groups=join(bad[:-1]), last=bad[-1])
+
+
 def no_go_down(hand_number: int | Contract, rules: Rules | None = None, *,
-               who: str = "This hand") -> Verdict:
+               who: str | None = None) -> Verdict:
     """The verdict for cards in which the solver (`find_go_down`) finds no go-down: what the
     contract asks, in the core's words, for an app to show as it is.
 
@@ -277,6 +334,12 @@ def no_go_down(hand_number: int | Contract, rules: Rules | None = None, *,
     'Your hand cannot make the contract of hand 3 yet. That contract is 2 runs (ZC-9.2)'
     """
     contract = contract_for(hand_number, rules or _DEFAULT_RULES)
-    where = f"hand {hand_number}" if isinstance(hand_number, int) else "this hand"
-    return Verdict(False, f"{who} cannot make the contract of {where} yet. That contract is "
-                   f"{_contract_text(contract)} (ZC-9.2)", "ZC-9.2")
+    if isinstance(hand_number, int):
+        return Verdict(False, Said(N_(
+            "{who} cannot make the contract of hand {hand} yet. That contract is {contract} "
+            "(ZC-9.2)"), who=who or Said(N_("This hand")), hand=hand_number,
+                     contract=Later(_contract_text, contract)),
+            "ZC-9.2")
+    return Verdict(False, Said(N_(
+        "{who} cannot make the contract of this hand yet. That contract is {contract} (ZC-9.2)"),
+        who=who or Said(N_("This hand")), contract=Later(_contract_text, contract)), "ZC-9.2")

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 from cardkit.cards import Card, parse_card
 from cardkit.zioncheck.actions import GoDown, parse_action
 from cardkit.zioncheck.core import HANDS
-from cardkit.zioncheck.events import seat_name
 from cardkit.zioncheck.melds import Meld, make_meld
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.state import TableMeld
+from cardkit.zioncheck.words import gettext as _
+from cardkit.zioncheck.words import seat_name
 
 if TYPE_CHECKING:
     from cardkit.zioncheck.game import ZionGame
@@ -99,16 +100,16 @@ def set_deal(game: ZionGame, deal: dict[str, Any]) -> None:
         table = [TableMeld(Meld.from_text(text), int(owner))
                  for text, owner in deal.get("table", ())]
     except (KeyError, TypeError) as error:
-        raise ValueError(f"bad scripted deal: {error}") from None
+        raise ValueError(_("bad scripted deal: {error}").format(error=error)) from None
     if len(hands) != game._players or not 0 <= dealer < game._players:
-        raise ValueError("a scripted deal needs one hand per player and a valid dealer")
+        raise ValueError(_("a scripted deal needs one hand per player and a valid dealer"))
     if any(not 0 <= tm.owner < game._players for tm in table):
-        raise ValueError("a table meld's owner must be a seat of the game")
+        raise ValueError(_("a table meld's owner must be a seat of the game"))
     for seat, hand in enumerate(hands):
         if not hand:
-            raise ValueError(f"{seat_name(seat)}'s hand is empty: every seat of a scripted "
-                             "deal holds at least one card (a player with none has gone "
-                             "out and the hand is over, ZC-13.1)")
+            raise ValueError(_("{seat}'s hand is empty: every seat of a scripted deal holds at "
+                               "least one card (a player with none has gone out and the hand is "
+                               "over, ZC-13.1)").format(seat=seat_name(seat)))
     every = [c for h in hands for c in h] + stock + discard
     every += [c for tm in table for c in tm.meld.cards]
     seen: set[Card] = set()
@@ -116,15 +117,18 @@ def set_deal(game: ZionGame, deal: dict[str, Any]) -> None:
     decks = len(game._pack) // 54
     for card in every:
         if card in seen:
-            raise ValueError(f"a scripted deal holds {card.to_text()} twice: name other "
-                             f"copies by deck, e.g. {card.ascii}@1 (ZC-1.1)")
+            raise ValueError(_("a scripted deal holds {card} twice: name other copies by deck, "
+                               "e.g. {code}@1 (ZC-1.1)").format(card=card.to_text(),
+                                                              code=card.ascii))
         if card not in pack:
             if card.is_joker:
-                raise ValueError(f"a scripted deal holds {card.to_text()}, but the {decks} "
-                                 f"decks of this game hold only {2 * decks} jokers, JK to "
-                                 f"JK@{2 * decks - 1} (ZC-1.1)")
-            raise ValueError(f"a scripted deal holds {card.to_text()}, but this game has "
-                             f"{decks} decks, @0 to @{decks - 1} (ZC-1.1, ZC-1.2)")
+                raise ValueError(_("a scripted deal holds {card}, but the {decks} decks of this "
+                                   "game hold only {jokers} jokers, JK to JK@{last} (ZC-1.1)")
+                                 .format(card=card.to_text(), decks=decks, jokers=2 * decks,
+                                         last=2 * decks - 1))
+            raise ValueError(_("a scripted deal holds {card}, but this game has {decks} decks, "
+                               "@0 to @{last} (ZC-1.1, ZC-1.2)").format(
+                                   card=card.to_text(), decks=decks, last=decks - 1))
         seen.add(card)
     game._events.clear()
     game._hand_number = hand_number - 1
@@ -152,9 +156,10 @@ def _table_text(meld: Any, rules: Rules) -> str:
         assert isinstance(down, GoDown)  # a "down" text is read as a GoDown
         specs = down.melds  # cards with optional JK=7C placements
         if len(specs) != 1:
-            raise ValueError(f"bad table meld {meld!r}: give one meld per (meld, owner) pair")
+            raise ValueError(_("bad table meld {meld}: give one meld per (meld, owner) pair")
+                             .format(meld=repr(meld)))
         meld = specs[0]
     built, verdict = make_meld(meld, rules)
     if built is None:
-        raise ValueError(f"bad table meld: {verdict}")
+        raise ValueError(_("bad table meld: {reason}").format(reason=verdict))
     return built.to_text()

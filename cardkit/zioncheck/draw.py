@@ -32,25 +32,40 @@ from cardkit.render import (
     heading_html,
     note_html,
     own_hand_note_html,
-    plural,
     seat_hand_html,
 )
-from cardkit.zioncheck.events import seat_name
+from cardkit.zioncheck.events import HandEnd
 from cardkit.zioncheck.melds import MeldKind
 from cardkit.zioncheck.state import Phase
+from cardkit.zioncheck.words import (
+    card_words,
+    contract_words,
+    gettext,
+    join,
+    join_and,
+    ngettext,
+    pgettext,
+    seat_name,
+)
 
 if TYPE_CHECKING:
     from cardkit.zioncheck.game import ZionGame
     from cardkit.zioncheck.melds import Meld
-    from cardkit.zioncheck.rules import Rules
+    from cardkit.zioncheck.rules import Contract, Rules
     from cardkit.zioncheck.state import HandResult
 
 __all__ = ["hand_end_html", "meld_html", "results_html", "table_html"]
 
+_ = gettext
+
 
 def _joker_note(face: Card, is_run: bool) -> str:
     """What a joker stands for (ZC-5.3): a card in a run, a rank in a set (its suit is moot)."""
-    return f"as {face}" if is_run else f"as {face.rank_text}"
+    if is_run:
+        # TRANSLATORS: under a joker in a run: the card it stands for ("as 7♣")
+        return _("as {card}").format(card=card_words(face))
+    # TRANSLATORS: under a joker in a set: the rank it stands for ("as 8")
+    return _("as {rank}").format(rank=face.rank_text)
 
 
 def meld_html(meld: Meld, *, width: float = 48, four_colour: bool = False,
@@ -66,14 +81,15 @@ def meld_html(meld: Meld, *, width: float = 48, four_colour: bool = False,
         _joker_note(face, is_run) if card.is_joker else None
         for card, face in zip(meld.cards, meld.stands_for, strict=True)
     ]
-    notes = [f"JK {label}" for label in labels if label]
+    # TRANSLATORS: a joker and what it stands for, in a meld's caption ("JK as 7♣")
+    notes = [_("JK {label}").format(label=label) for label in labels if label]
     caption = meld.description
     if index is not None:  # people count from 1: the table's first meld is #1
         caption = f"#{index + 1} {caption}"
     if owner:
         caption += f" ({owner})"
     if notes:
-        caption += " · " + ", ".join(notes)
+        caption += " · " + join(notes)
     cards = hand_html(meld.cards, width=width, overlap=0.3 if len(meld.cards) > 1 else 0.0,
                       four_colour=four_colour, labels=labels)
     index_attr = "" if index is None else f' data-meld="{index}"'
@@ -90,16 +106,19 @@ def _phase_words(game: ZionGame, name: Callable[[int | None], str]) -> str:
     if phase is Phase.OVER:
         winners = tuple(game.winners)
         if not winners:
-            return "game over"
-        return "game over: " + " and ".join(name(s) for s in winners) + (
-            " win" if len(winners) > 1 else " wins")
+            return _("game over")
+        if len(winners) == 1:
+            return _("game over: {winner} wins").format(winner=name(winners[0]))
+        return _("game over: {winners} win").format(winners=join_and(name(s) for s in winners))
     current = game.current_player
     if phase is Phase.CLAIM:
         top = game.discard_top
-        return f"claim window: {name(current)} may claim {top} or pass (ZC-8.2)"
+        return _("claim window: {seat} may claim {card} or pass (ZC-8.2)").format(
+            seat=name(current), card=card_words(top))
     if phase is Phase.DRAW:
-        return f"{name(current)} to draw from the stock or take the discard (ZC-6)"
-    return f"{name(current)} to meld, lay off or discard (ZC-6)"
+        return _("{seat} to draw from the stock or take the discard (ZC-6)").format(
+            seat=name(current))
+    return _("{seat} to meld, lay off or discard (ZC-6)").format(seat=name(current))
 
 
 def table_html(
@@ -132,14 +151,16 @@ def table_html(
         down = game.has_gone_down(seat)
         badges = []
         if seat == game.dealer:
-            badges.append(badge_html("dealer", "dealer"))
+            badges.append(badge_html(pgettext("badge", "dealer"), "dealer"))
         if seat == current:
-            badges.append(badge_html("to act" if seat != turn else "to play", "turn"))
+            badges.append(badge_html(pgettext("badge", "to act") if seat != turn
+                                     else pgettext("badge", "to play"), "turn"))
         elif seat == turn:
-            badges.append(badge_html("their turn", "up"))
-        badges.append(badge_html("gone down", "down") if down else badge_html("not down yet", "up"))
+            badges.append(badge_html(pgettext("badge", "their turn"), "up"))
+        badges.append(badge_html(pgettext("badge", "gone down"), "down") if down
+                      else badge_html(pgettext("badge", "not down yet"), "up"))
         if seat in game.winners:
-            badges.append(badge_html("winner", "win"))
+            badges.append(badge_html(pgettext("badge", "winner"), "win"))
         hand = game.hand(seat)
         mine = view is not None and seat == view
         shown = hand if view is None or mine else None
@@ -155,7 +176,7 @@ def table_html(
         melds = melds_by_owner[seat]
         meld_part = "".join(meld_html(meld, width=40, four_colour=four_colour, index=index)
                             for index, meld in melds)
-        who = f"{seat_name(seat)} (you)" if mine else seat_name(seat)
+        who = _label(seat, view if mine else None)
         style = PANEL_STYLE + (";" + TURN_STYLE if seat == current else "")
         seats.append(
             f'<section class="ck-seat" data-seat="{seat}" '
@@ -164,8 +185,7 @@ def table_html(
             f'style="{style};flex:1 1 300px">'
             + heading_html(who, badges)
             + hand_part
-            + note_html(f"{plural(len(hand), 'card')} in hand · total so far: "
-                    f"{plural(totals[seat], 'penalty point')}")
+            + note_html(_seat_note(len(hand), totals[seat]))
             + (f'<div class="ck-melds" style="margin-top:6px">{meld_part}</div>' if melds else "")
             + "</section>"
         )
@@ -178,35 +198,43 @@ def table_html(
             'style="display:inline-block">'
             + card_svg(top, width=72, four_colour=four_colour) + "</div>"
         )
-        discard_words = f"discard pile: {plural(pile_size, 'card')}, top {top}"
+        discard_words = ngettext("discard pile: {count} card, top {card}",
+                                 "discard pile: {count} cards, top {card}", pile_size).format(
+                                     count=pile_size, card=card_words(top))
     else:
-        discard = empty_slot_html("no discard yet", 72)
-        discard_words = "discard pile: empty"
+        discard = empty_slot_html(_("no discard yet"), 72)
+        discard_words = _("discard pile: empty")
     stock = game.stock_size
+    stock_label = _("stock: {count} cards").format(count=stock)
+    stock_words = _("stock: {count}").format(count=stock)
     middle = (
         '<section class="ck-centre" style="display:flex;flex-wrap:wrap;gap:18px;'
         'align-items:flex-end;justify-content:center;margin:4px 0 10px">'
-        f'<div class="ck-stock" data-count="{stock}" aria-label="stock: {stock} cards" '
+        f'<div class="ck-stock" data-count="{stock}" '
+        f'aria-label="{escape(stock_label)}" '
         'style="text-align:center">'
-        + (card_svg(None, width=72) if stock else empty_slot_html("no stock", 72))
-        + f"<div>stock: {stock}</div></div>"
+        + (card_svg(None, width=72) if stock else empty_slot_html(_("no stock"), 72))
+        + f"<div>{escape(stock_words)}</div></div>"
         f'<div class="ck-discard" data-count="{pile_size}" aria-label="{escape(discard_words)}" '
         f'style="text-align:center">{discard}<div>{escape(discard_words)}</div></div>'
         "</section>"
     )
     contract = game.contract
+    dealer = _("Dealer: {seat}").format(seat=seat_name(game.dealer))
     header = (
         '<div class="ck-status" role="status" style="display:flex;flex-wrap:wrap;gap:4px 18px;'
         'margin-bottom:8px;font-weight:600">'
-        f"<span>Hand {game.hand_number} of {len(game.rules.deal_sizes)}</span>"
-        f"<span>Contract: {escape(str(contract))} (ZC-4)</span>"
-        f"<span>Dealer: {escape(seat_name(game.dealer))}</span>"
+        f"<span>{escape(_hand_of(game.hand_number, len(game.rules.deal_sizes)))}</span>"
+        f"<span>{escape(_contract_line(contract))}</span>"
+        f"<span>{escape(dealer)}</span>"
         f'<span class="ck-turn">{escape(_phase_words(game, seat_name))}</span></div>'
     )
-    view_text = "all hands open" if view is None else f"{seat_name(view)}'s view"
+    view_text = (_("all hands open") if view is None
+                 else _("{seat}'s view").format(seat=seat_name(view)))
+    table_words = _("Zion Check table, {view}").format(view=view_text)
     return (
         f'<div class="ck-table ck-zion-table" data-view="{"all" if view is None else view}" '
-        f'role="region" aria-label="Zion Check table, {escape(view_text)}" '
+        f'role="region" aria-label="{escape(table_words)}" '
         f'style="{TABLE_STYLE}">{header}{middle}'
         f'<div style="display:flex;flex-wrap:wrap;gap:10px">{"".join(seats)}</div></div>'
     )
@@ -214,13 +242,35 @@ def table_html(
 
 def _label(seat: int, you: int | None) -> str:
     """A seat's name, with "(you)" for the learner's seat."""
-    return f"{seat_name(seat)} (you)" if seat == you else seat_name(seat)
+    if seat == you:
+        return _("{seat} (you)").format(seat=seat_name(seat))
+    return seat_name(seat)
+
+
+def _hand_of(hand: int, hands: int) -> str:
+    return _("Hand {hand} of {hands}").format(hand=hand, hands=hands)
+
+
+def _contract_line(contract: Contract) -> str:
+    return _("Contract: {contract} (ZC-4)").format(contract=contract_words(contract))
+
+
+def _seat_note(cards: int, total: int) -> str:
+    """Under a seat's hand: its cards and its penalty points so far."""
+    held = ngettext("{count} card in hand", "{count} cards in hand", cards).format(count=cards)
+    so_far = ngettext("total so far: {count} penalty point",
+                      "total so far: {count} penalty points", total).format(count=total)
+    return f"{held} · {so_far}"
 
 
 def _how_it_ended(result: HandResult, name: Callable[[int], str] = seat_name) -> str:
     if result.winner is not None:
-        return f"{name(result.winner)} went out"
-    return f"nobody went out ({result.reason})"
+        return _("{seat} went out").format(seat=name(result.winner))
+    if result.reason == HandEnd.STOCK_EXHAUSTED:
+        return _("nobody went out (stock exhausted)")
+    if result.reason == HandEnd.LENGTH_GUARD:
+        return _("nobody went out (length guard)")
+    return _("nobody went out ({reason})").format(reason=result.reason)
 
 
 def hand_end_html(result: HandResult, rules: Rules, *, you: int | None = None,
@@ -239,37 +289,51 @@ def hand_end_html(result: HandResult, rules: Rules, *, you: int | None = None,
         left = tuple(sorted(result.hands[seat]))
         badges = []
         if seat == result.winner:
-            badges.append(badge_html("went out", "win"))
+            badges.append(badge_html(pgettext("badge", "went out"), "win"))
         if seat in result.stuck:
-            badges.append(badge_html("stuck: not gone down", "up"))
+            badges.append(badge_html(pgettext("badge", "stuck: not gone down"), "up"))
         if seat == you:
             cards = own_hand_note_html(
-                f"Your {plural(len(left), 'card')} left, shown in your hand row" if left
-                else "No cards left")
+                ngettext("Your {count} card left, shown in your hand row",
+                         "Your {count} cards left, shown in your hand row", len(left)).format(
+                             count=len(left)) if left else _("No cards left"))
         elif left:
             cards = seat_hand_html(left, len(left), width=46, overlap=0.35,
                                    four_colour=four_colour)
         else:
-            cards = own_hand_note_html("No cards left")
+            cards = own_hand_note_html(_("No cards left"))
         panels.append(
             f'<section class="ck-seat ck-seat-end" data-seat="{seat}" '
             f'aria-label="{escape(seat_name(seat))}" style="{PANEL_STYLE};'
             'flex:1 1 300px">' + heading_html(_label(seat, you), badges) + cards
-            + note_html(f"{plural(len(left), 'card')} left: "
-                        f"{plural(result.points[seat], 'penalty point')} for hand {number}")
+            + note_html(_left_note(len(left), result.points[seat], number))
             + "</section>")
+    over = _("Hand {hand} of {hands} is over: {how}").format(
+        hand=number, hands=len(rules.deal_sizes), how=_how_it_ended(result))
+    counted = _("The cards left in a hand count as penalty points (ZC-14.1)")
     header = (
         '<div class="ck-status ck-hand-end-status" role="status" style="display:flex;'
         'flex-wrap:wrap;gap:4px 18px;margin-bottom:8px;font-weight:600">'
-        f"<span>Hand {number} of {len(rules.deal_sizes)} is over: "
-        f"{escape(_how_it_ended(result))}</span>"
-        f"<span>Contract: {escape(str(rules.contract(number)))} (ZC-4)</span>"
-        "<span>The cards left in a hand count as penalty points (ZC-14.1)</span></div>")
+        f"<span>{escape(over)}</span>"
+        f"<span>{escape(_contract_line(rules.contract(number)))}</span>"
+        f"<span>{escape(counted)}"
+        "</span></div>")
+    ended = _("Hand {hand} ended: the cards left").format(hand=number)
     return (
         f'<div class="ck-table ck-zion-table ck-zion-hand-ended" data-hand="{number}" '
-        f'role="region" aria-label="Hand {number} ended: the cards left" '
+        f'role="region" aria-label="{escape(ended)}" '
         f'style="{TABLE_STYLE}">{header}'
         f'<div style="display:flex;flex-wrap:wrap;gap:10px">{"".join(panels)}</div></div>')
+
+
+def _left_note(cards: int, points: int, hand: int) -> str:
+    """Under a seat's cards left at a hand's end: how many, and the points they cost."""
+    left = ngettext("{count} card left", "{count} cards left", cards).format(count=cards)
+    cost = ngettext("{count} penalty point for hand {hand}",
+                    "{count} penalty points for hand {hand}", points).format(count=points,
+                                                                             hand=hand)
+    # TRANSLATORS: "3 cards left: 25 penalty points for hand 2"
+    return _("{cards}: {points}").format(cards=left, points=cost)
 
 
 def results_html(game: ZionGame, *, you: int | None = None) -> str:
@@ -284,26 +348,34 @@ def results_html(game: ZionGame, *, you: int | None = None) -> str:
     head = "".join(f"<th {num}>{escape(_label(s, you))}</th>" for s in seats)
     rows = []
     for result in game.results:
+        stuck = pgettext("results", " (stuck)")
         cells = "".join(
-            f"<td {num}>{result.points[s]}{' (stuck)' if s in result.stuck else ''}</td>"
+            f"<td {num}>{result.points[s]}{stuck if s in result.stuck else ''}</td>"
             for s in seats)
-        rows.append(f"<tr><td {word}>Hand {result.hand_number}</td>{cells}"
+        hand = _("Hand {hand}").format(hand=result.hand_number)
+        rows.append(f"<tr><td {word}>{escape(hand)}</td>{cells}"
                     f"<td {word}>{escape(_how_it_ended(result))}</td></tr>")
     totals = game.totals
     total_cells = "".join(f"<td {num}><b>{totals[s]}</b></td>" for s in seats)
     over = ""
     if game.is_over:
-        winners = " and ".join(_label(s, you) for s in game.winners)
-        over = (f"<p class='ck-zion-winner'><b>Game over: {escape(winners)} "
-                f"{'win' if len(game.winners) > 1 else 'wins'} with the lowest total "
-                "(ZC-14.2).</b></p>")
+        if len(game.winners) == 1:
+            said = _("Game over: {winner} wins with the lowest total (ZC-14.2).").format(
+                winner=_label(game.winners[0], you))
+        else:
+            said = _("Game over: {winners} win with the lowest total (ZC-14.2).").format(
+                winners=join_and(_label(s, you) for s in game.winners))
+        over = f"<p class='ck-zion-winner'><b>{escape(said)}</b></p>"
+    title = _("Hand results (penalty points, lower is better; ZC-14.1)")
+    hand_head, how_head = pgettext("results", "Hand"), _("How it ended")
+    total_head = pgettext("results", "Total")
     return (
-        "<h3 style='margin:10px 0 4px'>Hand results (penalty points, lower is better; "
-        "ZC-14.1)</h3>"
+        f"<h3 style='margin:10px 0 4px'>{escape(title)}</h3>"
         '<table class="ck-zion-results-table" style="border-collapse:collapse;font-size:14px;'
         'font-variant-numeric:tabular-nums">'
-        f'<tr style="background:#f3f4f6"><th {word}>Hand</th>{head}'
-        f"<th {word}>How it ended</th></tr>"
-        f'{"".join(rows)}<tr><td {word}><b>Total</b></td>{total_cells}<td {word}></td></tr>'
+        f'<tr style="background:#f3f4f6"><th {word}>{escape(hand_head)}</th>'
+        f"{head}<th {word}>{escape(how_head)}</th></tr>"
+        f'{"".join(rows)}<tr><td {word}><b>{escape(total_head)}</b></td>'
+        f"{total_cells}<td {word}></td></tr>"
         "</table>" + over
     )

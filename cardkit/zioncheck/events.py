@@ -22,8 +22,23 @@ from enum import Enum
 from typing import ClassVar
 
 from cardkit.cards import Card
+from cardkit.engine import written_in
 from cardkit.zioncheck.melds import Meld
 from cardkit.zioncheck.rules import Contract, Rules
+from cardkit.zioncheck.words import (
+    N_,
+    card_words,
+    cards_words,
+    contract_words,
+    gettext,
+    join,
+    join_and,
+    ngettext,
+    pgettext,
+    seat_name,
+)
+
+_ = gettext
 
 __all__ = [
     "ClaimEvent",
@@ -47,11 +62,6 @@ __all__ = [
     "ZionEvent",
     "seat_name",
 ]
-
-
-def seat_name(seat: int | None) -> str:
-    """How narration names a seat: ``Seat 0``, ``Seat 1``, …"""
-    return "nobody" if seat is None else f"Seat {seat}"
 
 
 class EventKind(str, Enum):
@@ -123,6 +133,10 @@ class ZionEvent:
         """The narration as the other players saw it: cards drawn from the stock hidden."""
         return _finish(self._words(True), self.rule)
 
+    def text_in(self, lang: str) -> str:
+        """``text`` in ``lang`` ("en" or "ja"), whatever the language of the moment."""
+        return written_in(lang, _text, self)
+
     def _words(self, public: bool) -> str:
         raise NotImplementedError  # pragma: no cover - every kind below says its words
 
@@ -130,14 +144,16 @@ class ZionEvent:
         return self.text
 
 
+def _text(event: ZionEvent) -> str:
+    return event.text
+
+
 def _finish(words: str, rule: str | None) -> str:
     if not rule or f"({rule}" in words or f", {rule})" in words:
-        return f"{words}."
-    return f"{words} ({rule})."
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(c) for c in cards)
+        # TRANSLATORS: the end of a narrated event that already cites its rule.
+        return pgettext("event", "{words}.").format(words=words)
+    # TRANSLATORS: the end of a narrated event, with the rule it follows: "... (ZC-6)."
+    return pgettext("event", "{words} ({rule}).").format(words=words, rule=rule)
 
 
 def _melds(melds: tuple[Meld, ...]) -> str:
@@ -145,11 +161,26 @@ def _melds(melds: tuple[Meld, ...]) -> str:
     return " + ".join(f"[{m}]" for m in melds)
 
 
+def _points(seat: int, points: int, stuck: bool = False) -> str:
+    if stuck:
+        # TRANSLATORS: one seat's points for a hand, that seat stuck (ZC-13.2): "Seat 1 35 (stuck)"
+        return _("{seat} {points} (stuck)").format(seat=seat_name(seat), points=points)
+    # TRANSLATORS: one seat's points: "Seat 1 35"
+    return _("{seat} {points}").format(seat=seat_name(seat), points=points)
+
+
 _FIRST = {
-    "double_turn": "plays first, with two turns in a row since there is no discard yet (ZC-7.1)",
-    "draw_two": "plays first and draws two cards since there is no discard yet (ZC-7.1)",
-    "upcard": "plays first (ZC-7.1)",
+    "double_turn": N_("Hand {hand} (ZC-3): {dealer} deals {size} cards each from {decks} decks "
+                      "({pack} cards); contract: {contract} (ZC-4); {first} plays first, with "
+                      "two turns in a row since there is no discard yet (ZC-7.1)"),
+    "draw_two": N_("Hand {hand} (ZC-3): {dealer} deals {size} cards each from {decks} decks "
+                   "({pack} cards); contract: {contract} (ZC-4); {first} plays first and draws "
+                   "two cards since there is no discard yet (ZC-7.1)"),
+    "upcard": N_("Hand {hand} (ZC-3): {dealer} deals {size} cards each from {decks} decks "
+                 "({pack} cards); contract: {contract} (ZC-4); {first} plays first (ZC-7.1)"),
 }
+_DEAL = N_("Hand {hand} (ZC-3): {dealer} deals {size} cards each from {decks} decks ({pack} "
+           "cards); contract: {contract} (ZC-4); {first} plays first")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,10 +197,9 @@ class DealEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.DEAL
 
     def _words(self, public: bool) -> str:
-        first = _FIRST.get(self.first_rule, "plays first")
-        return (f"Hand {self.hand} (ZC-3): {seat_name(self.seat)} deals {self.size} cards each "
-                f"from {self.decks} decks ({self.pack} cards); contract: {self.contract} "
-                f"(ZC-4); {seat_name(self.first)} {first}")
+        return _(_FIRST.get(self.first_rule, _DEAL)).format(
+            hand=self.hand, dealer=seat_name(self.seat), size=self.size, decks=self.decks,
+            pack=self.pack, contract=contract_words(self.contract), first=seat_name(self.first))
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +210,8 @@ class UpcardEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.UPCARD
 
     def _words(self, public: bool) -> str:
-        return f"{self.card} is turned up to start the discard pile"
+        return _("{card} is turned up to start the discard pile").format(
+            card=card_words(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,11 +222,20 @@ class DrawEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.DRAW
 
     def _words(self, public: bool) -> str:
-        cards = self.cards
-        count = "a card" if len(cards) == 1 else f"{len(cards)} cards"
-        what = count if public else _cards(cards)
-        tail = " (the first player's two-card draw)" if len(cards) == 2 else ""
-        return f"{seat_name(self.seat)} draws {what} from the stock{tail}"
+        cards, seat = self.cards, seat_name(self.seat)
+        if public:
+            if len(cards) == 1:
+                return _("{seat} draws a card from the stock").format(seat=seat)
+            if len(cards) == 2:
+                return _("{seat} draws {count} cards from the stock (the first player's "
+                         "two-card draw)").format(seat=seat, count=len(cards))
+            return _("{seat} draws {count} cards from the stock").format(
+                seat=seat, count=len(cards))
+        if len(cards) == 2:
+            return _("{seat} draws {cards} from the stock (the first player's two-card "
+                     "draw)").format(seat=seat, cards=cards_words(cards))
+        return _("{seat} draws {cards} from the stock").format(seat=seat,
+                                                              cards=cards_words(cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +246,8 @@ class TakeEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.TAKE
 
     def _words(self, public: bool) -> str:
-        return f"{seat_name(self.seat)} takes {self.card} from the discard pile"
+        return _("{seat} takes {card} from the discard pile").format(
+            seat=seat_name(self.seat), card=card_words(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,13 +261,14 @@ class DeclineEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.DECLINE
 
     def _words(self, public: bool) -> str:
-        order = ", ".join(seat_name(s) for s in self.order)
+        order = join(seat_name(s) for s in self.order)
         if self.own:
-            first = (f"{seat_name(self.seat)} will draw from the stock (a player may not take "
-                     f"back their own discard {self.card})")
+            words = _("{seat} will draw from the stock (a player may not take back their own "
+                      "discard {card}); the others may claim it, asked in this order: {order}")
         else:
-            first = f"{seat_name(self.seat)} declines {self.card} and will draw from the stock"
-        return f"{first}; the others may claim it, asked in this order: {order}"
+            words = _("{seat} declines {card} and will draw from the stock; the others may "
+                      "claim it, asked in this order: {order}")
+        return words.format(seat=seat_name(self.seat), card=card_words(self.card), order=order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +279,8 @@ class ClaimEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.CLAIM
 
     def _words(self, public: bool) -> str:
-        return f"{seat_name(self.seat)} claims {self.card} out of turn (\"May I\")"
+        return _("{seat} claims {card} out of turn (\"May I\")").format(
+            seat=seat_name(self.seat), card=card_words(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +291,8 @@ class PassEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.PASS
 
     def _words(self, public: bool) -> str:
-        return f"{seat_name(self.seat)} does not claim {self.card}"
+        return _("{seat} does not claim {card}").format(seat=seat_name(self.seat),
+                                                       card=card_words(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,12 +304,21 @@ class PenaltyEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.PENALTY
 
     def _words(self, public: bool) -> str:
-        cards = self.cards
-        count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-        what = count if public else (_cards(cards) or "nothing")
-        short = ("" if len(cards) == self.wanted
-                 else f" (only {len(cards)} of {self.wanted} could be drawn)")
-        return f"{seat_name(self.seat)} takes {what} from the stock as the claim penalty{short}"
+        cards, seat = self.cards, seat_name(self.seat)
+        if public:
+            words = ngettext("{seat} takes {count} card from the stock as the claim penalty",
+                             "{seat} takes {count} cards from the stock as the claim penalty",
+                             len(cards)).format(seat=seat, count=len(cards))
+        elif cards:
+            words = _("{seat} takes {cards} from the stock as the claim penalty").format(
+                seat=seat, cards=cards_words(cards))
+        else:
+            words = _("{seat} takes nothing from the stock as the claim penalty").format(
+                seat=seat)
+        if len(cards) == self.wanted:
+            return words
+        return _("{words} (only {drawn} of {wanted} could be drawn)").format(
+            words=words, drawn=len(cards), wanted=self.wanted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,9 +334,14 @@ class ExchangeEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.EXCHANGE
 
     def _words(self, public: bool) -> str:
-        when = " in the claim window (ZC-12.3)" if self.out_of_turn else ""
-        return (f"{seat_name(self.seat)} puts {self.card} in meld #{self.index + 1} in place of "
-                f"the joker and takes the joker{when}: {self.meld}")
+        if self.out_of_turn:
+            words = _("{seat} puts {card} in meld #{number} in place of the joker and takes the "
+                      "joker in the claim window (ZC-12.3): {meld}")
+        else:
+            words = _("{seat} puts {card} in meld #{number} in place of the joker and takes the "
+                      "joker: {meld}")
+        return words.format(seat=seat_name(self.seat), card=card_words(self.card),
+                            number=self.index + 1, meld=self.meld)
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,17 +373,29 @@ class GoDownEvent(ZionEvent):
                             only_polite=True)
 
     def _words(self, public: bool) -> str:
-        words = f"{seat_name(self.seat)} goes down with {self.contract}: {_melds(self.melds)}"
+        values = {"seat": seat_name(self.seat), "contract": contract_words(self.contract),
+                  "melds": _melds(self.melds), "rule": self.rule}
         if not self.joker_in_set:
-            return words
-        own = f" ({self.rule})" if self.rule else ""
+            return _("{seat} goes down with {contract}: {melds}").format(**values)
         # one rule ID per sentence: the go-down's own, then the etiquette's
         instead = self.instead
         if instead:
-            return (f"{words}{own}. Legal, but the seed calls a joker in a set rude when another "
-                    f"go-down exists: {_melds(instead)} (ZC-5.4)")
-        return (f"{words}{own}. A joker in a set is allowed, and here no go-down without one "
-                "was possible (ZC-5.4)")
+            if self.rule:
+                words = _("{seat} goes down with {contract}: {melds} ({rule}). Legal, but the "
+                          "seed calls a joker in a set rude when another go-down exists: "
+                          "{instead} (ZC-5.4)")
+            else:
+                words = _("{seat} goes down with {contract}: {melds}. Legal, but the seed calls "
+                          "a joker in a set rude when another go-down exists: {instead} "
+                          "(ZC-5.4)")
+            return words.format(instead=_melds(instead), **values)
+        if self.rule:
+            words = _("{seat} goes down with {contract}: {melds} ({rule}). A joker in a set is "
+                      "allowed, and here no go-down without one was possible (ZC-5.4)")
+        else:
+            words = _("{seat} goes down with {contract}: {melds}. A joker in a set is allowed, "
+                      "and here no go-down without one was possible (ZC-5.4)")
+        return words.format(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,8 +411,9 @@ class LayOffEvent(ZionEvent):
 
     def _words(self, public: bool) -> str:
         # People count the table's melds from 1, as the apps and the table picture do ("#1").
-        return (f"{seat_name(self.seat)} lays off {self.card} on meld #{self.index + 1} "
-                f"(owned by {seat_name(self.owner)}): {self.meld}")
+        return _("{seat} lays off {card} on meld #{number} (owned by {owner}): {meld}").format(
+            seat=seat_name(self.seat), card=card_words(self.card), number=self.index + 1,
+            owner=seat_name(self.owner), meld=self.meld)
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +424,8 @@ class DiscardEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.DISCARD
 
     def _words(self, public: bool) -> str:
-        return f"{seat_name(self.seat)} discards {self.card}"
+        return _("{seat} discards {card}").format(seat=seat_name(self.seat),
+                                                 card=card_words(self.card))
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,10 +438,21 @@ class ReshuffleEvent(ZionEvent):
 
     def _words(self, public: bool) -> str:
         if self.count == 0:
-            return ("The stock is empty and the discard pile has no card under its top: "
-                    "no card can be drawn")
-        return (f"The stock is empty: {self.count} discards under the top card are shuffled "
-                "into a new stock")
+            return _("The stock is empty and the discard pile has no card under its top: "
+                     "no card can be drawn")
+        return _("The stock is empty: {count} discards under the top card are shuffled "
+                 "into a new stock").format(count=self.count)
+
+
+_GO_OUT = {
+    "by discarding the last card": N_("{seat} goes out (by discarding the last card) and wins "
+                                      "hand {hand}"),
+    "by laying off the last card": N_("{seat} goes out (by laying off the last card) and wins "
+                                      "hand {hand}"),
+    "by going down with every card": N_("{seat} goes out (by going down with every card) and "
+                                        "wins hand {hand}"),
+}
+"""The sentence of each way of going out (`GoOutEvent.how`, which records keep in English)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,7 +464,11 @@ class GoOutEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.GO_OUT
 
     def _words(self, public: bool) -> str:
-        return f"{seat_name(self.seat)} goes out ({self.how}) and wins hand {self.hand}"
+        known = _GO_OUT.get(self.how)
+        if known is not None:
+            return _(known).format(seat=seat_name(self.seat), hand=self.hand)
+        return _("{seat} goes out ({how}) and wins hand {hand}").format(
+            seat=seat_name(self.seat), how=self.how, hand=self.hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -400,22 +487,26 @@ class HandEndEvent(ZionEvent):
 
     def _words(self, public: bool) -> str:
         reason = self.reason
+        points = join(_points(s, p, s in self.stuck) for s, p in self.points.items())
         if reason is HandEnd.WENT_OUT:
-            how = f"{seat_name(self.winner)} went out"
+            words = _("Hand {hand} ends: {winner} went out. Points: {points}")
         elif reason is HandEnd.STOCK_EXHAUSTED:
-            how = "no card could be drawn, so nobody wins it"
+            words = _("Hand {hand} ends: no card could be drawn, so nobody wins it. Points: "
+                      "{points}")
         else:
-            how = f"it reached {self.turns} turns, so nobody wins it"
-        points = ", ".join(f"{seat_name(s)} {p}" + (" (stuck)" if s in self.stuck else "")
-                           for s, p in self.points.items())
-        stuck = ""
-        if self.stuck:
-            extra = self.stuck_penalty
-            stuck = (f"; stuck, not having gone down: "
-                     f"{', '.join(seat_name(s) for s in self.stuck)}"
-                     + (f", {extra} extra points each" if extra else "")
-                     + f" (ZC-13.2, {self.rule})")
-        return f"Hand {self.hand} ends: {how}. Points: {points}{stuck}"
+            words = _("Hand {hand} ends: it reached {turns} turns, so nobody wins it. Points: "
+                      "{points}")
+        words = words.format(hand=self.hand, winner=seat_name(self.winner), turns=self.turns,
+                             points=points)
+        if not self.stuck:
+            return words
+        stuck = join(seat_name(s) for s in self.stuck)
+        if self.stuck_penalty:
+            return _("{words}; stuck, not having gone down: {seats}, {extra} extra points each "
+                     "(ZC-13.2, {rule})").format(words=words, seats=stuck,
+                                                 extra=self.stuck_penalty, rule=self.rule)
+        return _("{words}; stuck, not having gone down: {seats} (ZC-13.2, {rule})").format(
+            words=words, seats=stuck, rule=self.rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -427,9 +518,11 @@ class GameEndEvent(ZionEvent):
     kind: ClassVar[EventKind] = EventKind.GAME_END
 
     def _words(self, public: bool) -> str:
-        totals = ", ".join(f"{seat_name(s)} {p}" for s, p in self.totals.items())
+        totals = join(_points(s, p) for s, p in self.totals.items())
         winners = self.winners
-        who = (f"{seat_name(winners[0])} wins" if len(winners) == 1
-               else " and ".join(seat_name(s) for s in winners) + " share the win")
-        return (f"The game is over after six hands. Totals: {totals}. {who} with the lowest "
-                "total")
+        if len(winners) == 1:
+            return _("The game is over after six hands. Totals: {totals}. {winner} wins with "
+                     "the lowest total").format(totals=totals, winner=seat_name(winners[0]))
+        return _("The game is over after six hands. Totals: {totals}. {winners} share the win "
+                 "with the lowest total").format(totals=totals,
+                                                 winners=join_and(seat_name(s) for s in winners))

@@ -21,15 +21,16 @@ from cardkit.zioncheck.actions import (
     Pass,
     TakeDiscard,
 )
-from cardkit.zioncheck.events import seat_name
 from cardkit.zioncheck.melds import Meld, joker_exchanges, lay_off_places
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
+from cardkit.zioncheck.words import N_, Later, Said, ngettext, seat_name
+from cardkit.zioncheck.words import gettext as _
 
 __all__ = ["best_go_down_for", "claim_verdict", "leaves_discard", "legal_actions_for"]
 
-_MAY_CLAIM = Verdict(True, "the seat asked may claim the discard out of turn", "ZC-8.1")
+_MAY_CLAIM = Verdict(True, Said(N_("the seat asked may claim the discard out of turn")), "ZC-8.1")
 
 
 def leaves_discard(hand: Sequence[Card], used: Sequence[Card], taken: Card | None,
@@ -48,10 +49,20 @@ def claim_verdict(seat: int, claims_made: int, rules: Rules) -> Verdict:
     """May ``seat`` claim, having claimed ``claims_made`` times this hand (ZC-8.3)?"""
     limit = rules.max_claims_per_hand
     if limit is not None and claims_made >= limit:
-        times = {1: "once", 2: "twice"}.get(limit, f"{limit} times")
-        return Verdict(False, f"{seat_name(seat)} has already claimed {times} this hand, the "
-                       "most allowed", "ZC-8.3")
+        return Verdict(False, Later(_claimed_enough, seat, limit), "ZC-8.3")
     return _MAY_CLAIM
+
+
+def _claimed_enough(seat: int, limit: int) -> str:
+    if limit == 1:
+        words = _("{seat} has already claimed once this hand, the most allowed")
+    elif limit == 2:
+        words = _("{seat} has already claimed twice this hand, the most allowed")
+    else:
+        words = ngettext("{seat} has already claimed {count} time this hand, the most allowed",
+                         "{seat} has already claimed {count} times this hand, the most allowed",
+                         limit)
+    return words.format(seat=seat_name(seat), count=limit)
 
 
 def exchange_actions(hand: Sequence[Card], melds: Sequence[Meld]) -> list[Action]:

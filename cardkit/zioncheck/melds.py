@@ -30,7 +30,7 @@ Conventions (decisions):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import pairwise
@@ -39,6 +39,19 @@ from typing import Any, NamedTuple
 from cardkit.cards import SUITS, Card, parse_card, parse_cards
 from cardkit.engine import IllegalAction, Verdict
 from cardkit.zioncheck.rules import Rules
+from cardkit.zioncheck.words import (
+    N_,
+    Later,
+    Said,
+    card_later,
+    card_words,
+    gettext,
+    join,
+    ngettext,
+    pgettext,
+)
+
+_ = gettext
 
 __all__ = [
     "LayOffOption",
@@ -58,6 +71,26 @@ _DEFAULT_RULES = Rules()
 _SUIT_WORD = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _PLURAL = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
            8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def _suit_word(suit: str) -> str:
+    """A suit as a run's description names it, in the language of the moment."""
+    if suit == "C":
+        return pgettext("suit", "clubs")
+    if suit == "D":
+        return pgettext("suit", "diamonds")
+    if suit == "H":
+        return pgettext("suit", "hearts")
+    return pgettext("suit", "spades")
+
+
+def _ranks_word(rank: int) -> str:
+    """The cards of one rank, as a set's description names them ("eights")."""
+    return (pgettext("ranks", "aces"), pgettext("ranks", "twos"), pgettext("ranks", "threes"),
+            pgettext("ranks", "fours"), pgettext("ranks", "fives"), pgettext("ranks", "sixes"),
+            pgettext("ranks", "sevens"), pgettext("ranks", "eights"), pgettext("ranks", "nines"),
+            pgettext("ranks", "tens"), pgettext("ranks", "jacks"), pgettext("ranks", "queens"),
+            pgettext("ranks", "kings"))[rank - 1]
 _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _ENDS = ("low", "high")
 
@@ -170,11 +203,13 @@ class Meld:
 
     @property
     def description(self) -> str:
-        """``"a run of clubs, 5 to 9"`` or ``"a set of eights"``."""
+        """``"a run of clubs, 5 to 9"`` or ``"a set of eights"`` (in the language of the
+        moment: ``"クラブの5から9までのラン"``)."""
         if self.kind is MeldKind.RUN:
             suit, low, high = self.run_span
-            return f"a run of {_SUIT_WORD[suit]}, {_rank_text(low)} to {_rank_text(high)}"
-        return f"a set of {_PLURAL[self.set_rank]}"
+            return _("a run of {suit}, {low} to {high}").format(
+                suit=_suit_word(suit), low=_rank_text(low), high=_rank_text(high))
+        return _("a set of {ranks}").format(ranks=_ranks_word(self.set_rank))
 
     # -- records ----------------------------------------------------------------------------
     def to_text(self) -> str:
@@ -301,25 +336,28 @@ def check_laid_meld(meld: Meld, rules: Rules | None = None) -> MeldVerdict:
         verdict = check_meld(meld.cards, rules, kind="set")
         if verdict.ok and (_meld_of(verdict).rank != meld.rank
                            or any(f.rank != meld.rank for f in meld.stands_for)):
-            return _fail(f"{meld}: every card of a set stands for its rank (ZC-5.1)", "ZC-5.1")
+            return _fail(Said(N_("{meld}: every card of a set stands for its rank (ZC-5.1)"),
+                    meld=meld), "ZC-5.1")
         return verdict
     text = _cards_text(meld.cards)
     twice = _duplicate(meld.cards)
     if twice is not None:
-        return _fail(f"{twice} appears twice. One card can go in a meld only once "
-                     "(ZC-1.1)", "ZC-1.1")
+        return _fail(_twice(twice), "ZC-1.1")
     if not 4 <= len(meld.cards) <= 14:
-        return _fail(f"{text}: a run holds 4 to 14 cards (ZC-5.2)", "ZC-5.2")
+        return _fail(Said(N_("{cards}: a run holds 4 to 14 cards (ZC-5.2)"), cards=text),
+                     "ZC-5.2")
     naturals = len(meld.naturals)
-    if naturals < rules.min_natural_per_meld:
-        return _fail(f"{text} is not a meld: every meld needs at least "
-                     f"{rules.min_natural_per_meld} natural card(s) (ZC-5.3)", "ZC-5.3")
+    need = rules.min_natural_per_meld
+    if naturals < need:
+        return _fail(Said(N_("{cards} is not a meld: every meld needs at least {count} "
+                               "natural card(s) (ZC-5.3)"), cards=text, count=need),
+                     "ZC-5.3")
     rebuilt = _run_from_positions(meld.cards, meld.stands_for)
     if rebuilt != meld:
-        return _fail(f"{meld} is not a run: its cards are not one suit in sequence as laid "
-                     "(ZC-5.2)", "ZC-5.2")
-    return MeldVerdict(True, f"{meld} is {meld.description} (ZC-5.2)", "ZC-5.2",
-                       MeldKind.RUN.value, meld.jokers, meld)
+        return _fail(Said(N_("{meld} is not a run: its cards are not one suit in sequence as "
+                               "laid (ZC-5.2)"), meld=meld), "ZC-5.2")
+    return MeldVerdict(True, _is_meld(meld, "ZC-5.2"), "ZC-5.2", MeldKind.RUN.value, meld.jokers,
+                       meld)
 
 
 def laid_meld_ok(meld: Meld, rules: Rules) -> bool:
@@ -380,17 +418,39 @@ def _run_from_positions(cards: Sequence[Card], faces: Sequence[Card | None]) -> 
 # verdicts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MeldVerdict(Verdict):
     """The answer of `check_meld`: a `Verdict` plus the meld found.
 
     ``kind`` is "set", "run" or None; ``jokers`` pairs each joker with the card it stands for;
-    ``meld`` is the `Meld` (None when ``ok`` is false). Truthy when ``ok``.
+    ``meld`` is the `Meld` (None when ``ok`` is false). Truthy when ``ok``. Its reason is
+    written when read, in the language of that moment (`Verdict`); two meld verdicts are equal
+    when they say the same of the same meld.
     """
 
     kind: str | None = None
     jokers: tuple[tuple[Card, Card], ...] = ()
     meld: Meld | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not MeldVerdict:
+            return NotImplemented
+        assert isinstance(other, MeldVerdict)
+        return (self.ok == other.ok and self.rule == other.rule and self.kind == other.kind
+                and self.jokers == other.jokers and self.meld == other.meld
+                and self.reason == other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.ok, self.reason, self.rule, self.kind, self.jokers, self.meld))
+
+    def __repr__(self) -> str:
+        return (f"MeldVerdict(ok={self.ok!r}, reason={self.reason!r}, rule={self.rule!r}, "
+                f"kind={self.kind!r}, jokers={self.jokers!r}, meld={self.meld!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the reason written out in every language, as a pickled Verdict keeps it
+        _cls, (ok, said, rule) = Verdict.__reduce__(self)
+        return (MeldVerdict, (ok, said, rule, self.kind, self.jokers, self.meld))
 
 
 def _meld_of(verdict: MeldVerdict) -> Meld:
@@ -400,8 +460,19 @@ def _meld_of(verdict: MeldVerdict) -> Meld:
     return verdict.meld
 
 
-def _fail(reason: str, rule: str) -> MeldVerdict:
+def _fail(reason: Callable[[], str], rule: str) -> MeldVerdict:
     return MeldVerdict(False, reason, rule)
+
+
+def _twice(card: Card) -> Callable[[], str]:
+    return Said(N_("{card} appears twice. One card can go in a meld only once (ZC-1.1)"),
+            card=card_later(card))
+
+
+def _is_meld(meld: Meld, rule: str) -> Callable[[], str]:
+    """"8♣ 8♦ 8♥ is a set of eights (ZC-5.1)", when read."""
+    return Said(N_("{meld} is {description} ({rule})"),
+            meld=meld, description=Later(_description, meld), rule=rule)
 
 
 def _coerce_cards(cards: Iterable[Card] | str, what: str = "cards") -> list[Card]:
@@ -452,18 +523,19 @@ def check_meld(cards: Iterable[Card] | str, rules: Rules | None = None, *,
     text = _cards_text(cards)
     twice = _duplicate(cards)
     if twice is not None:
-        return _fail(f"{twice} appears twice. One card can go in a meld only once "
-                     "(ZC-1.1)", "ZC-1.1")
+        return _fail(_twice(twice), "ZC-1.1")
     n = len(cards)
     if n < 3:
-        return _fail(f"{text or 'no cards'} is too few cards: a set needs at least 3 (ZC-5.1), "
-                     "a run at least 4 (ZC-5.2)", "ZC-5.1")
+        if not text:
+            return _fail(Said(N_("no cards is too few cards: a set needs at least 3 (ZC-5.1), "
+                                   "a run at least 4 (ZC-5.2)")), "ZC-5.1")
+        return _fail(Said(N_("{cards} is too few cards: a set needs at least 3 (ZC-5.1), a run "
+                               "at least 4 (ZC-5.2)"), cards=text), "ZC-5.1")
     naturals = [c for c in cards if c.rank]
     jokers = sorted((c for c in cards if not c.rank), key=lambda c: c.deck)
     if len(naturals) < rules.min_natural_per_meld:
         need = rules.min_natural_per_meld
-        return _fail(f"{text} is not a meld: every meld needs at least {need} natural "
-                     f"card{'s' if need > 1 else ''} (ZC-5.3)", "ZC-5.3")
+        return _fail(Later(_too_few_naturals, text, need), "ZC-5.3")
     same_rank = len({c.rank for c in naturals}) <= 1
     same_suit = len({c.suit for c in naturals}) <= 1
     want_set = kind in (None, MeldKind.SET)
@@ -475,21 +547,39 @@ def check_meld(cards: Iterable[Card] | str, rules: Rules | None = None, *,
     if want_set and same_rank:
         return _set_verdict(naturals, jokers, text)
     if kind is MeldKind.SET:
-        return _fail(f"{text} is not a set: a set is cards of one rank (ZC-5.1)", "ZC-5.1")
+        return _fail(Said(N_("{cards} is not a set: a set is cards of one rank (ZC-5.1)"),
+                cards=text), "ZC-5.1")
     if kind is MeldKind.RUN:
-        return _fail(f"{text} is not a run: a run is cards of one suit (ZC-5.2)", "ZC-5.2")
-    return _fail(f"{text} is neither a set (cards of one rank, ZC-5.1) nor a run (cards of one "
-                 "suit in sequence, ZC-5.2)", "ZC-5.2")
+        return _fail(Said(N_("{cards} is not a run: a run is cards of one suit (ZC-5.2)"),
+                cards=text), "ZC-5.2")
+    return _fail(Said(N_("{cards} is neither a set (cards of one rank, ZC-5.1) nor a run (cards "
+                           "of one suit in sequence, ZC-5.2)"), cards=text), "ZC-5.2")
+
+
+def _too_few_naturals(text: str, need: int) -> str:
+    return ngettext(
+        "{cards} is not a meld: every meld needs at least {count} natural card (ZC-5.3)",
+        "{cards} is not a meld: every meld needs at least {count} natural cards (ZC-5.3)",
+        need).format(cards=text, count=need)
+
+
+def _description(meld: Meld) -> str:
+    return meld.description
 
 
 def _set_verdict(naturals: list[Card], jokers: list[Card], text: str) -> MeldVerdict:
     rank = naturals[0].rank if naturals else 1
     meld = _make_set(rank, (*naturals, *jokers))
-    reason = f"{meld} is {meld.description} (ZC-5.1)"
+    reason = _is_meld(meld, "ZC-5.1")
     if jokers:
-        reason += (". A joker may stand in a set, though some players think that is bad "
-                   "manners (ZC-5.4). A joker in a set can never be taken back (ZC-12.2)")
+        reason = _set_with_joker(meld)
     return MeldVerdict(True, reason, "ZC-5.1", MeldKind.SET.value, meld.jokers, meld)
+
+
+def _set_with_joker(meld: Meld) -> Callable[[], str]:
+    return Said(N_("{meld} is {description} (ZC-5.1). A joker may stand in a set, though some "
+                     "players think that is bad manners (ZC-5.4). A joker in a set can never be "
+                     "taken back (ZC-12.2)"), meld=meld, description=Later(_description, meld))
 
 
 def _run_placement(values: list[int], n: int, joker_end: str) -> tuple[int, int] | None:
@@ -516,27 +606,27 @@ def _analyse_run(naturals: list[Card], jokers: list[Card], joker_end: str,
                  text: str) -> MeldVerdict:
     n = len(naturals) + len(jokers)
     if n < 4:
-        return _fail(f"{text} is too few cards for a run: a run needs at least 4 (ZC-5.2)",
-                     "ZC-5.2")
+        return _fail(Said(N_("{cards} is too few cards for a run: a run needs at least 4 "
+                               "(ZC-5.2)"), cards=text), "ZC-5.2")
     if n > 14:
-        return _fail(f"{text} is too long: a run holds at most 14 cards, A-2-…-K-A (ZC-5.2)",
-                     "ZC-5.2")
+        return _fail(Said(N_("{cards} is too long: a run holds at most 14 cards, A-2-…-K-A "
+                               "(ZC-5.2)"), cards=text), "ZC-5.2")
     suit = (naturals[0].suit if naturals else None) or "C"  # natural cards have a suit
     aces = [c for c in naturals if c.rank == 1]
     others = sorted((c for c in naturals if c.rank != 1), key=lambda c: c.rank)
     for a, b in pairwise(others):
         if a.rank == b.rank:
-            return _fail(f"{text} is not a run: it holds {a} twice, and a run holds each rank "
-                         "once (ZC-5.2)", "ZC-5.2")
+            return _fail(_rank_twice(text, a), "ZC-5.2")
     ranks = [c.rank for c in others]
     if len(aces) > 2:
-        return _fail(f"{text} is not a run: a run holds at most two aces, one at each end "
-                     "(ZC-2.1)", "ZC-5.2")
+        return _fail(Said(N_("{cards} is not a run: a run holds at most two aces, one at each "
+                               "end (ZC-2.1)"), cards=text), "ZC-5.2")
     options: list[tuple[list[int], tuple[int, int]]] = []
     if len(aces) == 2:
         if n != 14:
-            return _fail(f"{text} is not a run: two aces fit in one run only as A-2-…-K-A, "
-                         "14 cards (ZC-2.1, ZC-5.2)", "ZC-5.2")
+            return _fail(Said(N_("{cards} is not a run: two aces fit in one run only as "
+                                   "A-2-…-K-A, 14 cards (ZC-2.1, ZC-5.2)"), cards=text),
+                         "ZC-5.2")
         place = _run_placement([1, *ranks, 14], n, joker_end)
         if place:
             options.append(([1, *ranks, 14], place))
@@ -553,16 +643,14 @@ def _analyse_run(naturals: list[Card], jokers: list[Card], joker_end: str,
             options.append((ranks, place))
     if not options:
         if aces and _fits_round_the_corner([1, *ranks], len(jokers)):
-            return _fail(f"{text} is not a run: an ace is high or low, never in the middle "
-                         "(ZC-2.1)", "ZC-2.1")
+            return _fail(Said(N_("{cards} is not a run: an ace is high or low, never in the "
+                                   "middle (ZC-2.1)"), cards=text), "ZC-2.1")
         values = ranks
         if aces:
             values = [1, *ranks] if ranks[-1] <= 15 - ranks[0] else [*ranks, 14]
         gaps = values[-1] - values[0] + 1 - len(values)
-        return _fail(f"{text} is not a run: {gaps} card{'s are' if gaps != 1 else ' is'} "
-                     f"missing between {_face(values[0], suit)} and {_face(values[-1], suit)}, "
-                     f"and {len(jokers)} joker{'s' if len(jokers) != 1 else ''} cannot fill "
-                     f"{'them' if gaps != 1 else 'it'} (ZC-5.2)", "ZC-5.2")
+        return _fail(_gaps(text, gaps, _face(values[0], suit), _face(values[-1], suit),
+                           len(jokers)), "ZC-5.2")
     values, (low, high) = options[0]
     by_position: dict[int, Card] = {}
     ace_cards = list(aces)
@@ -575,12 +663,44 @@ def _analyse_run(naturals: list[Card], jokers: list[Card], joker_end: str,
     ordered = tuple(by_position[p] if p in by_position else next(spare)
                     for p in range(low, high + 1))
     meld = _make_run(suit, low, ordered)
-    reason = f"{meld} is {meld.description} (ZC-5.2)"
+    reason = _is_meld(meld, "ZC-5.2")
     if meld.jokers:
-        stands = ", ".join(str(f) for _, f in meld.jokers)
-        reason += f"; {'the joker stands' if len(jokers) == 1 else 'the jokers stand'} " \
-                  f"for {stands} (ZC-5.3)"
+        reason = _run_with_jokers(meld, len(jokers))
     return MeldVerdict(True, reason, "ZC-5.2", MeldKind.RUN.value, meld.jokers, meld)
+
+
+def _run_with_jokers(meld: Meld, jokers: int) -> Callable[[], str]:
+    """What a run is and what each of its jokers stands for, when read."""
+    def words() -> str:
+        stands = join(card_words(f) for _joker, f in meld.jokers)
+        return ngettext("{meld} is {description} (ZC-5.2); the joker stands for {cards} (ZC-5.3)",
+                        "{meld} is {description} (ZC-5.2); the jokers stand for {cards} "
+                        "(ZC-5.3)", jokers).format(meld=meld, description=meld.description,
+                                                   cards=stands)
+    return words
+
+
+def _rank_twice(text: str, card: Card) -> Callable[[], str]:
+    return Said(N_("{cards} is not a run: it holds {card} twice, and a run holds each rank once "
+                     "(ZC-5.2)"), cards=text, card=card_later(card))
+
+
+def _gaps(text: str, gaps: int, low: Card, high: Card, jokers: int) -> Callable[[], str]:
+    """Why cards of one suit with too few jokers are not a run, when read."""
+    def words() -> str:
+        if jokers == 1:
+            fill = ngettext("{cards} is not a run: {count} card is missing between {low} and "
+                            "{high}, and 1 joker cannot fill it (ZC-5.2)",
+                            "{cards} is not a run: {count} cards are missing between {low} and "
+                            "{high}, and 1 joker cannot fill them (ZC-5.2)", gaps)
+        else:
+            fill = ngettext("{cards} is not a run: {count} card is missing between {low} and "
+                            "{high}, and {jokers} jokers cannot fill it (ZC-5.2)",
+                            "{cards} is not a run: {count} cards are missing between {low} and "
+                            "{high}, and {jokers} jokers cannot fill them (ZC-5.2)", gaps)
+        return fill.format(cards=text, count=gaps, low=card_words(low), high=card_words(high),
+                           jokers=jokers)
+    return words
 
 
 def _fits_round_the_corner(ranks: list[int], jokers: int) -> bool:
@@ -684,21 +804,27 @@ def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | No
     if end is not None and end not in _ENDS:
         raise ValueError(f"end must be 'low', 'high' or None, not {end!r}")
     if card in meld.cards:
-        return Verdict(False, f"{card} is already in {meld}", "ZC-1.1"), None
+        return Verdict(False, Said(N_("{card} is already in {meld}"), card=card_later(card),
+                                   meld=meld), "ZC-1.1"), None
     if meld.kind is MeldKind.SET:
         if card.rank and card.rank != meld.rank:
-            return Verdict(False, f"{card} cannot go on {meld}: a card laid on a set has its "
-                           f"rank, {_PLURAL[meld.set_rank]} (ZC-11.2)", "ZC-11.2"), None
+            return Verdict(False, Said(N_(
+                "{card} cannot go on {meld}: a card laid on a set has its rank, {ranks} "
+                "(ZC-11.2)"), card=card_later(card), meld=meld,
+                                    ranks=Later(_ranks_word, meld.set_rank)), "ZC-11.2"), None
         if card.rank:
-            return Verdict(True, f"{card} can go on {meld}, {meld.description} (ZC-11.2)",
-                           "ZC-11.2"), None
-        return Verdict(True, f"a joker can go on {meld}, {meld.description}, standing for the "
-                       "rank (ZC-11.2); jokers in sets are frowned upon, and this one could "
-                       "never be taken back (ZC-5.4, ZC-12.2)", "ZC-11.2"), None
+            return Verdict(True, Said(N_("{card} can go on {meld}, {description} (ZC-11.2)"),
+                    card=card_later(card), meld=meld,
+                                   description=Later(_description, meld)), "ZC-11.2"), None
+        return Verdict(True, Said(N_(
+            "a joker can go on {meld}, {description}, standing for the rank (ZC-11.2); jokers "
+            "in sets are frowned upon, and this one could never be taken back (ZC-5.4, "
+            "ZC-12.2)"), meld=meld, description=Later(_description, meld)), "ZC-11.2"), None
     suit, low, high = meld.run_span
     if len(meld.cards) >= 14:
-        return Verdict(False, f"{card} cannot go on {meld}: a run holds at most 14 cards "
-                       "(ZC-5.2)", "ZC-5.2"), None
+        return Verdict(False, Said(N_(
+            "{card} cannot go on {meld}: a run holds at most 14 cards (ZC-5.2)"),
+            card=card_later(card), meld=meld), "ZC-5.2"), None
     if card.rank:
         ends = []
         if card.suit == suit:
@@ -707,25 +833,60 @@ def _lay_off(card: Card, meld: Meld, end: str | None) -> tuple[Verdict, str | No
             if high < 14 and _face(high + 1, suit).rank == card.rank:
                 ends.append("high")
         if not ends:
-            fits = " or ".join(str(_face(p, suit)) for p in (low - 1, high + 1)
-                               if 1 <= p <= 14)
-            return Verdict(False, f"{card} cannot go on {meld}: a run grows only at its ends, "
-                           f"in suit and sequence (only {fits}) (ZC-11.2)", "ZC-11.2"), None
+            fits = [_face(p, suit) for p in (low - 1, high + 1) if 1 <= p <= 14]
+            return Verdict(False, _no_end(card, meld, fits), "ZC-11.2"), None
         if end is not None and end not in ends:
-            return Verdict(False, f"{card} does not fit at the {end} end of {meld} (ZC-11.2)",
-                           "ZC-11.2"), None
+            return Verdict(False, _not_at_end(card, meld, end), "ZC-11.2"), None
         where = end or ("high" if "high" in ends else "low")
-        return Verdict(True, f"{card} extends {meld} at the {where} end (ZC-11.2)",
-                       "ZC-11.2"), where
+        return Verdict(True, _extends(card, meld, where), "ZC-11.2"), where
     ends = [e for e, ok in (("low", low > 1), ("high", high < 14)) if ok]
     if end is not None and end not in ends:
-        return Verdict(False, f"a joker cannot go at the {end} end of {meld}: the run already "
-                       f"reaches {'the ace' if end == 'high' else 'the low ace'} (ZC-2.1)",
-                       "ZC-2.1"), None
+        return Verdict(False, _joker_not_at_end(meld, end), "ZC-2.1"), None
     where = end or ("high" if "high" in ends else "low")
     face = _face(high + 1 if where == "high" else low - 1, suit)
-    return Verdict(True, f"a joker can extend {meld} at the {where} end, standing for {face} "
-                   "(ZC-11.2, ZC-5.3)", "ZC-11.2"), where
+    return Verdict(True, _joker_extends(meld, where, face), "ZC-11.2"), where
+
+
+def _no_end(card: Card, meld: Meld, fits: list[Card]) -> Callable[[], str]:
+    """Why ``card`` fits neither end of run ``meld`` (only ``fits`` would), when read."""
+    def words() -> str:
+        # TRANSLATORS: the cards that could extend a run: "4♣ or 10♣"
+        only = pgettext("cards", " or ").join(card_words(c) for c in fits)
+        return _("{card} cannot go on {meld}: a run grows only at its ends, in suit and sequence "
+                 "(only {cards}) (ZC-11.2)").format(card=card_words(card), meld=meld, cards=only)
+    return words
+
+
+def _not_at_end(card: Card, meld: Meld, end: str) -> Callable[[], str]:
+    if end == "low":
+        return Said(N_("{card} does not fit at the low end of {meld} (ZC-11.2)"),
+                card=card_later(card), meld=meld)
+    return Said(N_("{card} does not fit at the high end of {meld} (ZC-11.2)"),
+            card=card_later(card), meld=meld)
+
+
+def _extends(card: Card, meld: Meld, where: str) -> Callable[[], str]:
+    if where == "low":
+        return Said(N_("{card} extends {meld} at the low end (ZC-11.2)"),
+                card=card_later(card), meld=meld)
+    return Said(N_("{card} extends {meld} at the high end (ZC-11.2)"),
+            card=card_later(card), meld=meld)
+
+
+def _joker_not_at_end(meld: Meld, end: str) -> Callable[[], str]:
+    if end == "high":
+        return Said(N_("a joker cannot go at the high end of {meld}: the run already reaches "
+                         "the ace (ZC-2.1)"), meld=meld)
+    return Said(N_("a joker cannot go at the low end of {meld}: the run already reaches the "
+                     "low ace (ZC-2.1)"), meld=meld)
+
+
+def _joker_extends(meld: Meld, where: str, face: Card) -> Callable[[], str]:
+    if where == "low":
+        return Said(N_("a joker can extend {meld} at the low end, standing for {card} "
+                         "(ZC-11.2, ZC-5.3)"), meld=meld, card=card_later(face))
+    return Said(N_("a joker can extend {meld} at the high end, standing for {card} (ZC-11.2, "
+                     "ZC-5.3)"), meld=meld, card=card_later(face))
 
 
 def can_lay_off(card: Card, meld: Meld, rules: Rules | None = None, *,
@@ -748,7 +909,7 @@ def lay_off_options(card: Card, melds: Sequence[Meld],
         if isinstance(card, Card) and isinstance(meld, Meld) and not may_fit(card, meld):
             continue
         if meld.kind is MeldKind.SET:
-            verdict, _ = _lay_off(card, meld, None)
+            verdict, _where = _lay_off(card, meld, None)
             if verdict.ok:
                 options.append(LayOffOption(index, None, verdict.reason))
             continue
@@ -765,22 +926,36 @@ def _exchange(card: Card, meld: Meld) -> tuple[Verdict, int]:
     if not isinstance(meld, Meld):
         raise ValueError(f"meld must be a Meld, not {meld!r}")
     if not card.rank:
-        return Verdict(False, "a joker cannot free a joker: put the natural card the joker "
-                       "stands for in its place (ZC-12.1)", "ZC-12.1"), -1
+        return Verdict(False, Said(N_(
+            "a joker cannot free a joker: put the natural card the joker stands for in its place "
+            "(ZC-12.1)")), "ZC-12.1"), -1
     if meld.kind is MeldKind.SET:
         if meld.jokers:
-            return Verdict(False, f"the joker in {meld} can never be taken: it is in a set "
-                           "(ZC-12.2)", "ZC-12.2"), -1
-        return Verdict(False, f"{meld} holds no joker (ZC-12.1)", "ZC-12.1"), -1
+            return Verdict(False, Said(N_(
+                "the joker in {meld} can never be taken: it is in a set (ZC-12.2)"), meld=meld),
+                "ZC-12.2"), -1
+        return Verdict(False, _no_joker(meld), "ZC-12.1"), -1
     for index, (c, face) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
         if not c.rank and face.face == card.face:
-            return Verdict(True, f"{card} takes the place of the joker in {meld}; the joker "
-                           "goes to the player's hand (ZC-12.1)", "ZC-12.1"), index
+            return Verdict(True, Said(N_(
+                "{card} takes the place of the joker in {meld}; the joker goes to the player's "
+                "hand (ZC-12.1)"), card=card_later(card), meld=meld), "ZC-12.1"), index
     if not meld.jokers:
-        return Verdict(False, f"{meld} holds no joker (ZC-12.1)", "ZC-12.1"), -1
-    stands = ", ".join(str(f) for _, f in meld.jokers)
-    return Verdict(False, f"{card} cannot free a joker of {meld}: its joker stands for "
-                   f"{stands}, and only that card may take its place (ZC-12.1)", "ZC-12.1"), -1
+        return Verdict(False, _no_joker(meld), "ZC-12.1"), -1
+    return Verdict(False, _wrong_card(card, meld), "ZC-12.1"), -1
+
+
+def _no_joker(meld: Meld) -> Callable[[], str]:
+    return Said(N_("{meld} holds no joker (ZC-12.1)"), meld=meld)
+
+
+def _wrong_card(card: Card, meld: Meld) -> Callable[[], str]:
+    def words() -> str:
+        stands = join(card_words(f) for _joker, f in meld.jokers)
+        return _("{card} cannot free a joker of {meld}: its joker stands for {cards}, and only "
+                 "that card may take its place (ZC-12.1)").format(card=card_words(card),
+                                                                  meld=meld, cards=stands)
+    return words
 
 
 def can_exchange_joker(card: Card, meld: Meld) -> Verdict:
@@ -855,10 +1030,19 @@ def meld_readings(spec: Any, rules: Rules) -> tuple[list[Meld], Verdict]:
     plain = check_meld(cards, rules)
     if not plain.ok:
         return [], plain
-    asked = ", ".join(f"{j} as {f}" for j, f in requested.items())
-    return [], Verdict(False, f"{' '.join(map(str, cards))}: the jokers cannot be placed as "
-                       f"asked ({asked}); a joker stands for one definite card of the meld "
-                       "(ZC-5.3)", "ZC-5.3")
+    return [], Verdict(False, _not_as_asked(cards, requested), "ZC-5.3")
+
+
+def _not_as_asked(cards: list[Card], requested: dict[Card, Card]) -> Callable[[], str]:
+    """Why jokers cannot stand where a player asked (ZC-5.3), when read."""
+    def words() -> str:
+        # TRANSLATORS: a joker and the card a player asked it to stand for: "JK as 7♣"
+        asked = join(_("{joker} as {card}").format(joker=card_words(j), card=card_words(f))
+                     for j, f in requested.items())
+        return _("{cards}: the jokers cannot be placed as asked ({asked}); a joker stands for one "
+                 "definite card of the meld (ZC-5.3)").format(cards=_cards_text(cards),
+                                                              asked=asked)
+    return words
 
 
 def _runs_as_placed(cards: Sequence[Card], requested: dict[Card, Card]) -> list[Meld]:

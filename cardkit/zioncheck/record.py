@@ -18,6 +18,7 @@ from cardkit.zioncheck.actions import parse_action
 from cardkit.zioncheck.core import GameCore
 from cardkit.zioncheck.deal import set_deal
 from cardkit.zioncheck.rules import Rules
+from cardkit.zioncheck.words import gettext as _
 
 if TYPE_CHECKING:
     from cardkit.zioncheck.game import ZionGame
@@ -100,6 +101,6 @@ def replay_record(cls: type[ZionGame], text: str) -> ZionGame:
         try:
             game.apply(parse_action(text_action))
         except (IllegalAction, ValueError) as error:
-            raise ValueError(f"action {number} ({text_action}) cannot be replayed: "
-                             f"{error}") from None
+            raise ValueError(_("action {number} ({action}) cannot be replayed: {error}").format(
+                number=number, action=text_action, error=error)) from None
     return game

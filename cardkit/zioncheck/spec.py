@@ -21,8 +21,11 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from cardkit.zioncheck.events import EventKind, seat_name
+from cardkit.zioncheck.events import EventKind
 from cardkit.zioncheck.game import ZionGame
+from cardkit.zioncheck.words import gettext, join, ngettext, seat_name
+
+_ = gettext
 
 __all__ = ["COLUMNS", "DEPRECATED_COLUMNS", "GAME_COLUMNS", "GAME_NON_INTEGER", "NON_INTEGER",
            "HandRows", "action_words", "game_row", "scores_html", "summary"]
@@ -214,20 +217,22 @@ _PENALTY, _LAY_OFF, _DISCARD = EventKind.PENALTY, EventKind.LAY_OFF, EventKind.D
 
 def summary(game: ZionGame) -> str:
     """Who won the finished game."""
-    winners = ", ".join(seat_name(s) for s in game.winners)
-    return f"Winner{'s' if len(game.winners) > 1 else ''}: {winners}"
+    winners = join(seat_name(s) for s in game.winners)
+    return ngettext("Winner: {winners}", "Winners: {winners}", len(game.winners)).format(
+        winners=winners)
 
 
 def scores_html(game: ZionGame) -> str:
     """Each seat's penalty points so far (lower is better)."""
-    parts = [f"{seat_name(s)}: {points}" for s, points in sorted(game.totals.items())]
+    parts = [_("{seat}: {points}").format(seat=seat_name(s), points=points)
+             for s, points in sorted(game.totals.items())]
     done = len(game.results)
-    head = (f"Penalty points after hand {done} (lower is better)" if done
-            else "Penalty points: no hand finished yet")
+    head = (_("Penalty points after hand {hand} (lower is better)").format(hand=done) if done
+            else _("Penalty points: no hand finished yet"))
     items = "".join(f"<li>{html.escape(p)}</li>" for p in parts)
     return f'<div><b>{html.escape(head)}</b><ul style="margin:2px 0">{items}</ul></div>'
 
 
 def action_words(who: str, action: Any) -> str:
     """"Seat 1: draw from the stock"."""
-    return f"{who}: {action}"
+    return _("{who}: {action}").format(who=who, action=action)

@@ -30,7 +30,6 @@ from cardkit.zioncheck.actions import (
 )
 from cardkit.zioncheck.contract import check_go_down, contract_ok
 from cardkit.zioncheck.core import GameCore
-from cardkit.zioncheck.events import seat_name
 from cardkit.zioncheck.legal import (
     claim_verdict,
 )
@@ -45,13 +44,28 @@ from cardkit.zioncheck.melds import (
 from cardkit.zioncheck.rules import Rules
 from cardkit.zioncheck.solver import has_joker_in_set
 from cardkit.zioncheck.state import Phase
+from cardkit.zioncheck.words import (
+    N_,
+    Later,
+    Said,
+    card_later,
+    cards_words,
+    gettext,
+    seat_later,
+    seat_name,
+)
+from cardkit.zioncheck.words import card_words as _card
 
 __all__ = ["Checked", "Checks"]
 
-_OK = Verdict(True, "legal (apply checks without building the explanation; check() gives it)",
-              "ZC-6")
+_ = gettext
+# Every reason below is a function that writes the sentence when it is read (`Verdict`), in
+# the language of that moment; the values it names are taken first, as they are now.
+
+_OK = Verdict(True, Said(N_("legal (apply checks without building the explanation; check() "
+                              "gives it)")), "ZC-6")
 _OVER = Phase.OVER  # module constants: an enum member lookup costs more on hot paths
-_LAID = Verdict(True, "the card extends the meld", "ZC-11.2")
+_LAID = Verdict(True, Said(N_("the card extends the meld")), "ZC-11.2")
 
 Detail = tuple[Meld, ...] | Meld | tuple[Meld, Card] | None
 """What playing a checked action needs: the go-down's melds, the lay-off's meld after, the
@@ -96,7 +110,7 @@ class Checks(GameCore):
             for held in hand:
                 if held.rank == card.rank and held.suit == card.suit:
                     return held
-        raise IllegalAction(_not_held(seat_name(seat), card, rule))
+        raise IllegalAction(_not_held(seat, card, rule))
 
     def verify_draw(self, *, seat: int | None = None) -> Verdict:
         """May the current player draw from the stock now (ZC-6)?"""
@@ -151,7 +165,7 @@ class Checks(GameCore):
         if wrong is not None:
             raise IllegalAction(wrong)
         if self._phase is _OVER:
-            raise IllegalAction(Verdict(False, "the game is over", "ZC-14.2"))
+            raise IllegalAction(Verdict(False, Said(N_("the game is over")), "ZC-14.2"))
         verify = _VERIFY.get(type(action))
         if verify is None:
             raise IllegalAction(_not_an_action(action))
@@ -161,21 +175,26 @@ class Checks(GameCore):
         if seat is None or self._phase is _OVER or seat == self._current:
             return None
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._players:
-            return Verdict(False, f"there is no seat {seat!r}: seats are 0 to "
-                           f"{self._players - 1}", "ZC-1.3")
-        mover = seat_name(self._current)
+            return Verdict(False, Said(N_("there is no seat {seat}: seats are 0 to {last}"),
+                                       seat=repr(seat), last=self._players - 1), "ZC-1.3")
+        mover, asked = seat_later(self._current), seat_later(seat)
         if isinstance(action, ExchangeJoker):
-            when = (f"it is {mover}'s turn" if self._phase is not Phase.CLAIM
-                    else f"{mover} is being asked now")
-            return Verdict(False, f"{seat_name(seat)} may exchange a joker on their own turn "
-                           "after drawing, or out of turn when asked in the claim window, which "
-                           f"opens when the next player draws from the stock; {when}",
-                           "ZC-12.3")
+            if self._phase is not Phase.CLAIM:
+                return Verdict(False, Said(N_(
+                    "{seat} may exchange a joker on their own turn after drawing, or out of turn "
+                    "when asked in the claim window, which opens when the next player draws from "
+                    "the stock; it is {mover}'s turn"), seat=asked, mover=mover), "ZC-12.3")
+            return Verdict(False, Said(N_(
+                "{seat} may exchange a joker on their own turn after drawing, or out of turn when "
+                "asked in the claim window, which opens when the next player draws from the "
+                "stock; {mover} is being asked now"), seat=asked, mover=mover), "ZC-12.3")
         if self._phase is Phase.CLAIM:
-            return Verdict(False, f"{mover} is being asked about {self._window_card} now, not "
-                           f"{seat_name(seat)}: the others are asked one at a time, clockwise",
-                           "ZC-8.2")
-        return Verdict(False, f"it is {mover}'s turn, not {seat_name(seat)}'s", "ZC-6")
+            return Verdict(False, Said(N_(
+                "{mover} is being asked about {card} now, not {seat}: the others are asked one "
+                "at a time, clockwise"), mover=mover, card=card_later(self._window_card),
+                seat=asked), "ZC-8.2")
+        return Verdict(False, Said(N_("it is {mover}'s turn, not {seat}'s"), mover=mover,
+                                   seat=asked), "ZC-6")
 
     def _in_phase(self, kind: type) -> None:
         """Refuse an action of ``kind`` that the current phase does not allow."""
@@ -183,54 +202,57 @@ class Checks(GameCore):
         if phase is Phase.DRAW:
             if kind is DrawStock or kind is TakeDiscard:
                 return
-            who = seat_name(self._current)  # words only for a refusal
+            who = seat_later(self._current)  # words only for a refusal
             if kind is Claim or kind is Pass:
-                why = f"it is {who}'s own turn: draw from the stock or take the discard"
-                raise IllegalAction(Verdict(False, why, "ZC-8.2"))
-            raise IllegalAction(Verdict(False, f"{who} must draw first, from the stock or the "
-                                        "discard pile", _PLAY_RULES[kind]))
+                raise IllegalAction(Verdict(False, Said(N_(
+                    "it is {seat}'s own turn: draw from the stock or take the discard"),
+                    seat=who), "ZC-8.2"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{seat} must draw first, from the stock or the discard pile"), seat=who),
+                _PLAY_RULES[kind]))
         if phase is Phase.CLAIM:
             if kind is Pass or kind is Claim or kind is ExchangeJoker:
                 return
-            who = seat_name(self._current)
-            why = (f"it is not {who}'s turn: {who} may only claim {self._window_card}, "
-                   "exchange a joker, or pass")
-            raise IllegalAction(Verdict(False, why, _PLAY_RULES.get(kind, "ZC-8.2")))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "it is not {seat}'s turn: {seat} may only claim {card}, exchange a joker, or "
+                "pass"), seat=seat_later(self._current), card=card_later(self._window_card)),
+                _PLAY_RULES.get(kind, "ZC-8.2")))
         if kind is DrawStock or kind is TakeDiscard:
-            raise IllegalAction(Verdict(False, f"{seat_name(self._current)} has already drawn "
-                                        "this turn", "ZC-6"))
+            raise IllegalAction(Verdict(False, Said(N_("{seat} has already drawn this turn"),
+                                                    seat=seat_later(self._current)), "ZC-6"))
         if kind is Claim or kind is Pass:
-            why = "claiming is only out of turn, in the claim window after a discard"
-            raise IllegalAction(Verdict(False, why, "ZC-8.2"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "claiming is only out of turn, in the claim window after a discard")), "ZC-8.2"))
 
     def _verify_draw(self, action: DrawStock, explain: bool) -> Checked:
         self._in_phase(DrawStock)
         if not explain:
             return _DRAW_OK
-        who = seat_name(self._current)
-        top = self._discard[-1] if self._discard else None
-        if top is None:
-            why = f"{who} may draw the top card of the stock"
-        else:
-            why = (f"{who} may draw the top card of the stock, declining {top}, which the "
-                   "others may then claim (ZC-8.2)")
-        return Checked(Verdict(True, why, "ZC-6"), action, None)
+        who = seat_later(self._current)
+        if not self._discard:
+            return Checked(Verdict(True, Said(N_("{seat} may draw the top card of the stock"),
+                                              seat=who), "ZC-6"), action, None)
+        return Checked(Verdict(True, Said(N_(
+            "{seat} may draw the top card of the stock, declining {card}, which the others may "
+            "then claim (ZC-8.2)"), seat=who, card=card_later(self._discard[-1])), "ZC-6"),
+            action, None)
 
     def _verify_take(self, action: TakeDiscard, explain: bool) -> Checked:
         self._in_phase(TakeDiscard)
         seat = self._current
         if not self._discard:
-            why = ("the discard pile is empty: nobody has discarded yet, so the first player "
-                   "draws from the stock")
-            raise IllegalAction(Verdict(False, why, "ZC-7.1"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "the discard pile is empty: nobody has discarded yet, so the first player draws "
+                "from the stock")), "ZC-7.1"))
         if self._discard_by[-1] == seat:
-            raise IllegalAction(Verdict(False, f"{seat_name(seat)} discarded {self._discard[-1]}"
-                                        " and may not take it back", "ZC-6"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{seat} discarded {card} and may not take it back"), seat=seat_later(seat),
+                card=card_later(self._discard[-1])), "ZC-6"))
         if not explain:
             return _TAKE_OK
-        why = (f"{seat_name(seat)} may take {self._discard[-1]} from the discard pile as this "
-               "turn's draw")
-        return Checked(Verdict(True, why, "ZC-6"), action, None)
+        return Checked(Verdict(True, Said(N_(
+            "{seat} may take {card} from the discard pile as this turn's draw"),
+            seat=seat_later(seat), card=card_later(self._discard[-1])), "ZC-6"), action, None)
 
     def _verify_claim(self, action: Claim, explain: bool) -> Checked:
         self._in_phase(Claim)
@@ -239,46 +261,51 @@ class Checks(GameCore):
             raise IllegalAction(verdict)
         if not explain:
             return _CLAIM_OK
-        why = (f"{seat_name(self._current)} may claim {self._window_card} out of turn: the "
-               "first seat asked that claims it takes it")
-        return Checked(Verdict(True, why, "ZC-8.1"), action, None)
+        return Checked(Verdict(True, Said(N_(
+            "{seat} may claim {card} out of turn: the first seat asked that claims it takes it"),
+            seat=seat_later(self._current), card=card_later(self._window_card)), "ZC-8.1"),
+            action, None)
 
     def _verify_pass(self, action: Pass, explain: bool) -> Checked:
         self._in_phase(Pass)
         if not explain:
             return _PASS_OK
-        why = (f"{seat_name(self._current)} may pass: {self._window_card} stays on offer to the "
-               "next seat asked")
-        return Checked(Verdict(True, why, "ZC-8.2"), action, None)
+        return Checked(Verdict(True, Said(N_(
+            "{seat} may pass: {card} stays on offer to the next seat asked"),
+            seat=seat_later(self._current), card=card_later(self._window_card)), "ZC-8.2"),
+            action, None)
 
     def _verify_discard(self, action: Discard, explain: bool) -> Checked:
         self._in_phase(Discard)
         seat = self._current
         card = self._held(seat, action.card, "ZC-6")
         if card == self._taken and self._rules.forbid_discard_of_taken_card:
-            why = f"{card} was taken from the discard pile this turn and may not be discarded"
-            raise IllegalAction(Verdict(False, why, "ZC-6.1"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{card} was taken from the discard pile this turn and may not be discarded"),
+                card=card_later(card)), "ZC-6.1"))
         resolved = action if card is action.card else Discard(card)
         if not explain:
             return Checked(_OK, resolved, None)
-        last = len(self._hands[seat]) == 1
-        why = (f"{seat_name(seat)} may discard {card}, " + (
-            "the last card, and go out (ZC-13.1)" if last else "which ends the turn"))
-        return Checked(Verdict(True, why, "ZC-6"), resolved, None)
+        if len(self._hands[seat]) == 1:
+            return Checked(Verdict(True, Said(N_(
+                "{seat} may discard {card}, the last card, and go out (ZC-13.1)"),
+                seat=seat_later(seat), card=card_later(card)), "ZC-6"), resolved, None)
+        return Checked(Verdict(True, Said(N_("{seat} may discard {card}, which ends the turn"),
+                                          seat=seat_later(seat), card=card_later(card)),
+                               "ZC-6"), resolved, None)
 
     def _verify_go_down(self, action: GoDown, explain: bool) -> Checked:
         self._in_phase(GoDown)
         seat = self._current
         if self._down[seat]:
-            why = (f"{seat_name(seat)} has already gone down this hand (ZC-9.3). Lay cards off "
-                   "instead (ZC-11)")
-            raise IllegalAction(Verdict(False, why, "ZC-9.3"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{seat} has already gone down this hand (ZC-9.3). Lay cards off instead "
+                "(ZC-11)"), seat=seat_later(seat)), "ZC-9.3"))
         hand = self._hands[seat]
         if not explain:
             fast = self._go_down_fast(seat, action.melds)
             if fast is not None:
                 return Checked(_OK, GoDown(fast), fast)
-        who = seat_name(seat)
         pool = list(hand)
         readings = []
         for number, spec in enumerate(action.melds, 1):
@@ -290,19 +317,16 @@ class Checks(GameCore):
                     (c for c in pool if c.rank == card.rank and c.suit == card.suit), None)
                 if held is None:
                     if card in hand:
-                        why = f"{card} is used twice: one physical card goes in one meld only"
-                        raise IllegalAction(Verdict(False, why, "ZC-1.1"))
-                    missing = _not_held(who, card, "ZC-9.2")
-                    raise IllegalAction(Verdict(False, f"meld {number}: {missing.reason} (ZC-9.2). "
-                                                + _as_a_meld(spec, self._rules), "ZC-9.2"))
+                        raise IllegalAction(Verdict(False, _used_twice(card), "ZC-1.1"))
+                    raise IllegalAction(Verdict(False, _meld_not_held(
+                        number, seat, card, spec, self._rules), "ZC-9.2"))
                 pool.remove(held)
                 held_cards.append(held)
             if held_cards != list(cards):
                 spec = _respec(spec, held_cards)
             found, verdict = meld_readings(spec, self._rules)
             if not found:
-                raise IllegalAction(Verdict(False, f"meld {number}: {verdict.reason}",
-                                            verdict.rule))
+                raise IllegalAction(Verdict(False, _numbered(number, verdict), verdict.rule))
             readings.append(found)
         failure: Verdict | None = None
         for choice in product(*readings):
@@ -319,7 +343,7 @@ class Checks(GameCore):
         if not self._leaves_discard(seat, [c for m in melds for c in m.cards]):
             swapped = self._with_taken_copy(seat, melds)  # ZC-6.1: the other copy may go
             if swapped is None:
-                raise IllegalAction(_no_discard_left(who, not pool))
+                raise IllegalAction(_no_discard_left(seat, not pool))
             melds = swapped
         if explain and has_joker_in_set(melds):
             verdict = self._joker_in_set_verdict(seat, verdict)
@@ -346,11 +370,13 @@ class Checks(GameCore):
         """A legal go-down with a joker in a set: say kindly when another way existed (ZC-5.4)."""
         other = self._go_down_without_set_joker(seat)
         if other is None:
-            return Verdict(True, f"{verdict.reason}. A joker in a set is allowed, and here no "
-                           "go-down without one was possible (ZC-5.4)", verdict.rule)
+            return Verdict(True, Said(N_(
+                "{reason}. A joker in a set is allowed, and here no go-down without one was "
+                "possible (ZC-5.4)"), reason=Later(_reason, verdict)), verdict.rule)
         shown = " + ".join(f"[{m}]" for m in other)
-        return Verdict(True, f"legal ({verdict.rule}), but the seed calls a joker in a set rude "
-                       f"when another go-down exists: {shown}", "ZC-5.4")
+        return Verdict(True, Said(N_(
+            "legal ({rule}), but the seed calls a joker in a set rude when another go-down "
+            "exists: {melds}"), rule=verdict.rule, melds=shown), "ZC-5.4")
 
     def _go_down_fast(self, seat: int, specs: Sequence[Any]) -> tuple[Meld, ...] | None:
         """The go-down as given when it is plainly legal (`Meld` values of cards held, each a
@@ -374,9 +400,9 @@ class Checks(GameCore):
         self._in_phase(LayOff)
         seat = self._current
         if not self._down[seat]:
-            why = (f"{seat_name(seat)} has not gone down yet; only a player who has gone down "
-                   "may lay off")
-            raise IllegalAction(Verdict(False, why, "ZC-11.1"))
+            raise IllegalAction(Verdict(False, Said(N_(
+                "{seat} has not gone down yet; only a player who has gone down may lay off"),
+                seat=seat_later(seat)), "ZC-11.1"))
         index = action.meld_index
         if not 0 <= index < len(self._table):
             raise IllegalAction(_no_meld(index, len(self._table), "ZC-11.1"))
@@ -388,7 +414,7 @@ class Checks(GameCore):
         target = self._table[index].meld
         meld = target.with_card(card, action.end)  # raises IllegalAction when it does not fit
         if not self._leaves_discard(seat, (card,)):
-            raise IllegalAction(_no_discard_left(seat_name(seat), len(self._hands[seat]) == 1))
+            raise IllegalAction(_no_discard_left(seat, len(self._hands[seat]) == 1))
         verdict = can_lay_off(card, target, self._rules, end=action.end) if explain else _LAID
         return Checked(verdict, LayOff(card, index, action.end), meld)
 
@@ -417,44 +443,76 @@ def _respec(spec: Any, cards: Sequence[Card]) -> Any:
                  for item, card in zip(spec, cards, strict=True))
 
 
+def _reason(verdict: Verdict) -> str:
+    return verdict.reason
+
+
 def _not_an_action(action: Any) -> Verdict:
-    return Verdict(False, f"{action!r} is not a Zion Check action (DrawStock, TakeDiscard, Claim,"
-                   " Pass, GoDown, LayOff, ExchangeJoker or Discard)", "ZC-6")
+    return Verdict(False, lambda: _(
+        "{action} is not a Zion Check action (DrawStock, TakeDiscard, Claim, Pass, GoDown, "
+        "LayOff, ExchangeJoker or Discard)").format(action=repr(action)), "ZC-6")
 
 
-def _not_held(who: str, card: Any, rule: str) -> Verdict:
-    return Verdict(False, f"{who} does not hold {card}", rule)
+def _not_held_words(seat: int, card: Any) -> str:
+    shown = _card(card) if isinstance(card, Card) else str(card)
+    return _("{seat} does not hold {card}").format(seat=seat_name(seat), card=shown)
+
+
+def _not_held(seat: int, card: Any, rule: str) -> Verdict:
+    return Verdict(False, lambda: _not_held_words(seat, card), rule)
+
+
+def _used_twice(card: Card) -> Callable[[], str]:
+    return lambda: _("{card} is used twice: one physical card goes in one meld only").format(
+        card=_card(card))
+
+
+def _numbered(number: int, verdict: Verdict) -> Callable[[], str]:
+    """The reason of meld ``number`` of a go-down, when read."""
+    return lambda: _("meld {number}: {reason}").format(number=number, reason=verdict.reason)
+
+
+def _meld_not_held(number: int, seat: int, card: Any, spec: Any,
+                   rules: Rules) -> Callable[[], str]:
+    """Meld ``number`` of a go-down names a card the seat does not hold, and whether the meld
+    would be legal anyway, when read."""
+    return lambda: _("meld {number}: {missing} (ZC-9.2). {as_a_meld}").format(
+        number=number, missing=_not_held_words(seat, card), as_a_meld=_as_a_meld(spec, rules))
 
 
 def _as_a_meld(spec: Any, rules: Rules) -> str:
     """Whether a meld of a go-down would be legal, said after a card of it is not held."""
-    cards = " ".join(map(str, meld_cards(spec)))
+    cards = cards_words(meld_cards(spec))
     found, verdict = meld_readings(spec, rules)
     if found:
-        return f"As a meld, {cards} would be {found[0].description}"
-    return f"{cards} would not be a meld either: {verdict.reason}"
+        return _("As a meld, {cards} would be {meld}").format(cards=cards,
+                                                             meld=found[0].description)
+    return _("{cards} would not be a meld either: {reason}").format(cards=cards,
+                                                                   reason=verdict.reason)
 
 
 def _no_meld(index: int, count: int, rule: str) -> Verdict:
     # People count the table's melds from 1 (#1, #2, …); the API's meld_index counts from 0.
     if count == 0:
-        return Verdict(False, "there is no meld on the table yet", rule)
-    asked = f"meld #{index + 1} (meld_index {index})"
+        return Verdict(False, lambda: _("there is no meld on the table yet"), rule)
     if count == 1:
-        return Verdict(False, f"there is no {asked} on the table: the only meld is #1 "
-                       "(meld_index 0)", rule)
-    return Verdict(False, f"there is no {asked} on the table: the melds are #1 to #{count} "
-                   f"(meld_index 0 to {count - 1})", rule)
+        return Verdict(False, lambda: _(
+            "there is no meld #{number} (meld_index {index}) on the table: the only meld is #1 "
+            "(meld_index 0)").format(number=index + 1, index=index), rule)
+    return Verdict(False, lambda: _(
+        "there is no meld #{number} (meld_index {index}) on the table: the melds are #1 to "
+        "#{count} (meld_index 0 to {last})").format(number=index + 1, index=index, count=count,
+                                                     last=count - 1), rule)
 
 
-def _no_discard_left(who: str, empties: bool) -> Verdict:
+def _no_discard_left(seat: int, empties: bool) -> Verdict:
     if empties:
-        why = (f"{who} would have no card left to discard: going out needs a final discard "
-               "(option allow_go_out_without_discard)")
-        return Verdict(False, why, "ZC-13.1")
-    why = (f"{who} would keep only the card taken from the discard pile this turn, which may not "
-           "be discarded")
-    return Verdict(False, why, "ZC-6.1")
+        return Verdict(False, lambda: _(
+            "{seat} would have no card left to discard: going out needs a final discard (option "
+            "allow_go_out_without_discard)").format(seat=seat_name(seat)), "ZC-13.1")
+    return Verdict(False, lambda: _(
+        "{seat} would keep only the card taken from the discard pile this turn, which may not be "
+        "discarded").format(seat=seat_name(seat)), "ZC-6.1")
 
 
 _VERIFY: dict[type, Callable[[Any, Any, bool], Checked]] = {

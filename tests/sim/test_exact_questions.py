@@ -1,10 +1,12 @@
 """The exact answers to a teacher's questions (issue 20), each against brute force where a
 small deck allows it and against a simulation: the leader's first capture (XR-3.2), the
-26-26 split of XR-6, and whether this Zion Check hand goes down within k draws (ZC-9)."""
+26-26 split of XR-6 (a model, the game estimated, and the game counted from a position of its
+last deal), and whether this Zion Check hand goes down within k draws (ZC-9)."""
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -87,6 +89,74 @@ def test_xr_6_even_split_model_and_the_game():
     assert game.high < model / 2
 
 
+def last_deal(seed: int, cards: int):
+    """A seeded Xeri round, played at random until its hands hold ``cards`` cards in all in
+    the last deal (the stock empty)."""
+    from cardkit.xeri import new_game
+
+    game, rng = new_game(seed=seed), random.Random(seed)
+    while game.stock_size or sum(game.hand_sizes) > cards:
+        game.apply(rng.choice(game.hand(game.current_player)))
+    return game
+
+
+def even_split_orders(game) -> tuple[int, int]:
+    """Every order of play from ``game``, through the match itself: (orders that end the
+    round 26-26, orders)."""
+    moves = sorted(set(game.legal_actions()), key=str)
+    if not moves:
+        return 0, 1
+    even = total = 0
+    for card in moves:
+        after = game.clone()
+        after.apply(card)
+        if after.round_number != game.round_number:  # that card ended the round
+            even, total = even + (after.results[-1].captured[0] == 26), total + 1
+            continue
+        more_even, more = even_split_orders(after)
+        even, total = even + more_even, total + more
+    return even, total
+
+
+@pytest.mark.parametrize(("seed", "cards"), [(8, 12), (12, 12), (21, 12), (26, 12), (4, 9)])
+def test_xr_6_even_split_from_a_position_counts_every_order_of_play(seed, cards):
+    """Against the match itself: every order in which the players can play their cards."""
+    game = last_deal(seed, cards)
+    even, orders = even_split_orders(game)
+    assert orders == math.prod(math.factorial(n) for n in game.hand_sizes)
+    assert P.even_split_from(game) == Fraction(even, orders)
+
+
+def test_xr_6_even_split_from_a_position_agrees_with_random_play():
+    """Against a simulation of the same model: random bots play the round out from there."""
+    from cardkit.xeri import RandomBot
+
+    game = last_deal(1, 16)
+    exact = P.even_split_from(game)
+    assert exact == Fraction(73, 384)
+    n, hits = 3000, 0
+    for run in range(n):
+        play = game.clone()
+        bots = [RandomBot(seat, seed=run * 4 + seat) for seat in range(4)]
+        number = play.round_number
+        while play.round_number == number:
+            play.apply(bots[play.current_player].choose(play.observe(play.current_player)))
+        hits += play.results[-1].captured[0] == 26
+    est = P.estimate(hits, n, level=STRICT)
+    assert est.low <= exact <= est.high
+
+
+def test_xr_6_even_split_from_refuses_what_it_cannot_count():
+    from cardkit.xeri import new_game
+
+    with pytest.raises(ValueError, match=r"the stock still holds 24 cards.*XR-2\.5"):
+        P.even_split_from(new_game(seed=1))
+    with pytest.raises(ValueError, match="more than max_cards=20"):
+        P.even_split_from(last_deal(1, 24))
+    with pytest.raises(ValueError, match="takes a Xeri match"):
+        P.even_split_from("7H 7D")
+
+
 HAND = "8C 8D 8H KD KS 2D 5S 9H QC 4C"  # a set of 8s, a pair of kings: hand 1 wants 2 sets
 
 
@@ -126,6 +196,8 @@ def test_zc_9_within_k_draws_agrees_with_a_simulation():
 
 @pytest.mark.parametrize(("call", "message"), [
     (lambda: P.goes_down_within(HAND, -1), "k counts draws"),
+    (lambda: P.goes_down_within(HAND, 5), "k=5 is more than max_k=4"),
+    (lambda: P.goes_down_within(HAND, 1, max_k=-1), "max_k must be a whole number"),
     (lambda: P.goes_down_within(HAND, 1, hand_number=7), "hand_number is 1 to 6"),
     (lambda: P.goes_down_within("8C 8C 8C", 1), "more often in hand and seen than"),
     (lambda: P.goes_down_within(HAND, 1, seen=[3]), "hand and seen hold cards"),
