@@ -14,12 +14,14 @@ if TYPE_CHECKING:
 __all__ = ["analysis_html", "analysis_text", "signed"]
 
 _ = Domain("cardkit").gettext
+ngettext = Domain("cardkit").ngettext
 
 
 def _stop_words(stopped: str, tolerance: float) -> str:
     """Why sampling stopped, as a clause after "stopped because"."""
     if stopped == "separated":
-        return _("the best move is separated from every other (95% paired intervals)")
+        return _("the best move is separated from every other (paired intervals, widened for "
+                 "every comparison and every look)")
     if stopped == "close":
         return _("every other move is separated from the best or within {tolerance:g} points of "
                  "it").format(tolerance=tolerance)
@@ -50,7 +52,8 @@ def _value(analysis: Analysis, move: MoveValue) -> str:
 
 def analysis_text(analysis: Analysis) -> str:
     """"Play 4♠: on average +3.1 points for North–South by the end of the round (95% interval
-    +2.7 to +3.5), 1.2 more than 7♦, the next best." and what the analysis stands on."""
+    +2.7 to +3.5), 1.2 more than the next best move, “Play 7♦”." and what the analysis stands
+    on."""
     best = analysis.best
     words = analysis.words
     low, high = (signed(best.low), signed(best.high)) if analysis.better > 0 else \
@@ -59,13 +62,14 @@ def analysis_text(analysis: Analysis) -> str:
             "measure": analysis.measure, "low": low, "high": high}
     if len(analysis.moves) > 1:
         nxt = analysis.moves[1]
-        said.update(loss=f"{nxt.loss:.1f}", next=_lower_first(words(nxt.action)))
+        # the next move named as its chart row names it, quoted, so that it keeps its capital
+        said.update(loss=f"{nxt.loss:.1f}", next=words(nxt.action))
         if analysis.better > 0:
             first = _("{move}: on average {value} {measure} (95% interval {low} to {high}), "
-                      "{loss} more than {next}, the next best.").format(**said)
+                      "{loss} more than the next best move, “{next}”.").format(**said)
         else:
             first = _("{move}: on average {value} {measure} (95% interval {low} to {high}), "
-                      "{loss} fewer than {next}, the next best.").format(**said)
+                      "{loss} fewer than the next best move, “{next}”.").format(**said)
     else:
         first = _("{move}: on average {value} {measure} (95% interval {low} to {high})."
                   ).format(**said)
@@ -75,11 +79,14 @@ def analysis_text(analysis: Analysis) -> str:
              "why": _stop_words(analysis.stopped.value, analysis.tolerance),
              "rules": ", ".join(analysis.rules)}
     if analysis.merged:
-        rated = _("Rated over {samples} possible deals of the cards {seat} cannot see, every move "
-                  "on the same deals, played out by {rollout} bots; stopped because {why}; "
-                  "{merged} of the {legal} legal actions were the same move as another and were "
-                  "merged ({rules}).").format(merged=analysis.merged, legal=analysis.legal,
-                                              **basis)
+        rated = ngettext(
+            "Rated over {samples} possible deals of the cards {seat} cannot see, every move on "
+            "the same deals, played out by {rollout} bots; stopped because {why}; {merged} of the "
+            "{legal} legal actions was the same move as another and was merged ({rules}).",
+            "Rated over {samples} possible deals of the cards {seat} cannot see, every move on "
+            "the same deals, played out by {rollout} bots; stopped because {why}; {merged} of the "
+            "{legal} legal actions were the same move as another and were merged ({rules}).",
+            analysis.merged).format(merged=analysis.merged, legal=analysis.legal, **basis)
     else:
         rated = _("Rated over {samples} possible deals of the cards {seat} cannot see, every move "
                   "on the same deals, played out by {rollout} bots; stopped because {why} "
@@ -88,14 +95,28 @@ def analysis_text(analysis: Analysis) -> str:
     return _("{first} {chance} {rated}").format(first=first, chance=chance, rated=rated)
 
 
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
+def _value_of(analysis: Analysis, value: float) -> str:
+    """A value as the sentence writes it: signed where higher is better (a margin), else plain
+    (penalty points), one decimal, a true minus sign."""
+    return signed(value) if analysis.better > 0 else f"{value:.1f}".replace("-", "−")
+
+
+def _caption(analysis: Analysis) -> str:
+    """What the axis counts and which way is better: "points for North–South by the end of the
+    round (higher is better)"."""
+    way = "higher" if analysis.better > 0 else "lower"
+    return f"{analysis.measure} ({way} is better)"
 
 
 def analysis_html(analysis: Analysis, width: int = 420) -> str:
-    """The moves as rows of intervals (an inline SVG), with the sentences above."""
+    """The moves as rows of intervals (an inline SVG), with the sentences above and, under the
+    picture, what its axis counts and which way is better. The picture's name for a screen
+    reader lists every move with its mean and interval, written as the sentence writes them."""
     moves = analysis.moves
-    row, label_w, pad = 22, 150, 12
+    labels = [analysis.words(move.action) for move in moves]
+    row, pad = 22, 12
+    # the label column fits the longest label (about 7 px a character at 12 px), within half
+    label_w = min(max(60, 7 * max(len(label) for label in labels) + 8), width // 2)
     lows = [m.low for m in moves]
     highs = [m.high for m in moves]
     lo, hi = min([*lows, 0.0]), max([*highs, 0.0])
@@ -106,25 +127,36 @@ def analysis_html(analysis: Analysis, width: int = 420) -> str:
     def x(value: float) -> float:
         return label_w + pad + (value - lo) / (hi - lo) * plot_w
 
+    def number(value: float) -> str:
+        return _value_of(analysis, value)
+
+    caption = _caption(analysis)
+    said = "; ".join(f"{label}: {number(m.mean)} ({number(m.low)} to {number(m.high)})"
+                     for label, m in zip(labels, moves, strict=True))
     height = row * len(moves) + 28
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'role="img" aria-label="{html.escape(analysis.measure)} by move">']
+             f'role="img" aria-label="{html.escape(f"Expected {caption}, by move: {said}")}">']
     parts.append(f'<line x1="{x(0):.1f}" y1="4" x2="{x(0):.1f}" y2="{height - 20}" '
                  'stroke="#999" stroke-dasharray="3,3"/>')
-    for index, move in enumerate(moves):
+    for index, (label, move) in enumerate(zip(labels, moves, strict=True)):
         y = 14 + index * row
         colour = "#1a7f37" if index == 0 else "#555"
-        label = html.escape(analysis.words(move.action))
+        label = html.escape(label)
         parts.append(f'<text x="{label_w}" y="{y + 4}" text-anchor="end" font-size="12">'
                      f'{label}</text>')
         parts.append(f'<line x1="{x(move.low):.1f}" y1="{y}" x2="{x(move.high):.1f}" y2="{y}" '
                      f'stroke="{colour}" stroke-width="3"/>')
         parts.append(f'<circle cx="{x(move.mean):.1f}" cy="{y}" r="4" fill="{colour}">'
-                     f'<title>{label}: {move.mean:.2f} ({move.low:.2f} to {move.high:.2f}), '
-                     f'{move.samples} samples</title></circle>')
-    parts.append(f'<text x="{label_w + pad}" y="{height - 6}" font-size="11">{lo:.1f}</text>')
-    parts.append(f'<text x="{width - pad}" y="{height - 6}" font-size="11" '
-                 f'text-anchor="end">{hi:.1f}</text>')
+                     f'<title>{label}: {number(move.mean)} ({number(move.low)} to '
+                     f'{number(move.high)}), {move.samples} samples</title></circle>')
+    axis = height - 6
+    parts.append(f'<text x="{label_w + pad}" y="{axis}" font-size="11">{number(lo)}</text>')
+    if x(0) - label_w - pad > 30 and width - pad - x(0) > 30:  # 0 where it has room
+        parts.append(f'<text x="{x(0):.1f}" y="{axis}" font-size="11" text-anchor="middle">'
+                     "0</text>")
+    parts.append(f'<text x="{width - pad}" y="{axis}" font-size="11" '
+                 f'text-anchor="end">{number(hi)}</text>')
     parts.append("</svg>")
     return (f'<div class="cardkit-analysis"><p>{html.escape(analysis.text)}</p>'
-            + "".join(parts) + "</div>")
+            + "".join(parts) + '<p class="cardkit-analysis-axis" style="margin:0;font-size:12px;'
+            f'color:#444">Axis: expected {html.escape(caption)}.</p></div>')

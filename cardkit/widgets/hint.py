@@ -152,7 +152,10 @@ class HintPanel(widgets.VBox):
                 if getattr(self.table, "hot_seat", False) else _("Hint: {move}").format(move=move))
         said = (_("{hint} (marked best in your hand).") if card else _("{hint}.")).format(hint=said)
         self.note.value = _note(said, status=True)
-        self.view.value = analysis_html(analysis, width=400)
+        # compact (the widget's 28 px lines would push the chart under a projector's 720 px)
+        self.view.value = ("<style>.ck-hint .cardkit-analysis p{margin:2px 0}</style>"
+                           '<div style="font-size:13px;line-height:1.35">'
+                           f"{analysis_html(analysis, width=400)}</div>")
         self._mark(card)
 
     def _mark(self, card: Any) -> None:

@@ -65,6 +65,10 @@ class ReviewPanel(widgets.VBox):
         self._thread: threading.Thread | None = None
         self._task: asyncio.Future[None] | None = None
         self.figure: Any = None
+        try:  # the kernel's loop: the chart is drawn there, not in the review's thread
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
         start = stepper.start
         self.thresholds = review_thresholds(start.game_name)
         shown = stepper.seat
@@ -101,11 +105,7 @@ class ReviewPanel(widgets.VBox):
 
     def _rules_html(self) -> str:
         a, b, c = self.thresholds
-        from cardkit.analysis import profile_of
-
-        # A game whose analyst counts lower as better rates penalty points (Zion Check).
-        points = (_("penalty points") if profile_of(self.stepper.start).better < 0
-                  else _("round points"))
+        points = self._points()
         return "<p style='margin:2px 0'>" + _(
             "A decision is an <b>inaccuracy</b> when it loses {a} or more {points} on average "
             "against the best move, a <b>mistake</b> from {b}, a <b>blunder</b> from {c}, and "
@@ -195,7 +195,10 @@ class ReviewPanel(widgets.VBox):
         self.progress.description = _("{done} of {total}").format(done=done, total=total)
         self.table.value = _table_html(review, self.stepper)
         self.jump_button.disabled = self.worst() is None
-        self._chart(review)
+        if self._loop is None or threading.current_thread() is threading.main_thread():
+            self._chart(review)
+        else:  # a plotly figure made or changed off the kernel's thread stayed blank on the page
+            self._loop.call_soon_threadsafe(self._chart, review)
 
     def _finish(self) -> None:
         review = self.review
@@ -229,15 +232,36 @@ class ReviewPanel(widgets.VBox):
         if worst is None or worst.best is None:
             self.message.show(_("No decision lost anything yet: nothing to jump to."), "info")
             return None
-        from cardkit.analysis import mark_word, profile_of
+        from cardkit.analysis import profile_of
 
         words = profile_of(self.stepper.start).words
         self.stepper.go(worst.index + 1)
-        self.message.show(_("Step {step}: {played}, {loss} points worse on average than {best} "
-                            "({mark}).").format(
+        self.message.show(_("Step {step}: {played}, {loss} {points} worse on average than "
+                            "{best} ({mark}).").format(
             step=worst.index + 1, played=words(worst.action), loss=f"{worst.loss:.1f}",
-            best=words(worst.best.action), mark=mark_word(worst.mark)), "info")
+            points=self._points(), best=words(worst.best.action),
+            mark=self._why_marked(worst)), "info")
         return worst.index + 1
+
+    def _points(self) -> str:
+        from cardkit.analysis import profile_of
+
+        # A game whose analyst counts lower as better rates penalty points (Zion Check).
+        return (_("penalty points") if profile_of(self.stepper.start).better < 0
+                else _("round points"))
+
+    def _why_marked(self, move: Any) -> str:
+        """The mark of ``move``, or, for a decision left unmarked (no decision was marked: the
+        largest loss is shown), why it is none: under the threshold, or sampling noise."""
+        from cardkit.analysis import mark_word
+
+        if move.mark.value != "good":
+            return mark_word(move.mark)
+        if move.loss < self.thresholds[0]:
+            return _("not marked: the largest loss so far, under the {threshold} {points} of an "
+                     "inaccuracy").format(threshold=f"{self.thresholds[0]:g}",
+                                          points=self._points())
+        return _("not marked: the largest loss so far, but its interval reaches zero (noise)")
 
     def _chart(self, review: Any) -> None:
         from cardkit.analysis import mark_word
@@ -303,7 +327,9 @@ def _table_html(review: Any, stepper: Any) -> str:
         f"<td style='color:{_MARK_COLOURS[m.mark.value]};font-weight:600'>{mark_word(m.mark)}"
         "</td>"
         f"<td>{html.escape(words(m.best.action))}</td></tr>" for m in rows)
-    return ("<table class='ck-review-marked' style='border-collapse:collapse;margin:4px 0'>"
+    return ("<style>.ck-review-marked th,.ck-review-marked td{padding:2px 12px 2px 0;"
+            "text-align:left}</style>"  # the headers ran together ("step played expected")
+            "<table class='ck-review-marked' style='border-collapse:collapse;margin:4px 0'>"
             "<thead><tr>" + "".join(f"<th>{html.escape(head)}</th>" for head in (
                 _("step"), _("played"), _("expected loss"), _("mark"), _("best")))
             + f"</tr></thead><tbody>{cells}</tbody></table>")

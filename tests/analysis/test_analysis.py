@@ -4,14 +4,18 @@ its value of a position agrees with a long simulation of the same rollout policy
 
 from __future__ import annotations
 
+import dataclasses
+import html
 import math
 import random
+import re
 from collections import Counter
 
 import pytest
 
 from cardkit import play_out
 from cardkit.analysis import Mark, StopReason, analyze, review, review_thresholds
+from cardkit.analysis_draw import signed
 from cardkit.cards import parse_cards
 from cardkit.games import get_game
 from cardkit.pimc import MAX_SAMPLES, MAX_SECONDS, _budget, decide, t_quantile
@@ -123,7 +127,10 @@ def test_zc_1_1_copies_of_a_card_are_merged_and_every_action_rated_once() -> Non
     rated = [m.action for m in result.moves] + [a for m in result.moves for a in m.merged]
     assert Counter(map(str, rated)) == Counter(map(str, legal))
     assert result.merged == 2 and result.legal == len(legal)  # 7♣ twice, 9♠ twice
-    assert "merged" in result.text
+    assert f"; 2 of the {len(legal)} legal actions were the same move" in result.text
+    one = dataclasses.replace(result, merged=1)  # one merged: the verb agrees with "1"
+    assert f"; 1 of the {len(legal)} legal actions was the same move as another and was " \
+        "merged" in one.text
 
 
 # -- clear best moves --------------------------------------------------------------------
@@ -187,6 +194,10 @@ def test_the_text_the_picture_and_the_frame() -> None:
     result = analyze(xeri_position(), **BUDGET)
     assert result.text.startswith(f"Play {result.best.action}: on average ")
     assert "95% interval" in result.text and "the next best" in result.text
+    # the next best named as its row of the chart names it, capital and all, in the one sentence
+    runner = result.words(result.moves[1].action)
+    first = result.text.split(". ")[0]
+    assert first.endswith(f"{result.moves[1].loss:.1f} more than the next best move, “{runner}”")
     assert "XR-6" in result.text and "XR-9.1" in result.text
     page = result._repr_html_()
     assert "<svg" in page and "<script" not in page and "http" not in page.replace(
@@ -202,6 +213,50 @@ def test_zion_text_counts_penalty_points() -> None:
     result = analyze(game, seconds=None, max_samples=4)
     assert "penalty points" in result.text and "ZC-14.1" in result.text
     assert result.better == -1 and result.best.mean <= result.moves[-1].mean
+    page = result._repr_html_()
+    assert "Axis: expected penalty points for " in page and "(lower is better)." in page
+    assert "(higher is better)" not in page
+
+
+def test_the_picture_writes_numbers_as_the_sentence_does_and_names_itself() -> None:
+    """The walk-through at a projector: one decimal (no 10.43 or 17.26 in a tooltip), a true
+    minus sign and a plus on a margin, the axis's measure and its better way under it, and a
+    screen reader's name that lists every move with its mean and interval."""
+    result = analyze(xeri_position(), **BUDGET)
+    page = result._repr_html_()
+    assert "Axis: expected points for " in page and "(higher is better)." in page
+    titles = re.findall(r"<title>(.*?)</title>", page)
+    assert len(titles) == len(result.moves)
+    for title, move in zip(titles, result.moves, strict=True):
+        label = result.words(move.action)
+        assert title == (f"{label}: {signed(move.mean)} ({signed(move.low)} to "
+                         f"{signed(move.high)}), {move.samples} samples")
+    numbers = re.findall(r"[−+-]?\d+\.\d+", " ".join(titles))
+    assert numbers and all(len(n.split(".")[1]) == 1 for n in numbers)
+    assert not re.search(r">-\d", page)  # no hyphen for a minus on the axis
+    name = html.unescape(re.search(r'aria-label="([^"]*)"', page).group(1))
+    assert name.startswith("Expected points for ") and "(higher is better), by move: " in name
+    best = result.moves[0]
+    assert (f"{result.words(best.action)}: {signed(best.mean)} ({signed(best.low)} to "
+            f"{signed(best.high)})") in name
+    assert name.count(" to ") == len(result.moves)
+
+
+def test_the_label_column_fits_the_move_names() -> None:
+    """A label is drawn right-aligned at the column's edge: Xeri's short "Play 4♠" leaves the
+    intervals most of the width, and a long Zion Check name (a go-down) is not cut at the
+    picture's left edge (about 7 px a character at 12 px), up to half the width."""
+    def column(page: str) -> float:
+        return float(re.search(r'<text x="(\d+)" y="\d+" text-anchor="end" font-size="12">',
+                               page).group(1))
+
+    xeri = analyze(xeri_position(), **BUDGET)
+    assert column(xeri._repr_html_()) <= 7 * len("Play 10♠") + 8
+    zion = analyze(zion_position(), seconds=None, max_samples=4)
+    long = dataclasses.replace(zion, words=lambda action: "Go down: 7♠ 7♥ 7♦, 4♣ 4♦ 4♠")
+    longest = max(len(long.words(m.action)) for m in long.moves)
+    assert 7 * longest < 420 // 2
+    assert column(long._repr_html_()) >= 7 * longest
 
 
 # -- the bots ----------------------------------------------------------------------------

@@ -197,6 +197,11 @@ def test_analyse_this_game_rates_a_seats_decisions_and_jumps_to_the_biggest_mist
                                                               timeout=120_000)
     expect(progress).to_have_text(re.compile(r"^\s*(\d+) of \1\s*$"))
     expect(panel.locator(".js-plotly-plot")).to_have_count(1, timeout=60_000)
+    # drawn, not a blank plot: the figure is made and changed on the kernel's thread (made in
+    # the review's thread, it reached the page with no title and no data)
+    expect(panel.locator(".js-plotly-plot .gtitle")).to_contain_text(
+        "expected points for North–South, move by move")
+    expect(panel.locator(".js-plotly-plot .scatterlayer .point").first).to_be_visible()
     expect(panel.locator(".ck-review-table")).to_contain_text("expected loss")
     panel.get_by_role("button", name="Jump to the biggest mistake").click()
     said = panel.locator(".cardkit-message")

@@ -265,3 +265,31 @@ def test_the_hand_works_from_the_keyboard(page, open_app, page_errors):
     expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
     expect(cards).to_have_count(5)
     page_errors()
+
+
+def test_a_hint_fits_beside_the_hand_at_1280x720(page, open_app, page_errors):
+    """Issue 19's walk-through at a projector: the hand, the Hint's sentence, its chart and the
+    line saying what the axis counts fit in one 1280×720 screen, side by side with the table,
+    nothing wider than the window; the chart names itself for a screen reader."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app("xeri_table", QUERY)
+    app = page.locator(".cardkit-xeri-table")
+    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    app.get_by_role("button", name="Hint", exact=True).focus()
+    page.keyboard.press("Enter")  # the keyboard reaches it too
+    axis = app.locator(".cardkit-analysis-axis")
+    expect(axis).to_have_text("Axis: expected points for North–South by the end of the round "
+                              "(higher is better).")
+    chart = app.get_by_role("img", name=re.compile(r"^Expected points for North–South .*by "
+                                                   r"move: Play "))
+    expect(chart).to_have_count(1)
+    page.evaluate("() => window.scrollTo(0, 0)")  # the page as it opens, not scrolled
+    fully_in_view(page, app.locator("button.ck-hand-card").first)
+    fully_in_view(page, axis)  # under the chart, so the whole chart is in view
+    # the best card is framed, not faded as a staged card is (it read as "not playable")
+    best = app.locator('button.ck-hand-card:has(.ck-mark[data-mark="best"])')
+    expect(best).to_have_count(1)
+    assert best.locator("svg").evaluate("e => getComputedStyle(e).opacity") == "1"
+    assert "rgb(22, 163, 74)" in best.evaluate("e => getComputedStyle(e).boxShadow")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 1280
+    page_errors()

@@ -4,6 +4,7 @@ biggest mistake, a progress bar, and Stop that keeps what is done. Tiny sample b
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -54,6 +55,8 @@ def test_analyse_rates_each_decision_with_its_mark_by_the_stated_thresholds(xeri
     assert (panel.progress.value, panel.progress.max) == (12, 12)
     marked = [m for m in review.moves if m.mark is not Mark.GOOD]
     assert marked, "this record has marked decisions (seed 1)"
+    # the columns stand apart (at a projector "step played expected loss" ran together)
+    assert ".ck-review-marked th,.ck-review-marked td{padding:2px 12px" in panel.table.value
     for move in marked:
         assert f"<td>{move.index + 1}</td>" in panel.table.value
         assert move.loss >= a and move.played.loss_low > 0
@@ -74,6 +77,25 @@ def test_jump_goes_to_the_biggest_mistake(xeri_record):
     panel.jump_button.click()
     assert panel.stepper.position == worst.index + 1
     assert f"Step {worst.index + 1}:" in panel.message.text
+    assert f"{worst.loss:.1f} round points worse on average" in panel.message.text
+    assert panel.message.text.endswith(f"({worst.mark.value}).")
+
+
+def test_jump_with_nothing_marked_says_why_the_largest_loss_is_no_mistake(xeri_record):
+    """The walk-through stopped a review after one decision: the jump said "(good)" of "the
+    biggest mistake". It now says the decision is not marked, and why."""
+    panel = ReviewPanel(TurnStepper(xeri_record), background=False)
+    panel.analyse()
+    unmarked = tuple(m for m in panel.review.moves if m.mark is Mark.GOOD)
+    panel.review = dataclasses.replace(panel.review, moves=unmarked)
+    worst = panel.worst()
+    assert worst is not None and worst.mark is Mark.GOOD and worst.loss > 0
+    assert panel.jump() == worst.index + 1
+    said = panel.message.text
+    assert "(good)" not in said and "not marked: the largest loss so far" in said
+    small = worst.loss < review_thresholds("xeri")[0]
+    assert ("under the 2 round points of an inaccuracy" in said) == small
+    assert ("its interval reaches zero" in said) == (not small)
 
 
 def test_stop_keeps_what_is_done(xeri_record):
