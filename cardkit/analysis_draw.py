@@ -104,8 +104,9 @@ def _value_of(analysis: Analysis, value: float) -> str:
 def _caption(analysis: Analysis) -> str:
     """What the axis counts and which way is better: "points for North–South by the end of the
     round (higher is better)"."""
-    way = "higher" if analysis.better > 0 else "lower"
-    return f"{analysis.measure} ({way} is better)"
+    if analysis.better > 0:
+        return _("{measure} (higher is better)").format(measure=analysis.measure)
+    return _("{measure} (lower is better)").format(measure=analysis.measure)
 
 
 def analysis_html(analysis: Analysis, width: int = 420) -> str:
@@ -131,11 +132,14 @@ def analysis_html(analysis: Analysis, width: int = 420) -> str:
         return _value_of(analysis, value)
 
     caption = _caption(analysis)
-    said = "; ".join(f"{label}: {number(m.mean)} ({number(m.low)} to {number(m.high)})"
-                     for label, m in zip(labels, moves, strict=True))
+    said = _("; ").join(
+        _("{move}: {mean} ({low} to {high})").format(move=label, mean=number(m.mean),
+                                                    low=number(m.low), high=number(m.high))
+        for label, m in zip(labels, moves, strict=True))
+    name = _("Expected {caption}, by move: {moves}").format(caption=caption, moves=said)
     height = row * len(moves) + 28
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'role="img" aria-label="{html.escape(f"Expected {caption}, by move: {said}")}">']
+             f'role="img" aria-label="{html.escape(name)}">']
     parts.append(f'<line x1="{x(0):.1f}" y1="4" x2="{x(0):.1f}" y2="{height - 20}" '
                  'stroke="#999" stroke-dasharray="3,3"/>')
     for index, (label, move) in enumerate(zip(labels, moves, strict=True)):
@@ -146,9 +150,13 @@ def analysis_html(analysis: Analysis, width: int = 420) -> str:
                      f'{label}</text>')
         parts.append(f'<line x1="{x(move.low):.1f}" y1="{y}" x2="{x(move.high):.1f}" y2="{y}" '
                      f'stroke="{colour}" stroke-width="3"/>')
+        title = ngettext("{move}: {mean} ({low} to {high}), {samples} sample",
+                         "{move}: {mean} ({low} to {high}), {samples} samples",
+                         move.samples).format(move=label, mean=number(move.mean),
+                                              low=number(move.low), high=number(move.high),
+                                              samples=move.samples)
         parts.append(f'<circle cx="{x(move.mean):.1f}" cy="{y}" r="4" fill="{colour}">'
-                     f'<title>{label}: {number(move.mean)} ({number(move.low)} to '
-                     f'{number(move.high)}), {move.samples} samples</title></circle>')
+                     f'<title>{title}</title></circle>')
     axis = height - 6
     parts.append(f'<text x="{label_w + pad}" y="{axis}" font-size="11">{number(lo)}</text>')
     if x(0) - label_w - pad > 30 and width - pad - x(0) > 30:  # 0 where it has room
@@ -157,6 +165,7 @@ def analysis_html(analysis: Analysis, width: int = 420) -> str:
     parts.append(f'<text x="{width - pad}" y="{axis}" font-size="11" '
                  f'text-anchor="end">{number(hi)}</text>')
     parts.append("</svg>")
+    axis_words = _("Axis: expected {caption}.").format(caption=caption)
     return (f'<div class="cardkit-analysis"><p>{html.escape(analysis.text)}</p>'
             + "".join(parts) + '<p class="cardkit-analysis-axis" style="margin:0;font-size:12px;'
-            f'color:#444">Axis: expected {html.escape(caption)}.</p></div>')
+            f'color:#444">{html.escape(axis_words)}</p></div>')
