@@ -14,7 +14,7 @@ cells too, their code collapsed: they show the teacher that the lesson checks it
 sentences), and adds, after each exercise, its answer key: the solution worked out by the
 rules core (`cardkit.lessons`), the hints for the answers learners usually get wrong, and how
 answers are read. So the teacher edition is the source plus Markdown, and ``make test`` runs
-nbval on it in place of the source (``tutorials/conftest.py``; ``tests/test_editions.py``
+nbval on it in place of the source (the root ``conftest.py``; ``tests/test_editions.py``
 checks the superset). Each edition's folder gets the tutorials' helper modules (the charts),
 so its notebooks run where they are.
 

@@ -116,7 +116,7 @@ def tagged(cell: dict, tag: str) -> bool:
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
 def test_the_teacher_edition_is_the_source_plus_markdown(editions: Path, path: Path) -> None:
-    # nbval runs the teacher edition in place of the source (tutorials/conftest.py): that is
+    # nbval runs the teacher edition in place of the source (the root conftest.py): that is
     # as good as running the source only if every source cell is in it, in order, unchanged
     # (code, stored outputs, run counts, hidden checks), and all it adds is Markdown.
     source = load(path)

@@ -151,7 +151,7 @@ def voila_command(
         "--VoilaConfiguration.allow_theme_override=NO",
         # The page's Accept-Language reaches its kernel as $HTTP_ACCEPT_LANGUAGE: an app
         # without ?lang= speaks the browser's language (page_options.page_language).
-        "--VoilaConfiguration.http_header_envs=['Accept-Language']",
+        "--VoilaConfiguration.http_header_envs=Accept-Language",  # a list: one item a flag
         # The static site's build tools (cardkit[lite], in the test extra) install the Pyodide
         # kernel's JupyterLab extension; loaded into a Voila page it fails ("reading
         # 'LicensesClient'") and logs an error on every page, so Voila must not load it.

@@ -131,7 +131,7 @@ def test_the_browsers_language_is_the_default(monkeypatch):
 
 def test_cardkit_serve_hands_the_kernel_the_pages_accept_language(tmp_path):
     command = voila_command(tmp_path, 8866, "127.0.0.1")
-    assert "--VoilaConfiguration.http_header_envs=['Accept-Language']" in command
+    assert "--VoilaConfiguration.http_header_envs=Accept-Language" in command
 
 
 class _Request:
