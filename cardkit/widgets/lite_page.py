@@ -95,8 +95,13 @@ class PageAddress(anywidget.AnyWidget):
 def when_addressed(build: Callable[[], Any]) -> widgets.Box:
     """A box that shows "Starting…" and then ``build()``'s widget, built once the page's
     address has arrived (in ``QUERY_STRING`` as in Voila)."""
+    # Both languages: the page's language is known only in the browser so far, and the
+    # address's style (PageAddress) shows the one that matches <html lang>.
     starting = widgets.HTML('<div class="cardkit-starting" role="status" '
-                            'style="font-size:15px;color:#374151">Starting the app…</div>')
+                            'style="font-size:15px;color:#374151">'
+                            '<span class="celltag_en">Starting the app…</span>'
+                            '<span class="celltag_ja" lang="ja">アプリを起動しています…</span>'
+                            "</div>")
     address = PageAddress()
     box = widgets.VBox([starting, address])
     box.add_class("cardkit-page")
