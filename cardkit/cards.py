@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from cardkit.i18n import Domain, get_language
+from cardkit.render import translated_card_name
 
 _t = Domain("cardkit")
 _, pgettext = _t.gettext, _t.pgettext
@@ -207,19 +208,9 @@ def card_name(card: Card) -> str:
         ...     card_name(Card(13, "H")), card_name(Card.joker())
         ('ハートのK', 'ジョーカー')
     """
-    suit = card.suit
     if get_language() == "en":
         return str(card)
-    if suit is None:
-        return pgettext("card", "JK")
-    rank = card.rank_text
-    if suit == "C":
-        return pgettext("card", "{rank}♣").format(rank=rank)
-    if suit == "D":
-        return pgettext("card", "{rank}♦").format(rank=rank)
-    if suit == "H":
-        return pgettext("card", "{rank}♥").format(rank=rank)
-    return pgettext("card", "{rank}♠").format(rank=rank)
+    return translated_card_name(card)
 
 
 def card_list(cards: Iterable[Card]) -> str:

@@ -96,6 +96,12 @@ def spoken_name(card: Card) -> str:
     `cardkit.cards.card_name`, whose catalog entries it shares)."""
     if get_language() == "en":
         return card.name
+    return translated_card_name(card)
+
+
+def translated_card_name(card: Card) -> str:
+    """A card's name from the catalog (context "card"), in the language of the moment: "7♣" is
+    English's own, "クラブの7" Japanese (`cardkit.cards.card_name` and `spoken_name` share it)."""
     suit = card.suit
     if suit is None:
         return pgettext("card", "JK")
