@@ -15,7 +15,8 @@ how to play a world out, how to score the end), `rate` values every distinct leg
    are widened for the comparisons and the checkpoints together (`stopping_quantile`, Bonferroni),
    so that looking again and again does not make a wrong "best" likely: over a whole analysis
    the chance of stopping on a move that is not the best (or not within the tolerance) is at
-   most 5%. The intervals an `Analysis` shows are the usual 95% ones.
+   most about 5% (the t intervals are approximations). The intervals an `Analysis` shows are
+   the usual 95% ones.
 
 The result is an `Analysis`: a `MoveValue` per distinct action, best first. `cardkit.analysis`
 is the public entry (``analyze(game)``); the games' profiles live in
@@ -229,7 +230,8 @@ def stopping_quantile(df: int, comparisons: int, looks: int = len(CHECKPOINTS)) 
     """The t quantile the stopping rule uses after ``df + 1`` worlds with ``comparisons``
     pairs to judge and ``looks`` checkpoints within the sample budget: 95% shared out over
     every pair and every checkpoint (Bonferroni), so that the chance of any wrong "separated"
-    or "close" over a whole analysis is at most 5%.
+    or "close" over a whole analysis is at most about 5% (Bonferroni is exact; the t quantile
+    and the normal shape of the paired means are approximations).
 
     >>> stopping_quantile(1000, 1) > 1.5 * t_quantile(1000)
     True
