@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ import pytest
 from hypothesis import settings
 
 from cardkit.editions import write_editions
+from cardkit.i18n import set_language
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev")
@@ -107,6 +108,27 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             and _servers_first(item.config) and unit_of(item.nodeid) != SERVERS):
         os.nice(OTHERS_NICENESS)
         _stepped_back = True
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """Every test ends in English, whatever language it chose: the language is process-wide
+    (`cardkit.i18n.set_language`), and a test that switched it must not change another's words."""
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def cardkit_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., str]:
+    """``cardkit_cli("xeri", "--seed", "3")``: what ``cardkit xeri --seed 3`` prints, after
+    checking that it exited with 0."""
+    from cardkit.cli import main
+
+    def run(*argv: str) -> str:
+        assert main(list(argv)) == 0
+        return capsys.readouterr().out
+
+    return run
+
 
 # ----------------------------------------------------------------------------------------------
 # The tutorials: nbval tests their teacher editions. (Here, not in tutorials/conftest.py: under

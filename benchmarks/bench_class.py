@@ -147,7 +147,10 @@ async def play_student(base: str, student: Student, turns: int) -> None:
     if response.code != 200:
         raise RuntimeError(f"page load answered {response.code}")
     student.page_bytes = len(response.body)
-    student.kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', response.body.decode()).group(1)
+    kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', response.body.decode())
+    if kernel is None:
+        raise RuntimeError("the page names no kernel")
+    student.kernel = kernel.group(1)
     url = (f"{base.replace('http', 'ws', 1)}/api/kernels/{student.kernel}/channels"
            f"?session_id={uuid.uuid4().hex}")
     ws = await websocket_connect(HTTPRequest(url), subprotocols=[V1],
@@ -231,7 +234,18 @@ async def watch_memory(pid: int, stop: asyncio.Event, peak: list[int]) -> None:
         await asyncio.sleep(0.5)
 
 
-async def run_class(base: str, pid: int, n: int, turns: int, seed0: int) -> list[Student]:
+@dataclass(frozen=True)
+class ClassRun:
+    """What one class's arrival measured: each student, and the server's side of it."""
+
+    students: list[Student]
+    cpu: CpuUse
+    worst: float  # the probe's slowest answer from the server, in seconds
+    worst_at: float  # when it came, in seconds after the class arrived
+    peak: int  # the server's and its kernels' peak memory, in bytes
+
+
+async def run_class(base: str, pid: int, n: int, turns: int, seed0: int) -> ClassRun:
     # every student's page load at once, as a class's browsers would (not 10 at a time)
     AsyncHTTPClient.configure(None, max_clients=max(10, 2 * n))
     students = [Student(seed=seed0 + i) for i in range(n)]
@@ -255,17 +269,15 @@ async def run_class(base: str, pid: int, n: int, turns: int, seed0: int) -> list
 
     await asyncio.gather(*(one(s) for s in students))
     kernels.update({k: p for k, p in kernel_processes(pid).items() if k not in kernels})
-    run_class.cpu = CpuUse.measure(server, kernels_before, server_before,  # type: ignore[attr-defined]
-                                   kernels, [s for s in students if s.kernel])
+    cpu = CpuUse.measure(server, kernels_before, server_before,
+                         kernels, [s for s in students if s.kernel])
     stop.set()
     probe_stop.set()
     await asyncio.gather(*watchers)
     times = answers.recv() or [(0.0, 0.0)]
     prober.join()
     at, worst = max(times, key=lambda t: t[1])
-    run_class.worst, run_class.worst_at = worst, at  # type: ignore[attr-defined]
-    run_class.peak = peak[0]  # type: ignore[attr-defined]
-    return students
+    return ClassRun(students, cpu, worst, at, peak[0])
 
 
 def pct(values: list[float], q: float) -> float:
@@ -424,7 +436,8 @@ def main(argv: list[str] | None = None) -> int:
                                         "--format", "raw", "-o", str(raw)],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             pooled_before = log.read_text(errors="replace").count("Using pre-heated kernel")
-            students = asyncio.run(run_class(base, server.pid, n, args.turns, seed0))
+            run = asyncio.run(run_class(base, server.pid, n, args.turns, seed0))
+            students = run.students
             if spy is not None:
                 spy.send_signal(signal.SIGINT)
                 spy.wait(timeout=60)
@@ -442,11 +455,10 @@ def main(argv: list[str] | None = None) -> int:
             pooled = text.count("Using pre-heated kernel") - pooled_before
             lost = len(students) - len(ok)
             valid = sum(s.valid for s in students)
-            worst = run_class.worst  # type: ignore[attr-defined]
             print(f"{n:>3} {pooled:>6} {pct(views, .5):>8.1f}s {pct(views, .95):>8.1f}s "
                   f"{pct(pool_views, .95):>8.1f}s {pct(cold_views, .95):>8.1f}s "
                   f"{pct(clicks, .95) * 1000:>7.0f}ms {pct(turns, .95) * 1000:>7.0f}ms "
-                  f"{worst:>7.2f}s {run_class.peak / 2**20:>8.0f} "  # type: ignore
+                  f"{run.worst:>7.2f}s {run.peak / 2**20:>8.0f} "
                   f"{lost:>5} {valid:>3}/{n}   ({load_average()})", flush=True)
             for student in students:
                 if student.error:
@@ -454,9 +466,9 @@ def main(argv: list[str] | None = None) -> int:
             sizes_kb = sorted(s.page_bytes // 1024 for s in ok)
             if sizes_kb:
                 print(f"    page {sizes_kb[len(sizes_kb) // 2]} kB (median); the server's "
-                      f"slowest answer came {run_class.worst_at:.0f} s "  # type: ignore
+                      f"slowest answer came {run.worst_at:.0f} s "
                       f"after the class arrived")
-            cpu = run_class.cpu  # type: ignore[attr-defined]
+            cpu = run.cpu
             print(f"    CPU per student: server {cpu.server:.3f} s, own kernel {cpu.own:.3f} s, "
                   f"other kernels {cpu.others:.3f} s ("
                   + ("one first view each" if args.turns == 0 else
@@ -472,7 +484,7 @@ def main(argv: list[str] | None = None) -> int:
             verdicts.append(
                 f"{n:>3} students: first view of pooled students p95 {pool_p95:.1f} s < 5 s: "
                 f"{aim(bool(pool_views) and pool_p95 < 5)}; nobody lost: {aim(lost == 0)}; "
-                f"server answered within 1 s (worst {worst:.2f} s): {aim(worst < 1)}; "
+                f"server answered within 1 s (worst {run.worst:.2f} s): {aim(run.worst < 1)}; "
                 f"every record valid: {aim(valid == n)}; every student's first view p95 "
                 f"{pct(views, .95):.1f} s < 5 s (issue 21): "
                 f"{aim(bool(views) and pct(views, .95) < 5)}")

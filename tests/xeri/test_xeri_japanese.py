@@ -17,7 +17,7 @@ from cardkit import parse_card, parse_cards, play_out
 from cardkit.cli import language_from_environment, main
 from cardkit.engine import IllegalAction
 from cardkit.games import get_game, load_record
-from cardkit.i18n import language, set_language
+from cardkit.i18n import language
 from cardkit.play_cli import narrate
 from cardkit.xeri import GreedyBot, XeriMatch, check_initial_pile, new_game, resolve_play
 from cardkit.xeri.events import Xeri
@@ -28,19 +28,9 @@ RULE = re.compile(r"\((?:XR-[\d.]+)\)")
 KANA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")  # hiragana, katakana, kanji
 
 
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    set_language("en")
-
-
-def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(list(argv)) == 0
-    return capsys.readouterr().out
-
-
-def test_cardkit_xeri_seed_3_lang_ja_narrates_the_whole_match_as_the_golden_file(capsys) -> None:
-    told = _cli(capsys, "xeri", "--seed", "3", "--lang", "ja")
+def test_cardkit_xeri_seed_3_lang_ja_narrates_the_whole_match_as_the_golden_file(
+        cardkit_cli) -> None:
+    told = cardkit_cli("xeri", "--seed", "3", "--lang", "ja")
     path = GOLDEN / "cli_seed_3.ja.txt"
     if REGEN:
         path.write_text(told, encoding="utf-8")
@@ -49,9 +39,9 @@ def test_cardkit_xeri_seed_3_lang_ja_narrates_the_whole_match_as_the_golden_file
 
 
 def test_the_japanese_narration_is_the_english_one_line_by_line_with_the_same_rule_ids(
-        capsys) -> None:
-    english = _cli(capsys, "xeri", "--seed", "3").splitlines()
-    japanese = _cli(capsys, "xeri", "--seed", "3", "--lang", "ja").splitlines()
+        cardkit_cli) -> None:
+    english = cardkit_cli("xeri", "--seed", "3").splitlines()
+    japanese = cardkit_cli("xeri", "--seed", "3", "--lang", "ja").splitlines()
     assert len(japanese) == len(english) > 300
     for en, ja in zip(english, japanese, strict=True):
         assert RULE.findall(ja) == RULE.findall(en), (en, ja)
@@ -130,21 +120,21 @@ def test_what_a_card_would_do_is_said_in_the_language_of_the_moment() -> None:
 
 
 def test_lang_ja_and_the_environment_choose_japanese_on_the_command_line(
-        capsys, monkeypatch, tmp_path) -> None:
+        cardkit_cli, capsys, monkeypatch, tmp_path) -> None:
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     quiet = ("xeri", "--seed", "3", "--quiet")
-    assert _cli(capsys, *quiet).startswith("North–South win round 1")
+    assert cardkit_cli(*quiet).startswith("North–South win round 1")
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
-    assert _cli(capsys, *quiet).startswith("南北チームがラウンド1に勝ちました")
-    assert _cli(capsys, *quiet, "--lang", "en").startswith("North–South win round 1")
+    assert cardkit_cli(*quiet).startswith("南北チームがラウンド1に勝ちました")
+    assert cardkit_cli(*quiet, "--lang", "en").startswith("North–South win round 1")
     monkeypatch.setenv("LC_ALL", "C.UTF-8")  # LC_ALL comes first, and names no Japanese
-    assert _cli(capsys, *quiet).startswith("North–South win round 1")
+    assert cardkit_cli(*quiet).startswith("North–South win round 1")
     monkeypatch.setenv("LC_ALL", "ja_JP.UTF-8")
     record = tmp_path / "match.json"
-    told = _cli(capsys, "xeri", "--seed", "2", "--json", str(record))
+    told = cardkit_cli("xeri", "--seed", "2", "--json", str(record))
     assert told.splitlines()[-1] == f"記録を {record} に書きました"
-    replayed = _cli(capsys, "replay", str(record)).splitlines()
+    replayed = cardkit_cli("replay", str(record)).splitlines()
     assert replayed[-1].startswith("-- ") and "手を再生しました" in replayed[-1]
     assert replayed[:-1] == told.splitlines()[:len(replayed) - 1]
     with pytest.raises(SystemExit):

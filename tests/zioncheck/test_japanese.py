@@ -20,10 +20,9 @@ from pathlib import Path
 import pytest
 
 from cardkit.cards import parse_card
-from cardkit.cli import main
 from cardkit.engine import IllegalAction, Verdict
 from cardkit.games import get_game, load_record
-from cardkit.i18n import language, set_language
+from cardkit.i18n import language
 from cardkit.zioncheck import (
     Claim,
     Discard,
@@ -275,21 +274,10 @@ def test_the_table_picture_in_japanese_leaves_no_english_label():
 # ----------------------------------------------------------------- the command line
 
 
-@pytest.fixture
-def _english_after():
-    yield
-    set_language("en")
-
-
-def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(list(argv)) == 0
-    return capsys.readouterr().out
-
-
 def test_cardkit_zion_seed_3_lang_ja_narrates_the_whole_game_as_the_golden_file(
-        capsys, _english_after):
+        cardkit_cli):
     """``cardkit zion --seed 3 --lang ja``: four greedy bots, every event in Japanese."""
-    told = _cli(capsys, "zion", "--seed", "3", "--lang", "ja")
+    told = cardkit_cli("zion", "--seed", "3", "--lang", "ja")
     path = GOLDEN / "cli_seed_3.ja.txt"
     if REGEN:
         path.write_text(told, encoding="utf-8")
@@ -298,9 +286,9 @@ def test_cardkit_zion_seed_3_lang_ja_narrates_the_whole_game_as_the_golden_file(
 
 
 def test_the_cli_narration_is_the_english_one_line_by_line_with_the_same_rule_ids(
-        capsys, _english_after):
-    english = _cli(capsys, "zion", "--seed", "3").splitlines()
-    japanese = _cli(capsys, "zion", "--seed", "3", "--lang", "ja").splitlines()
+        cardkit_cli):
+    english = cardkit_cli("zion", "--seed", "3").splitlines()
+    japanese = cardkit_cli("zion", "--seed", "3", "--lang", "ja").splitlines()
     assert len(japanese) == len(english) > 300
     for en, ja in zip(english[:-1], japanese[:-1], strict=True):
         assert RULE.findall(ja) == RULE.findall(en), (en, ja)
