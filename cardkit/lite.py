@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.lite_loader import LAZY
+from cardkit.lite_patches import patch_wheel
 
 __all__ = [
     "BROWSER_PACKAGES",
@@ -653,12 +654,12 @@ def _site_key(requirements: list[str], contents: Path) -> str:
     tools = [_pinned(name) for name in ("voici-core", "jupyterlite-core",
                                         "jupyterlite-pyodide-kernel")]
     digest = hashlib.sha256()
-    from cardkit import lite_bytecode, lite_loader
+    from cardkit import lite_bytecode, lite_loader, lite_patches
     from cardkit.widgets.lite_page import chart_code_path
 
     for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, chart_code_path(),
                  *(Path(str(m.__file__)).read_text()
-                   for m in (sys.modules[__name__], lite_bytecode, lite_loader))]:
+                   for m in (sys.modules[__name__], lite_bytecode, lite_loader, lite_patches))]:
         digest.update(part.encode() + b"\0")
     for notebook in sorted(contents.iterdir()):
         digest.update(notebook.name.encode() + b"\0" + notebook.read_bytes())
@@ -670,7 +671,8 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     lite_dir = work / "lite"
     static_pyodide = lite_dir / "static" / "pyodide"
     shutil.copytree(pyodide, static_pyodide)
-    needed = [w for w in sorted(wheels.glob("*.whl")) if _needed(w)]
+    needed = [patch_wheel(w, made / "patched")  # `cardkit.lite_patches`
+              for w in sorted(wheels.glob("*.whl")) if _needed(w)]
     compiled = compiled_wheels(cache, pyodide, [*needed, *_kernel_wheels()])
     preloaded = _preload(static_pyodide,
                          [*compiled, *placeholders(made), piplite_standin(made), wheel])
@@ -776,11 +778,41 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
 # --- serving ------------------------------------------------------------------------------
 
 
+# How long a browser may reuse Pyodide's core files (fixed by the `PYODIDE_NPM` pin) without
+# asking again. Chromium keeps the machine code it compiled from pyodide.asm.wasm (3 CPU-seconds
+# of V8's threads) only while the cached response is used as it is: a response revalidated
+# (`no-cache`, or a stale one answered "304 Not Modified") is compiled again. An hour covers a
+# lesson; after a cardkit upgrade that moves the pin, a browser may hold the old files for that
+# hour at most (Pyodide then stops with "Pyodide version does not match").
+PYODIDE_MAX_AGE = 3600
+# Files that change with every build (the pages, the configuration, Pyodide's lock and the
+# cardkit wheel it names by hash): always revalidated, so a rebuilt site is seen at once.
+_EVERY_BUILD = (".html", ".json", ".ipynb")
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control header `cardkit lite --serve` sends for the site's file ``path``."""
+    name = path.split("?")[0].rsplit("/", 1)[-1]
+    if "/static/pyodide/" in path and name in PYODIDE_FILES and not name.endswith(".json"):
+        return f"max-age={PYODIDE_MAX_AGE}"
+    if name.endswith(_EVERY_BUILD) or name.startswith("cardkit-") or "/static/pyodide/" in path:
+        return "no-cache"
+    # Voici's and the widgets' bundles and the chart code (fixed by their pins): as Pyodide's
+    # core, so that V8's code caches of them are kept too.
+    return f"max-age={PYODIDE_MAX_AGE}"
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {  # noqa: RUF012  (http.server's own attribute, copied and extended)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
+        # application/wasm: Pyodide compiles pyodide.asm.wasm while it downloads
+        # (instantiateStreaming), which refuses any other type.
         ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
-        ".json": "application/json"}
+        ".json": "application/json", ".whl": "application/zip", ".gz": "application/gzip"}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", cache_control(self.path))
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         pass
