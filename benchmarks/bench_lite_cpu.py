@@ -59,8 +59,26 @@ function mark(name) {
              (wall - lastWall) / 1000]);
   last = process.cpuUsage(); lastWall = performance.now();
 }
+const image = path.join(dir, "kernel-snapshot.bin.gz");
 (async () => {
-  const py = await loadPyodide({ indexURL: dir + "/" });
+  let py;
+  if (process.argv[4] === "image" && fs.existsSync(image)) {
+    // as the patched worker does (cardkit.lite_snapshot): the saved image, then the wheels' files
+    const bytes = require("zlib").gunzipSync(fs.readFileSync(image));
+    mark("unpacking the kernel's saved image (gzip)");
+    const restore = (named) => named.cardkit === "pyodide"
+      ? new Proxy({}, { get: (_t, key) => py[key], has: (_t, key) => key in py })
+      : (...args) => py.loadPackagesFromImports(...args);
+    py = await loadPyodide({ indexURL: dir + "/", _loadSnapshot: bytes,
+                             _snapshotDeserializer: restore });
+    py.runPython("import random; random.seed()");
+    mark("Pyodide's start from the image (IPython, the kernel, widgets imported)");
+    await py.loadPackage(packages, { messageCallback: () => {} });
+    mark(`the ${packages.length} wheels loaded at start (unpacked)`);
+    await py.runPythonAsync("import piplite.piplite, pyodide_kernel, IPython");
+    mark("the kernel's set-up and shell (imported already)");
+  } else {
+  py = await loadPyodide({ indexURL: dir + "/" });
   mark("Pyodide's start (interpreter, standard library)");
   await py.loadPackage(packages, { messageCallback: () => {} });
   mark(`the ${packages.length} wheels loaded at start (unpacked)`);
@@ -70,6 +88,7 @@ function mark(name) {
   mark("import IPython");
   await py.runPythonAsync("import pyodide_kernel");
   mark("the kernel's shell (import pyodide_kernel)");
+  }
   await py.runPythonAsync(`
 import comm, ipywidgets, anywidget
 class _Comm(comm.base_comm.BaseComm):  # no page to send to
@@ -94,7 +113,7 @@ def _cells(app: str) -> dict[str, str]:
     return {"imports": imports, "build": build}
 
 
-def node_phases(site: Path, app: str) -> list[tuple[str, float, float]]:
+def node_phases(site: Path, app: str, image: bool = True) -> list[tuple[str, float, float]]:
     """(phase, CPU seconds, wall seconds) of Python's start and the app's first cell."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
@@ -103,8 +122,9 @@ def node_phases(site: Path, app: str) -> list[tuple[str, float, float]]:
         script, cells = Path(tmp) / "phases.js", Path(tmp) / "cells.json"
         script.write_text(_NODE)
         cells.write_text(json.dumps(_cells(app)))
-        done = subprocess.run([node, str(script), str(site), str(cells)], capture_output=True,
-                              text=True, check=True)
+        done = subprocess.run([node, str(script), str(site), str(cells),
+                               "image" if image else "afresh"],
+                              capture_output=True, text=True, check=True)
     return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
 
 
@@ -212,6 +232,9 @@ def main() -> int:
     parser.add_argument("--app", default="xeri_table", choices=sorted(QUERIES))
     parser.add_argument("--node-only", action="store_true", help="skip the browser")
     parser.add_argument("--browser-only", action="store_true", help="skip Node.js")
+    parser.add_argument("--afresh", action="store_true",
+                        help="under Node.js, start Python afresh even if the site has the "
+                             "kernel's saved image")
     parser.add_argument("--views", type=int, default=2,
                         help="first views in one browser: a cold one, then warm ones (2)")
     args = parser.parse_args()
@@ -227,7 +250,7 @@ def main() -> int:
         build_site(site, notebooks=ROOT / "notebooks", log=False)
     try:
         if not args.browser_only:
-            rows = node_phases(site, args.app)
+            rows = node_phases(site, args.app, image=not args.afresh)
             print(f"\nPython's start and {args.app}'s first cell under Node.js (Pyodide {site}):")
             for name, cpu, wall in rows:
                 print(f"  {name:<52} {cpu:6.2f} CPU-s {wall:7.2f} s wall")

@@ -654,12 +654,13 @@ def _site_key(requirements: list[str], contents: Path) -> str:
     tools = [_pinned(name) for name in ("voici-core", "jupyterlite-core",
                                         "jupyterlite-pyodide-kernel")]
     digest = hashlib.sha256()
-    from cardkit import lite_bytecode, lite_loader, lite_patches
+    from cardkit import lite_bytecode, lite_loader, lite_patches, lite_snapshot
     from cardkit.widgets.lite_page import chart_code_path
 
     for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, chart_code_path(),
                  *(Path(str(m.__file__)).read_text()
-                   for m in (sys.modules[__name__], lite_bytecode, lite_loader, lite_patches))]:
+                   for m in (sys.modules[__name__], lite_bytecode, lite_loader, lite_patches,
+                             lite_snapshot))]:
         digest.update(part.encode() + b"\0")
     for notebook in sorted(contents.iterdir()):
         digest.update(notebook.name.encode() + b"\0" + notebook.read_bytes())
@@ -691,7 +692,24 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     _run(command, "voici build", cwd=work)
     _finish(building)
     _add_chart_code(building)
+    _add_snapshot(building, ["micropip", *at_start])
     building.rename(dest)
+
+
+def _add_snapshot(out: Path, packages: list[str]) -> None:
+    """The started kernel's memory image, and the kernel's worker code that starts from it
+    (`cardkit.lite_snapshot`); without either (no Node.js, a kernel or Pyodide that no longer
+    fits) the site starts Python as before, and the build says why."""
+    from cardkit.lite_snapshot import SNAPSHOT, make_snapshot, patch_worker
+
+    try:
+        # cardkit's own wheel is left out: it is put into a copy of this cached site later
+        make_snapshot(out, [name for name in packages if name != "cardkit"])
+        patch_worker(out)
+    except OSError as error:
+        (out / "static" / "pyodide" / SNAPSHOT).unlink(missing_ok=True)
+        print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
+              file=sys.stderr)
 
 
 def _add_chart_code(out: Path) -> None:
