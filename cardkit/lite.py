@@ -32,6 +32,11 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
 - plotly's widget code is put beside the pages, and the figure widgets name it by its address
   (`cardkit.widgets.lite_page`: anywidget gives a new widget 2 s to start, too little for
   compiling 5 MB of code a widget carries on a loaded machine).
+- IPython's wheel is patched so that ``import IPython`` leaves its terminal shell (and
+  prompt_toolkit) out (`cardkit.lite_patches`), and the kernel's start is saved as a memory
+  image that the pages start Python from (`cardkit.lite_snapshot`; without it, as before).
+- ``cardkit lite --serve`` lets browsers keep Pyodide's core an hour (`cache_control`): Chromium
+  then reuses the machine code it compiled from the WebAssembly instead of compiling it again.
 
 Downloads are cached under ``~/.cache/cardkit-lite`` (or ``$CARDKIT_LITE_CACHE``), keyed by
 their pins, so a second build fetches nothing. So is Voici's output, keyed by the pins, the
@@ -740,7 +745,7 @@ def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:
 
 
 def _forget_old_sites(cache: Path, keep: Path, kept: int = 2) -> None:
-    """Keep the newest ``kept`` built sites in the cache (63 MB each)."""
+    """Keep the newest ``kept`` built sites in the cache (77 MB each)."""
     sites = sorted((p for p in cache.glob("site-*") if p.is_dir() and p != keep),
                    key=lambda p: p.stat().st_mtime, reverse=True)
     for old in sites[kept - 1:]:
