@@ -84,7 +84,10 @@ __all__ = [
 
 # Pyodide's core (13 MB: the interpreter, the standard library, its lock). 0.29 because
 # jupyterlite-core < 0.8 (which voici-core 0.10.0 needs) runs the 0.29 line; the npm package
-# is the only place these machines reach that holds it (the CDN is never used).
+# is the only place these machines reach that holds it (the CDN is never used). The kernel's
+# saved image (`cardkit.lite_snapshot`) uses 0.29's private snapshot options (_makeSnapshot,
+# _loadSnapshot, _snapshotDeserializer): check them again before moving this pin (if they
+# change, the image is not made or is refused, and pages start afresh, 3-4 CPU-s slower).
 PYODIDE_NPM = "pyodide@0.29.3"
 # 0.11 refuses the site's relative wheel addresses ("Cannot download from a non-remote
 # location"), so no package installs; 0.10.1 is the newest that accepts them.

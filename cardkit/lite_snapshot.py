@@ -23,7 +23,8 @@ What the image cannot hold, and how each is handled:
   image ("Unexpected hiwire entry"): it is emptied before saving, and the page's load of the
   wheels fills it again.
 - **Random state.** Every page would start with the same state of Python's ``random`` module;
-  the worker reseeds it from the browser's entropy right after the start.
+  the worker reseeds it from the browser's entropy right after the start. (Python's string-hash
+  key is in the image too, so every page hashes strings alike: harmless in a page.)
 """
 
 from __future__ import annotations
@@ -120,6 +121,7 @@ _START = """
 """
 # The kernel's one call of loadPyodide in its worker code (0.7.0, both of its workers).
 _LOAD_CALL = re.compile(r"this\._pyodide=await (\w+)\(\{indexURL:")
+_STARTED = r"this._pyodide=await self.__cardkitStart(\1,{indexURL:"
 
 
 def patch_worker(site: Path) -> list[Path]:
@@ -130,8 +132,8 @@ def patch_worker(site: Path) -> list[Path]:
     for script in sorted(static.glob("*.js")):
         text = script.read_text()
         if len(_LOAD_CALL.findall(text)) == 1:
-            patched[script] = (_LOAD_CALL.sub(r"this._pyodide=await self.__cardkitStart(\1,{indexURL:",
-                                              text) + _START % {"snapshot": SNAPSHOT})
+            started = _LOAD_CALL.sub(_STARTED, text)
+            patched[script] = started + _START % {"snapshot": SNAPSHOT}
     if len(patched) != 2:  # its worker, and the one for cross-origin-isolated pages
         raise OSError(f"the Pyodide kernel's worker code was not found as expected in {static} "
                       f"(found {len(patched)} files, expected 2): update cardkit/lite_snapshot")
