@@ -1,7 +1,8 @@
 """Where a static-site page's first view spends its CPU (a benchmark, not a test): CPU seconds,
 which a loaded machine changes far less than wall time.
 
-    .venv/bin/python benchmarks/bench_lite_cpu.py [--site DIR] [--app xeri_table] [--node-only]
+    .venv/bin/python benchmarks/bench_lite_cpu.py [--site DIR] [--app xeri_table]
+                                                  [--node-only | --browser-only] [--views 2]
 
 Builds the site (`cardkit lite`, cached) unless ``--site`` names a built one, then:
 
@@ -9,15 +10,17 @@ Builds the site (`cardkit lite`, cached) unless ``--site`` names a built one, th
    package) replays what the Pyodide kernel 0.7.0 does as a page opens (Pyodide's start, the
    wheels it loads at start, piplite's set-up, IPython, the kernel's shell), then the app
    notebook's imports and building its widget, with ``process.cpuUsage()`` around each phase.
-2. **The browser**: the app's page opened in Debian's Chromium, cold and then warm (the browser's
-   cache filled), with the CPU seconds of every Chromium thread summed by thread name from
-   /proc (the page's main thread, the web worker that runs Python, V8's compile threads, ...)
-   from opening to the app's first view.
+2. **The browser**: the app's page opened in Debian's Chromium with a profile on disk, cold and
+   then warm (the browser's cache and V8's code caches filled: `warm_browser`), with the CPU
+   seconds of every Chromium thread summed by thread name from /proc (the page's main thread,
+   the web worker that runs Python, V8's compile threads, ...) from opening to the app's first
+   view.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -27,7 +30,9 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CARDKIT_CHROMIUM", "/usr/bin/chromium")
@@ -54,8 +59,26 @@ function mark(name) {
              (wall - lastWall) / 1000]);
   last = process.cpuUsage(); lastWall = performance.now();
 }
+const image = path.join(dir, "kernel-snapshot.bin.gz");
 (async () => {
-  const py = await loadPyodide({ indexURL: dir + "/" });
+  let py;
+  if (process.argv[4] === "image" && fs.existsSync(image)) {
+    // as the patched worker does (cardkit.lite_snapshot): the saved image, then the wheels' files
+    const bytes = require("zlib").gunzipSync(fs.readFileSync(image));
+    mark("unpacking the kernel's saved image (gzip)");
+    const restore = (named) => named.cardkit === "pyodide"
+      ? new Proxy({}, { get: (_t, key) => py[key], has: (_t, key) => key in py })
+      : (...args) => py.loadPackagesFromImports(...args);
+    py = await loadPyodide({ indexURL: dir + "/", _loadSnapshot: bytes,
+                             _snapshotDeserializer: restore });
+    py.runPython("import random; random.seed()");
+    mark("Pyodide's start from the image (IPython, the kernel, widgets imported)");
+    await py.loadPackage(packages, { messageCallback: () => {} });
+    mark(`the ${packages.length} wheels loaded at start (unpacked)`);
+    await py.runPythonAsync("import piplite.piplite, pyodide_kernel, IPython");
+    mark("the kernel's set-up and shell (imported already)");
+  } else {
+  py = await loadPyodide({ indexURL: dir + "/" });
   mark("Pyodide's start (interpreter, standard library)");
   await py.loadPackage(packages, { messageCallback: () => {} });
   mark(`the ${packages.length} wheels loaded at start (unpacked)`);
@@ -65,6 +88,7 @@ function mark(name) {
   mark("import IPython");
   await py.runPythonAsync("import pyodide_kernel");
   mark("the kernel's shell (import pyodide_kernel)");
+  }
   await py.runPythonAsync(`
 import comm, ipywidgets, anywidget
 class _Comm(comm.base_comm.BaseComm):  # no page to send to
@@ -89,7 +113,7 @@ def _cells(app: str) -> dict[str, str]:
     return {"imports": imports, "build": build}
 
 
-def node_phases(site: Path, app: str) -> list[tuple[str, float, float]]:
+def node_phases(site: Path, app: str, image: bool = True) -> list[tuple[str, float, float]]:
     """(phase, CPU seconds, wall seconds) of Python's start and the app's first cell."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
@@ -98,8 +122,9 @@ def node_phases(site: Path, app: str) -> list[tuple[str, float, float]]:
         script, cells = Path(tmp) / "phases.js", Path(tmp) / "cells.json"
         script.write_text(_NODE)
         cells.write_text(json.dumps(_cells(app)))
-        done = subprocess.run([node, str(script), str(site), str(cells)], capture_output=True,
-                              text=True, check=True)
+        done = subprocess.run([node, str(script), str(site), str(cells),
+                               "image" if image else "afresh"],
+                              capture_output=True, text=True, check=True)
     return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
 
 
@@ -120,10 +145,12 @@ def _descendants() -> set[str]:
     return mine - {str(os.getpid())}
 
 
-def _chromium_threads() -> Counter[str]:
-    """CPU seconds so far of every thread of this process's Chromium, by thread name."""
+def _chromium_threads() -> dict[tuple[str, str], tuple[str, float]]:
+    """CPU seconds so far of every thread of this process's Chromium: (process, thread) ->
+    (thread name, seconds). By thread, not by name: a thread that ended since (a closed page's
+    web worker) must not take its seconds off a new one of the same name."""
     ticks = os.sysconf("SC_CLK_TCK")
-    found: Counter[str] = Counter()
+    found: dict[tuple[str, str], tuple[str, float]] = {}
     for pid in _descendants():
         proc = Path("/proc") / pid
         try:
@@ -133,14 +160,40 @@ def _chromium_threads() -> Counter[str]:
                 stat = (task / "stat").read_text()
                 name = stat[stat.index("(") + 1:stat.rindex(")")]
                 fields = stat[stat.rindex(")") + 2:].split()
-                found[name] += (int(fields[11]) + int(fields[12])) / ticks
+                found[pid, task.name] = (name, (int(fields[11]) + int(fields[12])) / ticks)
         except (OSError, ValueError, IndexError):
             continue
     return found
 
 
-def browser_cpu(site: Path, app: str) -> list[tuple[float, Counter[str]]]:
-    """(wall seconds, CPU seconds by thread name) of the cold and the warm first view."""
+# Every address but the site's goes to a proxy on a closed port, so nothing outside is reached
+# without Playwright's request interception, which would switch the browser's cache off.
+OFFLINE_PROXY = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"}
+
+
+@contextlib.contextmanager
+def warm_browser(playwright: Any, base: str) -> Iterator[tuple[Any, list[str]]]:
+    """A Chromium with a profile on disk, as a student's browser has, and the requests it made
+    off ``base``. Its cache keeps Pyodide's 8.6 MB WebAssembly and V8's code compiled from it
+    between views; a fresh Playwright context (a private window: the cache in memory, too small
+    for that file) and request interception (which switches the cache off) both fetch and
+    compile everything on every view, so they measure no warm view at all."""
+    profile = tempfile.mkdtemp(prefix="cardkit-lite-profile-")
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=FLAGS, proxy=OFFLINE_PROXY,
+        viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+    context.on("request", lambda request: request.url.startswith((base + "/", "blob:", "data:"))
+               or outside.append(request.url))
+    try:
+        yield context, outside
+    finally:
+        context.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def browser_cpu(site: Path, app: str, views: int = 2) -> list[tuple[float, Counter[str]]]:
+    """(wall seconds, CPU seconds by thread name) of the cold and the warm first views."""
     from playwright.sync_api import sync_playwright
 
     from cardkit.lite import serve_site
@@ -148,13 +201,11 @@ def browser_cpu(site: Path, app: str) -> list[tuple[float, Counter[str]]]:
     server = serve_site(site, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    views = []
+    results = []
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.route(lambda url: not url.startswith(base + "/"), lambda r: r.abort())
-            for _view in ("cold", "warm"):
+        with sync_playwright() as playwright, warm_browser(playwright, base) as (context,
+                                                                                 outside):
+            for _view in range(views):
                 page = context.new_page()
                 page.set_default_timeout(300_000)
                 before, start = _chromium_threads(), time.perf_counter()
@@ -162,14 +213,17 @@ def browser_cpu(site: Path, app: str) -> list[tuple[float, Counter[str]]]:
                 page.locator(".cardkit-app").first.wait_for(state="visible")
                 wall = time.perf_counter() - start
                 after = _chromium_threads()
-                views.append((wall, Counter({k: after[k] - before.get(k, 0.0)
-                                             for k in after if after[k] > before.get(k, 0.0)})))
+                spent: Counter[str] = Counter()
+                for key, (name, cpu) in after.items():
+                    spent[name] += cpu - before.get(key, (name, 0.0))[1]
+                results.append((wall, spent))
                 page.close()
-            browser.close()
+            if outside:
+                raise SystemExit(f"the page asked for addresses off the machine: {outside}")
     finally:
         server.shutdown()
         server.server_close()
-    return views
+    return results
 
 
 def main() -> int:
@@ -177,6 +231,12 @@ def main() -> int:
     parser.add_argument("--site", default=None, help="a built site (default: build one)")
     parser.add_argument("--app", default="xeri_table", choices=sorted(QUERIES))
     parser.add_argument("--node-only", action="store_true", help="skip the browser")
+    parser.add_argument("--browser-only", action="store_true", help="skip Node.js")
+    parser.add_argument("--afresh", action="store_true",
+                        help="under Node.js, start Python afresh even if the site has the "
+                             "kernel's saved image")
+    parser.add_argument("--views", type=int, default=2,
+                        help="first views in one browser: a cold one, then warm ones (2)")
     args = parser.parse_args()
     print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the start")
     tmp = None
@@ -189,14 +249,16 @@ def main() -> int:
         site = tmp / "site"
         build_site(site, notebooks=ROOT / "notebooks", log=False)
     try:
-        rows = node_phases(site, args.app)
-        print(f"\nPython's start and {args.app}'s first cell under Node.js (Pyodide {site}):")
-        for name, cpu, wall in rows:
-            print(f"  {name:<52} {cpu:6.2f} CPU-s {wall:7.2f} s wall")
-        print(f"  {'total':<52} {sum(r[1] for r in rows):6.2f} CPU-s")
+        if not args.browser_only:
+            rows = node_phases(site, args.app, image=not args.afresh)
+            print(f"\nPython's start and {args.app}'s first cell under Node.js (Pyodide {site}):")
+            for name, cpu, wall in rows:
+                print(f"  {name:<52} {cpu:6.2f} CPU-s {wall:7.2f} s wall")
+            print(f"  {'total':<52} {sum(r[1] for r in rows):6.2f} CPU-s")
         if not args.node_only:
-            for label, (wall, threads) in zip(("cold", "warm"), browser_cpu(site, args.app),
-                                              strict=True):
+            views = browser_cpu(site, args.app, max(args.views, 1))
+            for n, (wall, threads) in enumerate(views):
+                label = "cold" if n == 0 else "warm"
                 print(f"\nChromium, {label} first view of {args.app}: {wall:.2f} s wall, "
                       f"{sum(threads.values()):.2f} CPU-s in all; by thread:")
                 for name, cpu in threads.most_common(8):

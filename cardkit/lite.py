@@ -32,6 +32,11 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
 - plotly's widget code is put beside the pages, and the figure widgets name it by its address
   (`cardkit.widgets.lite_page`: anywidget gives a new widget 2 s to start, too little for
   compiling 5 MB of code a widget carries on a loaded machine).
+- IPython's wheel is patched so that ``import IPython`` leaves its terminal shell (and
+  prompt_toolkit) out (`cardkit.lite_patches`), and the kernel's start is saved as a memory
+  image that the pages start Python from (`cardkit.lite_snapshot`; without it, as before).
+- ``cardkit lite --serve`` lets browsers keep Pyodide's core an hour (`cache_control`): Chromium
+  then reuses the machine code it compiled from the WebAssembly instead of compiling it again.
 
 Downloads are cached under ``~/.cache/cardkit-lite`` (or ``$CARDKIT_LITE_CACHE``), keyed by
 their pins, so a second build fetches nothing. So is Voici's output, keyed by the pins, the
@@ -63,6 +68,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.lite_loader import LAZY
+from cardkit.lite_patches import patch_wheel
 
 __all__ = [
     "BROWSER_PACKAGES",
@@ -78,7 +84,10 @@ __all__ = [
 
 # Pyodide's core (13 MB: the interpreter, the standard library, its lock). 0.29 because
 # jupyterlite-core < 0.8 (which voici-core 0.10.0 needs) runs the 0.29 line; the npm package
-# is the only place these machines reach that holds it (the CDN is never used).
+# is the only place these machines reach that holds it (the CDN is never used). The kernel's
+# saved image (`cardkit.lite_snapshot`) uses 0.29's private snapshot options (_makeSnapshot,
+# _loadSnapshot, _snapshotDeserializer): check them again before moving this pin (if they
+# change, the image is not made or is refused, and pages start afresh, 3-4 CPU-s slower).
 PYODIDE_NPM = "pyodide@0.29.3"
 # 0.11 refuses the site's relative wheel addresses ("Cannot download from a non-remote
 # location"), so no package installs; 0.10.1 is the newest that accepts them.
@@ -653,12 +662,13 @@ def _site_key(requirements: list[str], contents: Path) -> str:
     tools = [_pinned(name) for name in ("voici-core", "jupyterlite-core",
                                         "jupyterlite-pyodide-kernel")]
     digest = hashlib.sha256()
-    from cardkit import lite_bytecode, lite_loader
+    from cardkit import lite_bytecode, lite_loader, lite_patches, lite_snapshot
     from cardkit.widgets.lite_page import chart_code_path
 
     for part in [*requirements, *tools, PYODIDE_NPM, MICROPIP, chart_code_path(),
                  *(Path(str(m.__file__)).read_text()
-                   for m in (sys.modules[__name__], lite_bytecode, lite_loader))]:
+                   for m in (sys.modules[__name__], lite_bytecode, lite_loader, lite_patches,
+                             lite_snapshot))]:
         digest.update(part.encode() + b"\0")
     for notebook in sorted(contents.iterdir()):
         digest.update(notebook.name.encode() + b"\0" + notebook.read_bytes())
@@ -670,7 +680,8 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     lite_dir = work / "lite"
     static_pyodide = lite_dir / "static" / "pyodide"
     shutil.copytree(pyodide, static_pyodide)
-    needed = [w for w in sorted(wheels.glob("*.whl")) if _needed(w)]
+    needed = [patch_wheel(w, made / "patched")  # `cardkit.lite_patches`
+              for w in sorted(wheels.glob("*.whl")) if _needed(w)]
     compiled = compiled_wheels(cache, pyodide, [*needed, *_kernel_wheels()])
     preloaded = _preload(static_pyodide,
                          [*compiled, *placeholders(made), piplite_standin(made), wheel])
@@ -689,7 +700,24 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     _run(command, "voici build", cwd=work)
     _finish(building)
     _add_chart_code(building)
+    _add_snapshot(building, ["micropip", *at_start])
     building.rename(dest)
+
+
+def _add_snapshot(out: Path, packages: list[str]) -> None:
+    """The started kernel's memory image, and the kernel's worker code that starts from it
+    (`cardkit.lite_snapshot`); without either (no Node.js, a kernel or Pyodide that no longer
+    fits) the site starts Python as before, and the build says why."""
+    from cardkit.lite_snapshot import SNAPSHOT, make_snapshot, patch_worker
+
+    try:
+        # cardkit's own wheel is left out: it is put into a copy of this cached site later
+        make_snapshot(out, [name for name in packages if name != "cardkit"])
+        patch_worker(out)
+    except OSError as error:
+        (out / "static" / "pyodide" / SNAPSHOT).unlink(missing_ok=True)
+        print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
+              file=sys.stderr)
 
 
 def _add_chart_code(out: Path) -> None:
@@ -720,7 +748,7 @@ def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:
 
 
 def _forget_old_sites(cache: Path, keep: Path, kept: int = 2) -> None:
-    """Keep the newest ``kept`` built sites in the cache (63 MB each)."""
+    """Keep the newest ``kept`` built sites in the cache (77 MB each)."""
     sites = sorted((p for p in cache.glob("site-*") if p.is_dir() and p != keep),
                    key=lambda p: p.stat().st_mtime, reverse=True)
     for old in sites[kept - 1:]:
@@ -776,11 +804,41 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
 # --- serving ------------------------------------------------------------------------------
 
 
+# How long a browser may reuse Pyodide's core files (fixed by the `PYODIDE_NPM` pin) without
+# asking again. Chromium keeps the machine code it compiled from pyodide.asm.wasm (3 CPU-seconds
+# of V8's threads) only while the cached response is used as it is: a response revalidated
+# (`no-cache`, or a stale one answered "304 Not Modified") is compiled again. An hour covers a
+# lesson; after a cardkit upgrade that moves the pin, a browser may hold the old files for that
+# hour at most (Pyodide then stops with "Pyodide version does not match").
+PYODIDE_MAX_AGE = 3600
+# Files that change with every build (the pages, the configuration, Pyodide's lock and the
+# cardkit wheel it names by hash): always revalidated, so a rebuilt site is seen at once.
+_EVERY_BUILD = (".html", ".json", ".ipynb")
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control header `cardkit lite --serve` sends for the site's file ``path``."""
+    name = path.split("?")[0].rsplit("/", 1)[-1]
+    if "/static/pyodide/" in path and name in PYODIDE_FILES and not name.endswith(".json"):
+        return f"max-age={PYODIDE_MAX_AGE}"
+    if name.endswith(_EVERY_BUILD) or name.startswith("cardkit-") or "/static/pyodide/" in path:
+        return "no-cache"
+    # Voici's and the widgets' bundles and the chart code (fixed by their pins): as Pyodide's
+    # core, so that V8's code caches of them are kept too.
+    return f"max-age={PYODIDE_MAX_AGE}"
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {  # noqa: RUF012  (http.server's own attribute, copied and extended)
         **http.server.SimpleHTTPRequestHandler.extensions_map,
+        # application/wasm: Pyodide compiles pyodide.asm.wasm while it downloads
+        # (instantiateStreaming), which refuses any other type.
         ".wasm": "application/wasm", ".js": "text/javascript", ".mjs": "text/javascript",
-        ".json": "application/json"}
+        ".json": "application/json", ".whl": "application/zip", ".gz": "application/gzip"}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", cache_control(self.path))
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
         pass

@@ -22,11 +22,14 @@ from hint_helpers import seen_texts, watch_text
 from playwright.sync_api import expect
 
 from cardkit.lite import MAX_SITE_MB, build_site, cache_dir, serve_site, site_size_mb
+from cardkit.lite_snapshot import SNAPSHOT
 from cardkit.widgets.lite_page import chart_code_path
 
 # A page of the static site starts Python in the browser: on a quiet 2-core machine about 15 s
 # cold; a loaded CI machine takes several times that.
 LITE_OPEN_TIMEOUT_MS = 300_000
+# What the kernel's worker says when it starts Python without the saved image.
+FRESH_START = "cardkit: starting Python afresh"
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +76,9 @@ def lite_page(lite_context) -> Iterator[object]:
     page.on("pageerror", lambda error: errors.append(f"page error: {error.message}"))
     page.on("console", lambda message: message.type == "error"
             and errors.append(f"console error: {message.text}"))
+    # Python starts from the kernel's saved image (`cardkit.lite_snapshot`), not afresh
+    page.on("console", lambda message: FRESH_START in message.text
+            and errors.append(f"no saved kernel image: {message.text}"))
     page.lite_errors = errors
     yield page
     page.close()
@@ -249,3 +255,33 @@ def test_meld_checker_speaks_japanese_with_lang_ja(lite_page, open_lite) -> None
     app = page.locator(".cardkit-meld-checker")
     expect(app.get_by_role("button", name="チェック")).to_be_visible()
     assert english_words(page.evaluate(PAGE_TEXTS_JS, ".cardkit-app")) == []
+
+
+def test_without_the_saved_kernel_image_a_page_starts_python_afresh(browser, lite_site) -> None:
+    """The image missing (or refused): the worker falls back to Pyodide's normal start, says so
+    on the console, and the app works."""
+    base, out, _dropped = lite_site
+    image = out / "static" / "pyodide" / SNAPSHOT
+    assert image.stat().st_size > 1_000_000  # the build made one
+    hidden = image.with_name(image.name + ".hidden")
+    image.rename(hidden)
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=base)
+    try:
+        outside: list[str] = []
+        context.route(lambda url: not url.startswith(base + "/"),
+                      lambda route: (outside.append(route.request.url), route.abort()))
+        page = context.new_page()
+        said: list[str] = []
+        errors: list[str] = []
+        page.on("console", lambda message: said.append(message.text))
+        page.on("pageerror", lambda error: errors.append(error.message))
+        page.goto("/voici/render/meld_checker.html?hand=3&seed=16",
+                  wait_until="domcontentloaded")
+        page.locator(".cardkit-app").first.wait_for(state="visible",
+                                                    timeout=LITE_OPEN_TIMEOUT_MS)
+        expect(page.locator(".cardkit-meld-checker")).to_be_visible()
+        assert any(FRESH_START in text for text in said), said
+        assert not errors and not outside, (errors, outside)
+    finally:
+        context.close()
+        hidden.rename(image)
