@@ -223,6 +223,7 @@ def test_the_wheels_a_placeholder_stands_in_for_stay_out(tmp_path: Path) -> None
 
 def test_piplite_is_a_stand_in_that_installs_nothing(tmp_path: Path) -> None:
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     kernel = [w.name for w in lite._kernel_wheels(standin=False)]
     (real,) = [name for name in kernel if name.startswith("piplite-")]
@@ -236,8 +237,10 @@ def test_piplite_is_a_stand_in_that_installs_nothing(tmp_path: Path) -> None:
     exec(compile(source, "piplite.py", "exec"), module)
     # what the kernel sets as it starts
     assert module["_PIPLITE_DISABLE_PYPI"] is True and module["_PIPLITE_URLS"] == []
-    with pytest.raises(RuntimeError, match="installs no packages at run time"):
-        asyncio.run(module["install"]("plotly"))
+    # In a thread of its own: after the browser tests, Playwright's loop runs in this one.
+    with (ThreadPoolExecutor(1) as thread,
+          pytest.raises(RuntimeError, match="installs no packages at run time")):
+        thread.submit(asyncio.run, module["install"]("plotly")).result()
 
 
 def test_a_lazy_wheel_is_fetched_and_unpacked_at_its_first_import(tmp_path: Path,
