@@ -26,9 +26,11 @@ Students and kernels (used by `cardkit serve`):
 Page options and app inputs:
 
 - `MAX_QUERY_CHARS`, `MAX_OPTION_INT`, `MAX_BOT_DELAY`: a page address.
-- `MAX_BOT_SECONDS`: the longest one bot decision may think (``?bot=analyst``: the analyst's
-  time budget per decision, 0.2 s by default, is within it; `cardkit.pimc.MAX_SECONDS` bounds
-  any analysis).
+- `MAX_BOT_SECONDS`: the longest one bot decision may think at a table (``?bot=analyst``: the
+  analyst's time budget per decision, 0.2 s by default, is within it). Every table seats its
+  bots through `bounded_bot`, which lowers a longer budget (or none) to it; no page option sets
+  a bot's budget, so an address cannot raise it (`cardkit.pimc.MAX_SECONDS` bounds any
+  analysis).
 - `MAX_HINT_SECONDS`, `MAX_HINT_SAMPLES`: one press of a table's Hint (`cardkit.widgets.hint`)
   thinks at most this long and samples at most this many worlds; the kernel answers nothing
   else meanwhile, and one hint at a time is thought of per page.
@@ -94,6 +96,7 @@ __all__ = [
     "MAX_TYPED_CHARS",
     "MESSAGE_BURST",
     "analysis_samples",
+    "bounded_bot",
     "check_bot_delay",
     "check_record_text",
     "check_typed_cards",
@@ -164,6 +167,23 @@ def analysis_samples(bound: int, environ: dict[str, str] | None = None) -> int:
     except ValueError:
         return bound
     return asked if 0 < asked < bound else bound
+
+
+def bounded_bot(bot: Any) -> Any:
+    """``bot``, its thinking time per decision at most `MAX_BOT_SECONDS`: a bot that thinks by
+    the clock (``bot.seconds``: the analyst) and would think longer, or with no time limit
+    (None), is given `MAX_BOT_SECONDS`; any other bot is returned as it is.
+
+    >>> class Slow:
+    ...     seconds = 60.0
+    >>> bounded_bot(Slow()).seconds
+    3.0
+    """
+    if hasattr(bot, "seconds"):
+        seconds = bot.seconds
+        bot.seconds = (MAX_BOT_SECONDS if seconds is None
+                       else min(float(seconds), MAX_BOT_SECONDS))
+    return bot
 
 
 def check_bot_delay(seconds: float) -> float:
