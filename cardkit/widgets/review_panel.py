@@ -5,7 +5,8 @@ Each of the seat's decisions in the record is rated from that seat's view at tha
 inaccuracy, a mistake or a blunder by the game's thresholds in points (`review_thresholds`,
 stated on the panel). The panel lists the marked decisions, charts the seat's expected result
 move by move (plotly, offline, as `cardkit.widgets.charts`), and "Jump to the biggest
-mistake" moves the stepper to that step. A progress bar fills while it works; Stop ends it
+mistake" moves the stepper to that step. A progress bar (`ProgressBar`: a screen reader
+reads it) fills while it works; Stop ends it
 after the decision in progress and keeps what is done.
 
 The review runs off the kernel's main thread (a thread; in the static site, where there are
@@ -28,6 +29,7 @@ import ipywidgets as widgets
 from cardkit.i18n import Domain
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, speaking
+from cardkit.widgets.progress import ProgressBar
 
 _t = Domain("apps")
 _, ngettext = _t.gettext, _t.ngettext
@@ -85,7 +87,8 @@ class ReviewPanel(widgets.VBox):
                                                     "done"))
         self.jump_button = widgets.Button(description=_("Jump to the biggest mistake"),
                                           disabled=True, layout=widgets.Layout(width="auto"))
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="")
+        # a role="progressbar" a screen reader reads (ipywidgets' IntProgress has no role)
+        self.progress = ProgressBar(_("Progress of the analysis"))
         self.progress.add_class("ck-review-progress")
         self.message = MessageArea()
         self.rules = widgets.HTML(self._rules_html()).add_class("ck-review-rules")
@@ -154,7 +157,7 @@ class ReviewPanel(widgets.VBox):
         self.review = None
         self.analyse_button.disabled = self.seat.disabled = True
         self.stop_button.disabled, self.jump_button.disabled = False, True
-        self.progress.value, self.progress.description = 0, _("starting")
+        self.progress.show(0, 1, _("starting"))
         self.table.value = ""
         self.message.show(_("Analysing {seat}'s decisions…").format(
             seat=self.stepper.start.seat_name(seat)), "info")
@@ -190,9 +193,7 @@ class ReviewPanel(widgets.VBox):
     def _show(self, review: Any) -> None:
         self.review = review
         done, total = len(review.moves), review.decisions
-        self.progress.max = max(total, 1)
-        self.progress.value = done
-        self.progress.description = _("{done} of {total}").format(done=done, total=total)
+        self.progress.show(done, total, _("{done} of {total}").format(done=done, total=total))
         self.table.value = _table_html(review, self.stepper)
         self.jump_button.disabled = self.worst() is None
         if self._loop is None or threading.current_thread() is threading.main_thread():
