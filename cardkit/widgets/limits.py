@@ -34,9 +34,13 @@ Page options and app inputs:
 - `MAX_HINT_SECONDS`, `MAX_HINT_SAMPLES`: one press of a table's Hint (`cardkit.widgets.hint`)
   thinks at most this long and samples at most this many worlds; the kernel answers nothing
   else meanwhile, and one hint at a time is thought of per page.
-- `MAX_REVIEW_SECONDS`, `MAX_REVIEW_MOVE_SECONDS`, `MAX_REVIEW_MOVE_SAMPLES`: the replay
-  viewer's "Analyse this game" (`cardkit.widgets.review_panel`) in all, and per decision
-  (tighter than the core's `cardkit.analysis.MAX_REVIEW_SECONDS`). ``$CARDKIT_ANALYSIS_SAMPLES``
+- `MAX_REVIEW_SECONDS`, `MAX_REVIEW_MOVE_SAMPLES`, `MAX_REVIEW_MOVE_SECONDS`: the replay
+  viewer's "Analyse this game" (`cardkit.widgets.review_panel`) in all (tighter than the
+  core's `cardkit.analysis.MAX_REVIEW_SECONDS`), and per decision: the sample budget, with
+  the review's fixed seed, decides each decision's rating, so the same game gets the same
+  marks on a quiet or a busy machine; the seconds are only a safety cap, far above what a
+  decision takes (a Zion Check decision among 13 moves: about 2.5 CPU s), and a decision it
+  stops is said in the review. ``$CARDKIT_ANALYSIS_SAMPLES``
   (`ANALYSIS_SAMPLES_ENV`) lowers the sample budgets of both for every app served (the browser
   tests set it small); it never raises them.
 - `MAX_TABLE_PLAYERS`: the seats of the Zion Check table app (``?players=``, 2 to 8), tighter
@@ -127,8 +131,8 @@ MAX_BOT_SECONDS = 3.0  # one bot decision's thinking time at a table (the analys
 MAX_HINT_SECONDS = 2.0  # within the 3 s: pimc overshoots by at most one rollout
 MAX_HINT_SAMPLES = 400
 MAX_REVIEW_SECONDS = 60.0
-MAX_REVIEW_MOVE_SECONDS = 0.3
-MAX_REVIEW_MOVE_SAMPLES = 200
+MAX_REVIEW_MOVE_SAMPLES = 64  # decides each decision's rating (with the review's fixed seed)
+MAX_REVIEW_MOVE_SECONDS = 10.0  # only a safety cap: a decision it stops is said
 ANALYSIS_SAMPLES_ENV = "CARDKIT_ANALYSIS_SAMPLES"
 MAX_TABLE_PLAYERS = 8
 MAX_TYPED_CARDS = 120  # two decks and their jokers, with room

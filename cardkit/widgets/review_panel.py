@@ -11,9 +11,11 @@ after the decision in progress and keeps what is done.
 
 The review runs off the kernel's main thread (a thread; in the static site, where there are
 no threads, a decision at a time on the page's event loop, as the probability lab runs), so
-the stepper stays usable meanwhile. It is bounded: `limits.MAX_REVIEW_MOVE_SECONDS` and
-`limits.MAX_REVIEW_MOVE_SAMPLES` per decision, `limits.MAX_REVIEW_SECONDS` in all, one review
-at a time per panel; loading another record stops the one running (`review_for`).
+the stepper stays usable meanwhile. It is bounded: `limits.MAX_REVIEW_MOVE_SAMPLES` per
+decision (with the fixed seed 0, what decides a decision's rating, so a review is the same on
+any machine), `limits.MAX_REVIEW_MOVE_SECONDS` per decision only as a safety cap (a decision
+it stops is said in the message), `limits.MAX_REVIEW_SECONDS` in all, one review at a time
+per panel; loading another record stops the one running (`review_for`).
 """
 
 from __future__ import annotations
@@ -114,7 +116,10 @@ class ReviewPanel(widgets.VBox):
             "against the best move, a <b>mistake</b> from {b}, a <b>blunder</b> from {c}, and "
             "only when its interval is above zero (sampling noise is no mistake). Each decision "
             "is rated from the seat's view at that moment, over at most {samples} possible "
-            "deals or {move_seconds} s; the whole game in at most {seconds} s.").format(
+            "deals drawn with a fixed seed, so the same game gets the same marks each time; a "
+            "decision still thinking after {move_seconds} s stops there, and the review says "
+            "so (its mark may then differ). The whole game takes at most {seconds} s."
+        ).format(
             a=f"{a:g}", b=f"{b:g}", c=f"{c:g}", points=points, samples=self._samples(),
             move_seconds=f"{limits.MAX_REVIEW_MOVE_SECONDS:g}",
             seconds=f"{limits.MAX_REVIEW_SECONDS:g}") + "</p>"
@@ -164,7 +169,7 @@ class ReviewPanel(widgets.VBox):
         reviews = review_steps(self.stepper.record, seat,
                                seconds_per_move=limits.MAX_REVIEW_MOVE_SECONDS,
                                max_samples_per_move=self._samples(),
-                               seconds=limits.MAX_REVIEW_SECONDS, stop=self._halt)
+                               seconds=limits.MAX_REVIEW_SECONDS, seed=0, stop=self._halt)
         return self._work(reviews)
 
     def _work(self, reviews: Iterator[Any]) -> Iterator[None]:
@@ -216,8 +221,10 @@ class ReviewPanel(widgets.VBox):
                  if review.complete else
                  _("{seat}: {rated} of {total} decisions rated, stopped before the end (what was "
                    "done is kept); {counts}."))
-        self.message.show(words.format(seat=review.seat_name, rated=len(review.moves),
-                                       total=review.decisions, counts=counts), "ok")
+        said = words.format(seat=review.seat_name, rated=len(review.moves),
+                            total=review.decisions, counts=counts)
+        # the time cap stopped a decision: a teacher is told its mark may differ next time
+        self.message.show(" ".join(filter(None, (said, review.timed_out_text))), "ok")
 
     def worst(self) -> Any:
         """The biggest mistake so far: the marked decision with the largest expected loss, or
