@@ -15,6 +15,7 @@ __all__ = ["analysis_html", "analysis_text", "signed"]
 
 _ = Domain("cardkit").gettext
 ngettext = Domain("cardkit").ngettext
+pgettext = Domain("cardkit").pgettext
 
 
 def _stop_words(stopped: str, tolerance: float) -> str:
@@ -28,6 +29,18 @@ def _stop_words(stopped: str, tolerance: float) -> str:
     if stopped == "samples":
         return _("the sample budget was spent")
     return _("the time budget was spent")
+
+
+def rollout_words(kind: str) -> str:
+    """The rollout bots' kind as the sentence names it ("played out by greedy bots"), in the
+    language of the moment (a Japanese sentence said "greedyボット")."""
+    if kind == "greedy":
+        # TRANSLATORS: the kind of bots that play the sampled deals out: "by greedy bots"
+        return pgettext("rollout bots", "greedy")
+    if kind == "random":
+        # TRANSLATORS: the kind of bots that play the sampled deals out: "by random bots"
+        return pgettext("rollout bots", "random")
+    return kind
 
 
 def game_words(game: str, words: str) -> str:
@@ -75,7 +88,8 @@ def analysis_text(analysis: Analysis) -> str:
                   ).format(**said)
     chance = _("Its {chance}: {percent}.").format(
         chance=game_words(analysis.game, analysis.chance_words), percent=f"{best.chance:.0%}")
-    basis = {"samples": analysis.samples, "seat": analysis.seat_name, "rollout": analysis.rollout,
+    basis = {"samples": analysis.samples, "seat": analysis.seat_name,
+             "rollout": rollout_words(analysis.rollout),
              "why": _stop_words(analysis.stopped.value, analysis.tolerance),
              "rules": ", ".join(analysis.rules)}
     if analysis.merged:
