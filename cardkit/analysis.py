@@ -52,7 +52,7 @@ __all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "MAX_WORLDS", "TO
            "review_thresholds"]
 
 _t = Domain("cardkit")
-_, pgettext = _t.gettext, _t.pgettext
+_, ngettext, pgettext = _t.gettext, _t.ngettext, _t.pgettext
 
 MAX_REVIEW_SECONDS = 600.0
 """The longest a whole review runs, whatever it is asked (each decision is bounded too)."""
@@ -224,7 +224,9 @@ def _mark(loss: float, low: float, thresholds: tuple[float, float, float]) -> Ma
 class ReviewedMove:
     """One decision of the reviewed seat: the ``index`` of the action in the game's history,
     the ``action`` played, its rating ``played`` and the analysis of the position (None for a
-    forced move: one distinct action), and its `Mark`."""
+    forced move: one distinct action), and its `Mark`. ``timed_out`` is True when the
+    analysis stopped at its time bound before its sample budget was spent or the moves were
+    settled: only then can the same review on a busier or quieter machine rate it otherwise."""
 
     index: int
     action: Any
@@ -232,6 +234,7 @@ class ReviewedMove:
     mark: Mark
     played: MoveValue | None
     analysis: Analysis | None
+    timed_out: bool = False
 
     @property
     def best(self) -> MoveValue | None:
@@ -262,6 +265,26 @@ class Review:
 
     def count(self, mark: Mark) -> int:
         return sum(m.mark is mark for m in self.moves)
+
+    @property
+    def timed_out(self) -> tuple[ReviewedMove, ...]:
+        """The decisions whose analysis a time bound stopped (`ReviewedMove.timed_out`): the
+        only ones another run of the same review may rate otherwise."""
+        return tuple(m for m in self.moves if m.timed_out)
+
+    @property
+    def timed_out_text(self) -> str:
+        """What the time bound did, in a sentence ("" when it stopped no decision)."""
+        count = len(self.timed_out)
+        if not count:
+            return ""
+        return ngettext(
+            "{count} decision was stopped by the time bound before its sample budget: its "
+            "mark may differ in another review (with the sample budget alone, the same game "
+            "gets the same marks).",
+            "{count} decisions were stopped by the time bound before their sample budget: "
+            "their marks may differ in another review (with the sample budget alone, the "
+            "same game gets the same marks).", count).format(count=count)
 
     @property
     def text(self) -> str:
@@ -297,6 +320,8 @@ class Review:
                                               move=_lower(profile.words(worst.action)),
                                               loss=f"{worst.loss:.1f}",
                                               best=_lower(profile.words(worst.best.action))))
+        if self.timed_out:
+            lines.append(self.timed_out_text)
         return "\n".join(lines)
 
     def to_frame(self) -> Any:
@@ -309,7 +334,8 @@ class Review:
             "mark": m.mark.value,
             "best": None if m.best is None else profile.words(m.best.action),
             "expected": None if m.played is None else m.played.mean,
-            "samples": 0 if m.analysis is None else m.analysis.samples} for m in self.moves])
+            "samples": 0 if m.analysis is None else m.analysis.samples,
+            "timed_out": m.timed_out} for m in self.moves])
 
     def __str__(self) -> str:
         return self.text
@@ -339,10 +365,13 @@ def review(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0
 
     Each decision is analysed from the seat's view at that moment (``seconds_per_move``,
     ``max_samples_per_move``); the whole review stops after ``seconds`` (at most
-    `MAX_REVIEW_SECONDS`). ``progress(done, total)`` is called after each of the seat's
-    decisions; ``stop`` (an `threading.Event`, or a function that returns True) ends the
-    review early, keeping what is done (``Review.complete`` is then False). `review_steps`
-    is the same review a decision at a time."""
+    `MAX_REVIEW_SECONDS`). With a sample budget and the seed, the same game gets the same
+    review on any machine, provided ``seconds_per_move`` is a safety cap the decisions do not
+    reach: a decision it stops is said (`ReviewedMove.timed_out`, `Review.timed_out`).
+    ``progress(done, total)`` is called after each of the seat's decisions; ``stop`` (an
+    `threading.Event`, or a function that returns True) ends the review early, keeping what is
+    done (``Review.complete`` is then False). `review_steps` is the same review a decision at
+    a time."""
     result: Review | None = None
     done = 0
     for result in review_steps(record_or_game, seat, seconds_per_move=seconds_per_move,
@@ -425,4 +454,8 @@ def _review_one(game: Any, seat: int, index: int, action: Any, profile: Profile,
     if played is None:
         return ReviewedMove(index, action, 0.0, Mark.GOOD, None, analysis)
     mark = _mark(played.loss, played.loss_low, profile.thresholds)
-    return ReviewedMove(index, action, played.loss, mark, played, analysis)
+    # Stopped by the clock with samples left to play: a time budget decided it, not the seed
+    # and the sample budget, so it is said (a review at another load may differ there).
+    timed_out = analysis.stopped is StopReason.TIME and (
+        max_samples is None or analysis.samples < min(max_samples, MAX_SAMPLES))
+    return ReviewedMove(index, action, played.loss, mark, played, analysis, timed_out)

@@ -4,6 +4,7 @@ inline SVG (no plotly, no network: it shows in the static site and offline apps 
 from __future__ import annotations
 
 import html
+import math
 from typing import TYPE_CHECKING
 
 from cardkit.i18n import DOMAINS, Domain
@@ -15,6 +16,7 @@ __all__ = ["analysis_html", "analysis_text", "signed"]
 
 _ = Domain("cardkit").gettext
 ngettext = Domain("cardkit").ngettext
+pgettext = Domain("cardkit").pgettext
 
 
 def _stop_words(stopped: str, tolerance: float) -> str:
@@ -30,6 +32,18 @@ def _stop_words(stopped: str, tolerance: float) -> str:
     return _("the time budget was spent")
 
 
+def rollout_words(kind: str) -> str:
+    """The rollout bots' kind as the sentence names it ("played out by greedy bots"), in the
+    language of the moment (a Japanese sentence said "greedyボット")."""
+    if kind == "greedy":
+        # TRANSLATORS: the kind of bots that play the sampled deals out: "by greedy bots"
+        return pgettext("rollout bots", "greedy")
+    if kind == "random":
+        # TRANSLATORS: the kind of bots that play the sampled deals out: "by random bots"
+        return pgettext("rollout bots", "random")
+    return kind
+
+
 def game_words(game: str, words: str) -> str:
     """``words`` a game's analyst profile gives (its ``chance_words``, marked with ``N_`` in the
     game's own catalog), in the language of the moment."""
@@ -37,7 +51,10 @@ def game_words(game: str, words: str) -> str:
 
 
 def signed(value: float) -> str:
-    """A number with its sign, one decimal: +3.1, −0.4, 0.0."""
+    """A number with its sign, one decimal: +3.1, −0.4, 0.0; an interval's end of one sample
+    (no interval yet) is +∞ or −∞."""
+    if math.isinf(value):
+        return "+∞" if value > 0 else "−∞"
     text = f"{abs(value):.1f}"
     if text == "0.0":
         return text
@@ -47,7 +64,14 @@ def signed(value: float) -> str:
 def _value(analysis: Analysis, move: MoveValue) -> str:
     if analysis.better > 0:
         return signed(move.mean)
-    return f"{move.mean:.1f}"
+    return _plain(move.mean)
+
+
+def _plain(value: float) -> str:
+    """A number without a plus sign, one decimal, a true minus sign; ∞ for no bound."""
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    return f"{value:.1f}".replace("-", "−")
 
 
 def analysis_text(analysis: Analysis) -> str:
@@ -57,7 +81,7 @@ def analysis_text(analysis: Analysis) -> str:
     best = analysis.best
     words = analysis.words
     low, high = (signed(best.low), signed(best.high)) if analysis.better > 0 else \
-        (f"{best.low:.1f}", f"{best.high:.1f}")
+        (_plain(best.low), _plain(best.high))
     said = {"move": words(best.action), "value": _value(analysis, best),
             "measure": analysis.measure, "low": low, "high": high}
     if len(analysis.moves) > 1:
@@ -75,7 +99,8 @@ def analysis_text(analysis: Analysis) -> str:
                   ).format(**said)
     chance = _("Its {chance}: {percent}.").format(
         chance=game_words(analysis.game, analysis.chance_words), percent=f"{best.chance:.0%}")
-    basis = {"samples": analysis.samples, "seat": analysis.seat_name, "rollout": analysis.rollout,
+    basis = {"samples": analysis.samples, "seat": analysis.seat_name,
+             "rollout": rollout_words(analysis.rollout),
              "why": _stop_words(analysis.stopped.value, analysis.tolerance),
              "rules": ", ".join(analysis.rules)}
     if analysis.merged:
@@ -98,7 +123,7 @@ def analysis_text(analysis: Analysis) -> str:
 def _value_of(analysis: Analysis, value: float) -> str:
     """A value as the sentence writes it: signed where higher is better (a margin), else plain
     (penalty points), one decimal, a true minus sign."""
-    return signed(value) if analysis.better > 0 else f"{value:.1f}".replace("-", "−")
+    return signed(value) if analysis.better > 0 else _plain(value)
 
 
 def _caption(analysis: Analysis) -> str:
@@ -118,15 +143,16 @@ def analysis_html(analysis: Analysis, width: int = 420) -> str:
     row, pad = 22, 12
     # the label column fits the longest label (about 7 px a character at 12 px), within half
     label_w = min(max(60, 7 * max(len(label) for label in labels) + 8), width // 2)
-    lows = [m.low for m in moves]
-    highs = [m.high for m in moves]
-    lo, hi = min([*lows, 0.0]), max([*highs, 0.0])
+    # the scale from the finite values only: after one sample (a hint on a loaded machine) the
+    # intervals are unbounded, and the picture was drawn at x="nan"
+    finite = [v for m in moves for v in (m.low, m.mean, m.high) if math.isfinite(v)]
+    lo, hi = min([*finite, 0.0]), max([*finite, 0.0])
     if hi - lo < 1e-9:
         lo, hi = lo - 1, hi + 1
     plot_w = width - label_w - 2 * pad
 
-    def x(value: float) -> float:
-        return label_w + pad + (value - lo) / (hi - lo) * plot_w
+    def x(value: float) -> float:  # an unbounded end is drawn to the edge of the scale
+        return label_w + pad + (min(max(value, lo), hi) - lo) / (hi - lo) * plot_w
 
     def number(value: float) -> str:
         return _value_of(analysis, value)

@@ -147,6 +147,8 @@ class ClassBoard(widgets.VBox):
                                        layout=widgets.Layout(width="320px"))
         self.samples = widgets.BoundedIntText(value=n, min=10, max=200_000,
                                               description=_("Samples per student"),
+                                              tooltip=_("how many deals each student "
+                                                        "simulates"),
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="230px"))
         self.start_button = widgets.Button(description=_("Start"), button_style="primary")

@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from cardkit.engine import IllegalAction, decider
 from cardkit.games import get_game
 from cardkit.i18n import Domain
+from cardkit.widgets import limits
 from cardkit.widgets.clicks import ClickGate
 from cardkit.widgets.common import MessageArea, guarded, seed_html
 from cardkit.widgets.narration import NarrationLog
@@ -163,10 +164,12 @@ class GameTable(widgets.VBox):
     def _begin(self, seed: int, bot_seats: Iterable[int]) -> None:
         """A new game of ``seed`` at this table: a bot of the table's kind in each of
         ``bot_seats``, made by the registry with its one seed rule (`cardkit.games.bot_seed`,
-        as in simulations and the replay viewer); the seed line shows the seed and its address;
+        as in simulations and the replay viewer) and bounded by `limits.MAX_BOT_SECONDS` a
+        decision (`limits.bounded_bot`: the analyst); the seed line shows the seed and its address;
         no round's result is held."""
         spec = get_game(self.GAME)
-        self.bots = {seat: spec.seated_bot(self.bot_kind, seat, seed) for seat in bot_seats}
+        self.bots = {seat: limits.bounded_bot(spec.seated_bot(self.bot_kind, seat, seed))
+                     for seat in bot_seats}
         self.seed_line.value = seed_html(seed, self._share(seed))
         self.held = None
 

@@ -4,7 +4,9 @@ Pressing Hint says "Thinking…" at once, then rates every legal move of the sea
 that seat's view only (`cardkit.analysis.analyze` reads ``game.observe(seat)``, never a hidden
 card), and shows the sentence a learner reads (`Analysis.text`) above the moves drawn as
 intervals (`cardkit.analysis_draw.analysis_html`, an inline SVG: no plotly, so it shows in the
-static site too). The best card is marked "best" in the hand row; in Zion Check the best
+static site too), scrolled into the window as little as needed (`ScrollIntoView`: at 1280×720
+the sentence was under the window's edge once the hand or staged melds grew). The best card
+is marked "best" in the hand row; in Zion Check the best
 action is said (draw or take, claim or pass, go down, lay off, discard) and its card marked
 where it has one.
 
@@ -30,6 +32,7 @@ import ipywidgets as widgets
 from cardkit.i18n import Domain
 from cardkit.widgets import limits
 from cardkit.widgets.common import N_
+from cardkit.widgets.scroll import ScrollIntoView
 
 _ = Domain("apps").gettext
 
@@ -74,9 +77,12 @@ class HintPanel(widgets.VBox):
                                      layout=widgets.Layout(width="auto"))
         self.note = widgets.HTML().add_class("ck-hint-note")
         self.view = widgets.HTML().add_class("ck-hint")
+        # at 1280×720 the sentence fell under the window's edge once the hand or the staged
+        # melds above it grew: each hint shown is scrolled into view, as little as needed
+        self.scroll = ScrollIntoView(".ck-hint .cardkit-analysis p", within=".ck-hint-panel")
         super().__init__([widgets.HBox([self.button, self.note],
                                        layout=widgets.Layout(align_items="center")),
-                          self.view], layout=widgets.Layout(margin="2px 0"))
+                          self.view, self.scroll], layout=widgets.Layout(margin="2px 0"))
         self.add_class("ck-hint-panel")
         table.clicks.on_click(self.button, lambda _button: self.hint())
 
@@ -153,10 +159,12 @@ class HintPanel(widgets.VBox):
         said = (_("{hint} (marked best in your hand).") if card else _("{hint}.")).format(hint=said)
         self.note.value = _note(said, status=True)
         # compact (the widget's 28 px lines would push the chart under a projector's 720 px)
-        self.view.value = ("<style>.ck-hint .cardkit-analysis p{margin:2px 0}</style>"
+        self.view.value = ("<style>.ck-hint .cardkit-analysis p{margin:2px 0;"
+                           "scroll-margin-bottom:8px}</style>"
                            '<div style="font-size:13px;line-height:1.35">'
                            f"{analysis_html(analysis, width=400)}</div>")
         self._mark(card)
+        self.scroll.ask()  # the sentence into the window (the best card is above it)
 
     def _mark(self, card: Any) -> None:
         """Mark ``card`` "best" in the hand row (beside any other mark, e.g. a staged meld)."""

@@ -26,15 +26,21 @@ Students and kernels (used by `cardkit serve`):
 Page options and app inputs:
 
 - `MAX_QUERY_CHARS`, `MAX_OPTION_INT`, `MAX_BOT_DELAY`: a page address.
-- `MAX_BOT_SECONDS`: the longest one bot decision may think (``?bot=analyst``: the analyst's
-  time budget per decision, 0.2 s by default, is within it; `cardkit.pimc.MAX_SECONDS` bounds
-  any analysis).
+- `MAX_BOT_SECONDS`: the longest one bot decision may think at a table (``?bot=analyst``: the
+  analyst's time budget per decision, 0.2 s by default, is within it). Every table seats its
+  bots through `bounded_bot`, which lowers a longer budget (or none) to it; no page option sets
+  a bot's budget, so an address cannot raise it (`cardkit.pimc.MAX_SECONDS` bounds any
+  analysis).
 - `MAX_HINT_SECONDS`, `MAX_HINT_SAMPLES`: one press of a table's Hint (`cardkit.widgets.hint`)
   thinks at most this long and samples at most this many worlds; the kernel answers nothing
   else meanwhile, and one hint at a time is thought of per page.
-- `MAX_REVIEW_SECONDS`, `MAX_REVIEW_MOVE_SECONDS`, `MAX_REVIEW_MOVE_SAMPLES`: the replay
-  viewer's "Analyse this game" (`cardkit.widgets.review_panel`) in all, and per decision
-  (tighter than the core's `cardkit.analysis.MAX_REVIEW_SECONDS`). ``$CARDKIT_ANALYSIS_SAMPLES``
+- `MAX_REVIEW_SECONDS`, `MAX_REVIEW_MOVE_SAMPLES`, `MAX_REVIEW_MOVE_SECONDS`: the replay
+  viewer's "Analyse this game" (`cardkit.widgets.review_panel`) in all (tighter than the
+  core's `cardkit.analysis.MAX_REVIEW_SECONDS`), and per decision: the sample budget, with
+  the review's fixed seed, decides each decision's rating, so the same game gets the same
+  marks on a quiet or a busy machine; the seconds are only a safety cap, far above what a
+  decision takes (a Zion Check decision among 13 moves: about 2.5 CPU s), and a decision it
+  stops is said in the review. ``$CARDKIT_ANALYSIS_SAMPLES``
   (`ANALYSIS_SAMPLES_ENV`) lowers the sample budgets of both for every app served (the browser
   tests set it small); it never raises them.
 - `MAX_TABLE_PLAYERS`: the seats of the Zion Check table app (``?players=``, 2 to 8), tighter
@@ -94,6 +100,7 @@ __all__ = [
     "MAX_TYPED_CHARS",
     "MESSAGE_BURST",
     "analysis_samples",
+    "bounded_bot",
     "check_bot_delay",
     "check_record_text",
     "check_typed_cards",
@@ -124,8 +131,8 @@ MAX_BOT_SECONDS = 3.0  # one bot decision's thinking time at a table (the analys
 MAX_HINT_SECONDS = 2.0  # within the issue's 3 s: pimc overshoots by at most one rollout
 MAX_HINT_SAMPLES = 400
 MAX_REVIEW_SECONDS = 60.0
-MAX_REVIEW_MOVE_SECONDS = 0.3
-MAX_REVIEW_MOVE_SAMPLES = 200
+MAX_REVIEW_MOVE_SAMPLES = 64  # decides each decision's rating (with the review's fixed seed)
+MAX_REVIEW_MOVE_SECONDS = 10.0  # only a safety cap: a decision it stops is said
 ANALYSIS_SAMPLES_ENV = "CARDKIT_ANALYSIS_SAMPLES"
 MAX_TABLE_PLAYERS = 8
 MAX_TYPED_CARDS = 120  # two decks and their jokers, with room
@@ -164,6 +171,23 @@ def analysis_samples(bound: int, environ: dict[str, str] | None = None) -> int:
     except ValueError:
         return bound
     return asked if 0 < asked < bound else bound
+
+
+def bounded_bot(bot: Any) -> Any:
+    """``bot``, its thinking time per decision at most `MAX_BOT_SECONDS`: a bot that thinks by
+    the clock (``bot.seconds``: the analyst) and would think longer, or with no time limit
+    (None), is given `MAX_BOT_SECONDS`; any other bot is returned as it is.
+
+    >>> class Slow:
+    ...     seconds = 60.0
+    >>> bounded_bot(Slow()).seconds
+    3.0
+    """
+    if hasattr(bot, "seconds"):
+        seconds = bot.seconds
+        bot.seconds = (MAX_BOT_SECONDS if seconds is None
+                       else min(float(seconds), MAX_BOT_SECONDS))
+    return bot
 
 
 def check_bot_delay(seconds: float) -> float:

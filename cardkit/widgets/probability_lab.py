@@ -124,14 +124,18 @@ class ProbabilityLab(widgets.VBox):
                                        layout=widgets.Layout(width="360px"))
         self.samples = widgets.BoundedIntText(value=n, min=1, max=10_000_000,
                                               description=_("Samples"),
+                                              tooltip=_("how many deals to simulate"),
                                               layout=widgets.Layout(width="180px"))
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1,
                                            description=_("Seed"),
+                                           tooltip=_("the same seed gives the same results"),
                                            layout=widgets.Layout(width="160px"))
         self.run_button = widgets.Button(description=_("Run"), button_style="primary",
                                          icon="play")
         self.stop_button = widgets.Button(description=_("Stop"), icon="stop", disabled=True)
-        self.progress = widgets.IntProgress(value=0, min=0, max=n, description=_done(0))
+        # a tooltip on every described widget: without one, ipywidgets 8 writes title="null"
+        self.progress = widgets.IntProgress(value=0, min=0, max=n, description=_done(0),
+                                            tooltip=_("how many samples are done"))
         self.message = MessageArea()
         self.answer = widgets.HTML()
         self.answer.add_class("ck-lab-answer")

@@ -5,14 +5,17 @@ Each of the seat's decisions in the record is rated from that seat's view at tha
 inaccuracy, a mistake or a blunder by the game's thresholds in points (`review_thresholds`,
 stated on the panel). The panel lists the marked decisions, charts the seat's expected result
 move by move (plotly, offline, as `cardkit.widgets.charts`), and "Jump to the biggest
-mistake" moves the stepper to that step. A progress bar fills while it works; Stop ends it
+mistake" moves the stepper to that step. A progress bar (`ProgressBar`: a screen reader
+reads it) fills while it works; Stop ends it
 after the decision in progress and keeps what is done.
 
 The review runs off the kernel's main thread (a thread; in the static site, where there are
 no threads, a decision at a time on the page's event loop, as the probability lab runs), so
-the stepper stays usable meanwhile. It is bounded: `limits.MAX_REVIEW_MOVE_SECONDS` and
-`limits.MAX_REVIEW_MOVE_SAMPLES` per decision, `limits.MAX_REVIEW_SECONDS` in all, one review
-at a time per panel; loading another record stops the one running (`review_for`).
+the stepper stays usable meanwhile. It is bounded: `limits.MAX_REVIEW_MOVE_SAMPLES` per
+decision (with the fixed seed 0, what decides a decision's rating, so a review is the same on
+any machine), `limits.MAX_REVIEW_MOVE_SECONDS` per decision only as a safety cap (a decision
+it stops is said in the message), `limits.MAX_REVIEW_SECONDS` in all, one review at a time
+per panel; loading another record stops the one running (`review_for`).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import ipywidgets as widgets
 from cardkit.i18n import Domain
 from cardkit.widgets import limits
 from cardkit.widgets.common import MessageArea, speaking
+from cardkit.widgets.progress import ProgressBar
 
 _t = Domain("apps")
 _, ngettext = _t.gettext, _t.ngettext
@@ -85,7 +89,8 @@ class ReviewPanel(widgets.VBox):
                                                     "done"))
         self.jump_button = widgets.Button(description=_("Jump to the biggest mistake"),
                                           disabled=True, layout=widgets.Layout(width="auto"))
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="")
+        # a role="progressbar" a screen reader reads (ipywidgets' IntProgress has no role)
+        self.progress = ProgressBar(_("Progress of the analysis"))
         self.progress.add_class("ck-review-progress")
         self.message = MessageArea()
         self.rules = widgets.HTML(self._rules_html()).add_class("ck-review-rules")
@@ -111,7 +116,10 @@ class ReviewPanel(widgets.VBox):
             "against the best move, a <b>mistake</b> from {b}, a <b>blunder</b> from {c}, and "
             "only when its interval is above zero (sampling noise is no mistake). Each decision "
             "is rated from the seat's view at that moment, over at most {samples} possible "
-            "deals or {move_seconds} s; the whole game in at most {seconds} s.").format(
+            "deals drawn with a fixed seed, so the same game gets the same marks each time; a "
+            "decision still thinking after {move_seconds} s stops there, and the review says "
+            "so (its mark may then differ). The whole game takes at most {seconds} s."
+        ).format(
             a=f"{a:g}", b=f"{b:g}", c=f"{c:g}", points=points, samples=self._samples(),
             move_seconds=f"{limits.MAX_REVIEW_MOVE_SECONDS:g}",
             seconds=f"{limits.MAX_REVIEW_SECONDS:g}") + "</p>"
@@ -154,14 +162,14 @@ class ReviewPanel(widgets.VBox):
         self.review = None
         self.analyse_button.disabled = self.seat.disabled = True
         self.stop_button.disabled, self.jump_button.disabled = False, True
-        self.progress.value, self.progress.description = 0, _("starting")
+        self.progress.show(0, 1, _("starting"))
         self.table.value = ""
         self.message.show(_("Analysing {seat}'s decisions…").format(
             seat=self.stepper.start.seat_name(seat)), "info")
         reviews = review_steps(self.stepper.record, seat,
                                seconds_per_move=limits.MAX_REVIEW_MOVE_SECONDS,
                                max_samples_per_move=self._samples(),
-                               seconds=limits.MAX_REVIEW_SECONDS, stop=self._halt)
+                               seconds=limits.MAX_REVIEW_SECONDS, seed=0, stop=self._halt)
         return self._work(reviews)
 
     def _work(self, reviews: Iterator[Any]) -> Iterator[None]:
@@ -190,9 +198,7 @@ class ReviewPanel(widgets.VBox):
     def _show(self, review: Any) -> None:
         self.review = review
         done, total = len(review.moves), review.decisions
-        self.progress.max = max(total, 1)
-        self.progress.value = done
-        self.progress.description = _("{done} of {total}").format(done=done, total=total)
+        self.progress.show(done, total, _("{done} of {total}").format(done=done, total=total))
         self.table.value = _table_html(review, self.stepper)
         self.jump_button.disabled = self.worst() is None
         if self._loop is None or threading.current_thread() is threading.main_thread():
@@ -215,8 +221,10 @@ class ReviewPanel(widgets.VBox):
                  if review.complete else
                  _("{seat}: {rated} of {total} decisions rated, stopped before the end (what was "
                    "done is kept); {counts}."))
-        self.message.show(words.format(seat=review.seat_name, rated=len(review.moves),
-                                       total=review.decisions, counts=counts), "ok")
+        said = words.format(seat=review.seat_name, rated=len(review.moves),
+                            total=review.decisions, counts=counts)
+        # the time cap stopped a decision: a teacher is told its mark may differ next time
+        self.message.show(" ".join(filter(None, (said, review.timed_out_text))), "ok")
 
     def worst(self) -> Any:
         """The biggest mistake so far: the marked decision with the largest expected loss, or

@@ -254,6 +254,7 @@ class ReplayViewer(widgets.VBox):
         self.kind = widgets.Dropdown(options=[(game_title(n), n) for n in names],
                                      value=game or names[0], description=_("Game"))
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**9, description=_("Seed"),
+                                           tooltip=_("the same seed replays the same bot game"),
                                            layout=widgets.Layout(width="180px"))
         self.sample_button = widgets.Button(description=_("Replay a bot game"),
                                             button_style="primary",

@@ -22,6 +22,9 @@ def test_an_analysis_reads_in_japanese_with_the_same_numbers_and_rule_ids() -> N
     numbers = re.compile(r"[+−]?\d+\.\d|\d+%")
     assert numbers.findall(text) == numbers.findall(english.text)
     assert not re.search(r"\b(Play|average|interval|Rated|stopped|chance)\b", text)
+    # the rollout bots are named in Japanese too (the walk-through read "greedyボット")
+    assert "played out by greedy bots" in english.text
+    assert "欲ばりなボット" in text and not re.search(r"[A-Za-z]+ボット", text)
 
 
 def test_a_review_and_its_marks_read_in_japanese() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from hint_helpers import seen_texts, watch_text
 from playwright.sync_api import expect
 
 
@@ -182,13 +183,18 @@ def test_the_buttons_the_step_and_the_table_show_together_at_1280x720(page, open
 
 
 def test_analyse_this_game_rates_a_seats_decisions_and_jumps_to_the_biggest_mistake(
-        page, open_app, page_errors):
-    """Issue 19: a progress bar while it works, the thresholds stated, the marked decisions,
-    the expected result chart, and the jump (small sample budgets: CARDKIT_ANALYSIS_SAMPLES)."""
+        page, open_app, page_errors, accessibility):
+    """Issue 19: a progress bar while it works (one a screen reader reads: role progressbar,
+    its label and its values, updated as the review advances), the thresholds stated, the
+    marked decisions, the expected result chart, and the jump (small sample budgets:
+    CARDKIT_ANALYSIS_SAMPLES); axe-core finds nothing serious in the panel."""
     open_app("replay_viewer", "game=xeri&seed=1")
     panel = page.locator(".ck-review-panel")
     expect(panel.locator(".ck-review-rules")).to_contain_text(
         "an inaccuracy when it loses 2 or more round points")
+    bar = panel.get_by_role("progressbar", name="Progress of the analysis")
+    expect(bar).to_have_attribute("aria-valuenow", "0")
+    watch_text(page, ".ck-review-progress")
     panel.get_by_role("button", name="Analyse this game").click()
     progress = panel.locator(".ck-review-progress")
     expect(progress).to_contain_text(re.compile(r"\d+ of \d+"))
@@ -196,6 +202,13 @@ def test_analyse_this_game_rates_a_seats_decisions_and_jumps_to_the_biggest_mist
     expect(panel.locator(".cardkit-message")).to_contain_text("decisions rated, done",
                                                               timeout=120_000)
     expect(progress).to_have_text(re.compile(r"^\s*(\d+) of \1\s*$"))
+    total = re.search(r"of (\d+)", progress.inner_text()).group(1)
+    expect(bar).to_have_attribute("aria-valuemax", total)
+    expect(bar).to_have_attribute("aria-valuenow", total)
+    expect(bar).to_have_attribute("aria-valuetext", f"{total} of {total}")
+    steps = [text.strip() for text in seen_texts(page) if re.search(r"\d+ of \d+", text)]
+    assert len(set(steps)) >= 3, steps  # it moved as the decisions were rated, not at the end
+    accessibility(".ck-review-panel")
     expect(panel.locator(".js-plotly-plot")).to_have_count(1, timeout=60_000)
     # drawn, not a blank plot: the figure is made and changed on the kernel's thread (made in
     # the review's thread, it reached the page with no title and no data)

@@ -173,6 +173,52 @@ def test_no_control_refuses_silently_zc_6(page, open_app, page_errors, accessibi
     page_errors()
 
 
+# The hint's sentence (its first paragraph) wholly inside the window, as a person sees it.
+SENTENCE_IN_VIEW = """() => {
+  const p = document.querySelector('.cardkit-zion-table .ck-hint .cardkit-analysis p');
+  if (!p) return false;
+  const box = p.getBoundingClientRect();
+  return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+
+
+def test_at_1280x720_the_hint_is_seen_without_scrolling(page, open_app, page_errors):
+    """Issue 19 (the walk-through): at a projector's 1280×720 the Hint's sentence fell under the
+    window's edge once the hand grew to two rows (a claim: twelve cards), so a person pressed
+    Hint and saw nothing new. Now the sentence is brought into the window, and the best card's
+    mark stays in it: no scrolling by the person."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app("zion_table", "seed=1&bot_delay=0.05&claims=1")
+    app = page.locator(".cardkit-zion-table")
+    turn = app.locator(".ck-zion-turn")
+    expect(turn).to_contain_text("Claim window: you may claim J♠")
+    app.get_by_role("button", name="Claim", exact=True).click()
+    app.get_by_role("button", name="Got it").click()
+    expect(turn).to_contain_text(MY_MOVE, timeout=30_000)
+    for _ in range(6):  # a bot's discard may open the claim window: pass
+        if "Claim window" not in turn.inner_text():
+            break
+        asked = app.locator(".ck-zion-log li").count()
+        app.get_by_role("button", name="Pass", exact=True).click()
+        expect(app.locator(".ck-zion-log li")).not_to_have_count(asked)
+        expect(turn).to_contain_text(MY_MOVE, timeout=30_000)
+    expect(turn).to_contain_text("Your turn: draw")
+    app.get_by_role("button", name="Draw from stock").click()
+    cards = app.locator(".ck-hand-widget button.ck-hand-card")
+    expect(cards).to_have_count(12)
+    assert page.evaluate(SENTENCE_IN_VIEW) is False  # no hint yet
+    app.get_by_role("button", name="Hint", exact=True).click()
+    note = app.locator(".ck-hint-note")
+    expect(note).to_contain_text("(marked best in your hand)")
+    page.wait_for_function(SENTENCE_IN_VIEW)
+    best = app.locator('button.ck-hand-card .ck-mark[data-mark="best"]')
+    expect(best).to_have_count(1)
+    for part in (best, note, app.locator(".ck-hint .cardkit-analysis p").first):
+        box = part.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 721, (part, box)
+    page_errors()
+
+
 def test_beginners_start_without_claim_prompts_and_claims_are_explained(page, open_app,
                                                                         page_errors):
     """Item 5: claim prompts are off by default; with ?claims=1 the first claim window says

@@ -47,8 +47,9 @@ PAGE_TEXTS_JS = """(scope) => {
     if (!seen(el) || el.closest('[aria-hidden=true]')) continue;
     for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
       const value = el.getAttribute(name);
-      // ipywidgets 8 writes title="null" on a description without a tooltip: not a word
-      if (value && value.trim() && value !== 'null') texts.push(value.trim());
+      // ipywidgets 8 writes title="null" on a described widget without a tooltip: the apps
+      // give each a tooltip, so a "null" a person would see on hovering is English left
+      if (value && value.trim()) texts.push(value.trim());
     }
   }
   return texts;

@@ -154,3 +154,21 @@ def test_a_zion_hint_reads_only_the_learners_view():
     mine, theirs = budget(table.hint).hint(), budget(other.hint).hint()
     assert mine is not None and theirs is not None
     assert mine.moves == theirs.moves and mine.text == theirs.text
+
+
+@pytest.mark.parametrize("table", ["xeri", "zioncheck"])
+def test_a_hint_of_one_sample_draws_no_nan(table):
+    """On a loaded machine a hint's time budget may end after the first world: one sample, no
+    interval yet. The browser tests saw its picture drawn at x="nan" (console errors) and the
+    sentence said "−inf to +inf". Now the scale is made of the finite values, an unbounded end
+    is drawn to the scale's edge, and the words say −∞ to +∞."""
+    made = XeriTable(seed=3, seat=2, bot_delay=0) if table == "xeri" else \
+        ZionTable(players=3, seed=5, bot_delay=0)
+    panel = made.hint
+    panel.max_samples, panel.seconds = 1, None
+    panel.button.click()
+    analysis = panel.analysis
+    assert analysis.samples == 1 and analysis.moves
+    shown = panel.view.value
+    assert "nan" not in shown.lower() and "inf" not in shown
+    assert "−∞ to +∞" in analysis.text or "−∞ to ∞" in analysis.text

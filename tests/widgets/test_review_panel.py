@@ -52,7 +52,7 @@ def test_analyse_rates_each_decision_with_its_mark_by_the_stated_thresholds(xeri
     review = panel.review
     assert review.complete and len(review.moves) == review.decisions == 12
     assert all(panel.stepper.steps[m.index].seat == 0 for m in review.moves)
-    assert (panel.progress.value, panel.progress.max) == (12, 12)
+    assert (panel.progress.done, panel.progress.total) == (12, 12)
     marked = [m for m in review.moves if m.mark is not Mark.GOOD]
     assert marked, "this record has marked decisions (seed 1)"
     # the columns stand apart (at a projector "step played expected loss" ran together)
@@ -109,7 +109,7 @@ def test_stop_keeps_what_is_done(xeri_record):
         pass
     review = panel.review
     assert not review.complete and len(review.moves) == 2 and review.decisions == 12
-    assert panel.progress.value == 2 and "stopped before the end" in panel.message.text
+    assert panel.progress.done == 2 and "stopped before the end" in panel.message.text
     assert not panel.analyse_button.disabled and panel.stop_button.disabled
 
 
