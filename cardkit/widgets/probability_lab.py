@@ -49,6 +49,7 @@ from cardkit.widgets.lab_results import (
 )
 from cardkit.widgets.lab_runs import pure_run, simulator_run, team_points
 from cardkit.widgets.lite_page import in_browser, preload_chart_code
+from cardkit.widgets.progress import ProgressBar
 
 _ = Domain("apps").gettext
 
@@ -133,9 +134,9 @@ class ProbabilityLab(widgets.VBox):
         self.run_button = widgets.Button(description=_("Run"), button_style="primary",
                                          icon="play")
         self.stop_button = widgets.Button(description=_("Stop"), icon="stop", disabled=True)
-        # a tooltip on every described widget: without one, ipywidgets 8 writes title="null"
-        self.progress = widgets.IntProgress(value=0, min=0, max=n, description=_done(0),
-                                            tooltip=_("how many samples are done"))
+        # a role="progressbar" a screen reader reads (ipywidgets' IntProgress has no role)
+        self.progress = ProgressBar(_("Progress of the simulation"))
+        self.progress.show(0, n, _done(0))
         self.message = MessageArea()
         self.answer = widgets.HTML()
         self.answer.add_class("ck-lab-answer")
@@ -250,9 +251,7 @@ class ProbabilityLab(widgets.VBox):
         self._est: list[float] = []
         self._low: list[float] = []
         self._high: list[float] = []
-        self.progress.max = self.n
-        self.progress.value = 0
-        self.progress.description = _done(0)
+        self.progress.show(0, self.n, _done(0))
         self.run_button.disabled = True
         self.stop_button.disabled = False
         self.table.value = ""
@@ -321,8 +320,7 @@ class ProbabilityLab(widgets.VBox):
         self._est.append(self.successes / self.done)
         self._low.append(low)
         self._high.append(high)
-        self.progress.value = self.done
-        self.progress.description = _done(self.done)
+        self.progress.show(self.done, self.n, _done(self.done))
         assert self.chart is not None  # made by _start
         with self.chart.batch_update():
             self.chart.data[0].x, self.chart.data[0].y = self._xs, self._low

@@ -24,7 +24,10 @@ def test_run_draws_the_running_estimate_closing_on_the_exact_value():
     truth = float(P.first_pile_redeal("top_two_pair_or_top_jack"))
     assert list(exact.y) == [truth, truth]
     assert high.y[-1] - low.y[-1] < high.y[0] - low.y[0]  # the band narrows
-    assert lab.progress.value == 4096 and lab.message.text.startswith("Done: 4,096 samples")
+    assert (lab.progress.done, lab.progress.total) == (4096, 4096)
+    drawn = lab.progress.value
+    assert 'role="progressbar"' in drawn and 'aria-valuenow="4096"' in drawn
+    assert lab.message.text.startswith("Done: 4,096 samples")
     assert "0.13" in lab.answer.value  # the exact answer shown, 0.1312…
     assert "counted exactly" in lab.answer.value and "cardkit." not in lab.answer.value
     table = lab.results()
