@@ -346,9 +346,20 @@ def test_cli_analyze_prints_the_review(tmp_path, capsys) -> None:
 
     record = tmp_path / "game.json"
     record.write_text(xeri_position(seed=3, plays=12).to_json(), encoding="utf-8")
-    assert main(["analyze", str(record), "--seat", "0", "--seconds", "0.05"]) == 0
+    assert main(["analyze", str(record), "--seat", "0", "--samples", "0",
+                 "--seconds", "0.05"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Review of North: 3 decisions")
+    # a sample budget decides the review: the same command prints the same review
+    samples = ["analyze", str(record), "--seat", "1", "--samples", "24"]
+    assert main(samples) == 0
+    first = capsys.readouterr().out
+    assert main(samples) == 0
+    assert capsys.readouterr().out == first and "Review of East" in first
+    for wrong in ("-1", "2.5", "20001"):
+        with pytest.raises(SystemExit):
+            main(["analyze", str(record), "--seat", "0", "--samples", wrong])
+        assert "samples" in capsys.readouterr().err
     assert main(["analyze", str(record), "--seat", "9"]) == 2
     assert "seat must be 0 to 3" in capsys.readouterr().err
 
