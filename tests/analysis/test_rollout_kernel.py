@@ -1,6 +1,7 @@
-"""The compiled Xeri rollout (`cardkit.xeri.rollout_kernel`) gives the pure-Python rollout's
-result for every card, on many sampled worlds and every preset, so the analyst rates the same
-with or without numba."""
+"""The compiled Xeri rollout (`cardkit.xeri.rollout_kernel`, `cardkit.xeri.rollout_core` compiled)
+gives the rules-core rollout's result for every card, on many sampled worlds and every preset,
+as the same function run as plain Python does (``test_rollout_core.py``), so the analyst rates
+the same with or without numba."""
 
 from __future__ import annotations
 
@@ -19,11 +20,7 @@ from cardkit.xeri.worlds import sample_world
 
 pytest.importorskip("numba")
 
-PRESET_NAMES = ["standard", "cut_shows_bottom", "jack_on_single_xeri", "dealer_last_card_no_xeri",
-                "ten_of_diamonds_plain", "jack_xeri_25", "seed_variants", "no_redeal"]
-
-
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_the_compiled_rollout_gives_the_python_rollouts_margin_for_every_card(
         preset: str) -> None:
     assert lean.compiled() is not None
