@@ -73,7 +73,7 @@ def test_the_analyst_bot_keeps_the_greedy_move_when_the_analysis_cannot_tell_it_
     for seed in range(12):
         match = new_xeri(seed=seed)
         seat = match.current_player
-        bot = AnalystBot(seat, seed=seed, seconds=None, max_samples=60)
+        bot = AnalystBot(seat, seed=seed, seconds=None, max_samples=60, win_tie_break=False)
         chosen = bot.choose(match.observe(seat))
         analysis = bot.last
         assert analysis is not None
