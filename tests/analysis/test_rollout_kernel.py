@@ -87,3 +87,9 @@ def test_the_analyst_bot_keeps_the_greedy_move_when_the_analysis_cannot_tell_it_
             assert chosen == analysis.best.action != greedy
             overruled += 1
     assert kept and overruled  # both happen on these twelve deals
+
+
+def test_the_kernel_is_the_plain_python_fast_path_compiled() -> None:
+    from cardkit.xeri import rollout_core, rollout_kernel
+
+    assert rollout_kernel.play_out.py_func is rollout_core.play_out  # one source, no copy
