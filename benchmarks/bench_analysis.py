@@ -2,6 +2,7 @@
 engines' own rollout speed, measured in the same run.
 
     .venv/bin/python benchmarks/bench_analysis.py [--positions 9] [--samples 2000]
+        [--only xeri|zion] [--rollouts both|compiled|python]
 
 All times are CPU seconds of this process (``time.process_time``, one core): the machine is
 shared, and CPU time is what a decision costs whatever else runs (the load is printed all the
@@ -119,24 +120,36 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=9)
     parser.add_argument("--samples", type=int, default=2000,
                         help="the sample cap per decision (the time is CPU time until settled)")
+    parser.add_argument("--only", choices=("xeri", "zion"), default=None,
+                        help="time only this game's decisions (default: both)")
+    parser.add_argument("--rollouts", choices=("both", "compiled", "python"), default="both",
+                        help="Xeri: time the compiled rollouts, the pure-Python ones (the static "
+                             "site's path), or both (default)")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; CPU seconds")
+    if args.only != "zion":
+        xeri(args)
+    if args.only != "xeri":
+        zion_games = [zion_position(seed) for seed in range(args.positions)]
+        measure("Zion Check, a decision at a table of four", zion_games, args.samples,
+                f"engine: rules-core greedy hands/s {zion_hand_baseline():.0f}")
+
+
+def xeri(args: argparse.Namespace) -> None:
     xeri_games = [new_xeri(seed=seed) for seed in range(args.positions)]
     rounds = xeri_round_baseline()
     vector = xeri_vector_baseline()
     engine = (f"engine: rules-core greedy rounds/s {rounds:.0f}"
               + ("" if vector is None else f", vector numba greedy rounds/s {vector:.0f}"))
     kernel = lean.compiled()
-    if kernel is not None:
+    if kernel is not None and args.rollouts != "python":
         analyze(xeri_games[0], seconds=None, max_samples=8, seed=1)  # compile or load it
         measure("Xeri, first decision of a round (6 cards), compiled rollouts", xeri_games,
                 args.samples, engine)
+    if args.rollouts != "compiled":
         lean.compiled = lambda: None  # the static site's path
-    measure("Xeri, first decision of a round (6 cards), pure-Python rollouts", xeri_games,
-            args.samples, engine)
-    zion_games = [zion_position(seed) for seed in range(args.positions)]
-    measure("Zion Check, a decision at a table of four", zion_games, args.samples,
-            f"engine: rules-core greedy hands/s {zion_hand_baseline():.0f}")
+        measure("Xeri, first decision of a round (6 cards), pure-Python rollouts", xeri_games,
+                args.samples, engine)
 
 
 if __name__ == "__main__":

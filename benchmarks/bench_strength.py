@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_strength.py [--deals 20] [--samples 40]
         [--zion-deals 5] [--zion-samples 10] [--only random|xeri|zion ...]
+        [--win-tie-break default|off|SHARE]
 
 Every pairing is played on the same seeded deals with the seats swapped (duplicate format: each
 deal is played once with each side in each seat, so the luck of the deal cancels); the
@@ -15,6 +16,9 @@ independent unit is the deal (its plays together), and the intervals are compute
 - Zion Check, one analyst at a table of four greedy bots: each deal's first hand is played four
   times, the analyst in each seat in turn. Reported: the analyst's mean penalty points per hand
   over the greedy seats' (ZC-14.1), with its 95% interval. Aim: ≤ 0.85.
+
+The Xeri analysts play with `AnalystBot`'s default ``win_tie_break`` (`WIN_TIE_BREAK`), or
+``--win-tie-break off`` (the greedy card between cards the margins cannot tell apart) or a share.
 
 The analysts are given a sample budget per decision (``--samples``, no time budget), so the
 figures do not depend on the machine's load; the load is printed all the same.
@@ -33,6 +37,7 @@ from cardkit.pimc import decide
 from cardkit.xeri import GreedyBot as XeriGreedy
 from cardkit.xeri import RandomBot as XeriRandom
 from cardkit.xeri import new_game as new_xeri
+from cardkit.xeri.analyst import WIN_TIE_BREAK
 from cardkit.xeri.analyst import AnalystBot as XeriAnalyst
 from cardkit.zioncheck import GreedyBot as ZionGreedy
 from cardkit.zioncheck import new_game as new_zion
@@ -111,6 +116,8 @@ def main() -> None:
                         help="samples per Xeri decision (Zion Check: --zion-samples)")
     parser.add_argument("--zion-samples", type=int, default=None,
                         help="samples per Zion Check decision (default: a quarter of --samples)")
+    parser.add_argument("--win-tie-break", default="default",
+                        help="the Xeri analysts' win_tie_break: default, off, or a share 0-1")
     parser.add_argument("--only", choices=("random", "xeri", "zion"), action="append",
                         help="run only these ladders (repeatable)")
     args = parser.parse_args()
@@ -121,10 +128,14 @@ def main() -> None:
                     lambda s, seed: XeriGreedy(s, seed=seed * 10 + s),
                     lambda s, seed: XeriRandom(s, seed=seed * 10 + s))
     if "xeri" in only:
-        xeri_ladder(f"Xeri, analyst partnership ({args.samples} samples a decision) vs greedy",
-                    args.deals,
+        named = {"default": True, "off": False}
+        tie: float | bool = named[args.win_tie_break] if args.win_tie_break in named \
+            else float(args.win_tie_break)
+        shown = WIN_TIE_BREAK if tie is True else ("off" if tie is False else tie)
+        xeri_ladder(f"Xeri, analyst partnership ({args.samples} samples a decision, win tie-break "
+                    f"{shown}) vs greedy", args.deals,
                     lambda s, seed: XeriAnalyst(s, seed=seed, seconds=None,
-                                                max_samples=args.samples))
+                                                max_samples=args.samples, win_tie_break=tie))
     if "zion" in only:
         zion_ladder(args.zion_deals or max(1, args.deals // 4),
                     args.zion_samples or max(4, args.samples // 4))

@@ -411,20 +411,40 @@ class AnalystBase:
     ``seconds`` bounds each decision (at most `MAX_SECONDS`); ``max_samples`` makes the bot
     deterministic for its seed (a time budget alone depends on the machine's speed). A
     decision with one distinct action is taken at once. ``choose`` takes the seat's view; a
-    game is accepted too and its view taken (``game.observe(seat)``)."""
+    game is accepted too and its view taken (``game.observe(seat)``).
+
+    ``win_tie_break`` (a share of worlds, or True for the game's default
+    `default_win_tie_break`, or False: off): among the actions the analysis cannot tell worse
+    than the best (their paired interval against it reaches zero), when the greedy move is one
+    of them, the bot plays the one that succeeded (``MoveValue.chance``: in Xeri, won the round)
+    in the most worlds instead of the greedy move if it did so in more than this share of the
+    worlds more than the greedy move. The results are rated as before; only the choice between
+    moves the results cannot separate changes."""
 
     profile: Profile
     takes_view = True  # choose is handed the seat's view (cardkit.engine's bot protocol)
     prefer: type | None = None
     """The game's greedy bot: when its move is as good as the best by the analysis (its paired
     interval against the best reaches zero), the analyst plays it (sampling noise between close
-    moves is no reason to leave a sound heuristic)."""
+    moves is no reason to leave a sound heuristic), unless ``win_tie_break`` says otherwise."""
+    default_win_tie_break: float | None = None
+    """The game's ``win_tie_break`` when the bot is given ``True`` (None: off)."""
 
     def __init__(self, seat: int, *, seed: int | None = 0, seconds: float | None = 0.2,
-                 max_samples: int | None = None, rollout: str = "greedy") -> None:
+                 max_samples: int | None = None, rollout: str = "greedy",
+                 win_tie_break: float | bool = True) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
             raise ValueError(f"a seat is a whole number from 0, not {seat!r}")
         _budget(seconds, max_samples)
+        if win_tie_break is True:
+            self.win_tie_break = self.default_win_tie_break
+        elif win_tie_break is False:
+            self.win_tie_break = None
+        elif isinstance(win_tie_break, int | float) and 0 <= win_tie_break <= 1:
+            self.win_tie_break = float(win_tie_break)
+        else:
+            raise ValueError(f"win_tie_break is True (the game's default), False (off) or a "
+                             f"share from 0 to 1, not {win_tie_break!r}")
         self.seat = seat
         self.seed = 0 if seed is None else seed
         self.seconds = seconds
@@ -453,7 +473,12 @@ class AnalystBase:
         if self.prefer is not None:
             heuristic = self.prefer(self.seat, seed=seed).choose(view)
             key = self.profile.key(heuristic)
-            for move in self.last.moves:
-                if self.profile.key(move.action) == key and move.loss_low <= 0:
-                    return heuristic
+            close = [move for move in self.last.moves if move.loss_low <= 0]
+            kept = next((move for move in close if self.profile.key(move.action) == key), None)
+            if kept is not None:
+                if self.win_tie_break is not None:  # the most rounds won, best first on ties
+                    top = max(close, key=lambda move: (move.chance, move.mean))
+                    if top.chance > kept.chance + self.win_tie_break:
+                        return top.action
+                return heuristic
         return self.last.best.action

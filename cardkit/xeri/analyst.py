@@ -29,10 +29,14 @@ from cardkit.xeri.worlds import sample_world
 
 _ = Domain("xeri").gettext
 
-__all__ = ["PROFILE", "ROLLOUT_BOTS", "THRESHOLDS", "AnalystBot", "rollout"]
+__all__ = ["PROFILE", "ROLLOUT_BOTS", "THRESHOLDS", "WIN_TIE_BREAK", "AnalystBot", "rollout"]
 
 ROLLOUT_BOTS: dict[str, type] = {"greedy": GreedyBot, "random": RandomBot}
 """The bots a rollout may be played by."""
+WIN_TIE_BREAK = 0.05
+"""`AnalystBot`'s default ``win_tie_break``: between cards whose margins the analysis cannot
+tell apart, play the one that won the round in the most worlds instead of the greedy bot's card
+when it won in more than 5% more of them (the ladder of docs/analysis.md counts rounds won)."""
 THRESHOLDS = (2.0, 5.0, 10.0)
 """The expected loss in round points of an inaccuracy, a mistake and a blunder (a Xeri is
 10, XR-4.1; a card point 1, XR-6)."""
@@ -72,8 +76,12 @@ class AnalystBot(AnalystBase):
     """Plays the card the analyst rates best from its seat's view (XR-9.1): flat Monte Carlo
     over worlds consistent with what the seat has seen, rolled out by greedy bots.
 
-    ``AnalystBot(seat, *, seed=0, seconds=0.2)``; give ``max_samples`` (and ``seconds=None``)
-    for a bot that plays the same cards on every machine."""
+    ``AnalystBot(seat, *, seed=0, seconds=0.2, win_tie_break=True)``; give ``max_samples``
+    (and ``seconds=None``) for a bot that plays the same cards on every machine. Between cards
+    the analysis cannot tell apart by margin it keeps the greedy bot's card, unless another won
+    the round in more than `WIN_TIE_BREAK` more of the worlds (``win_tie_break``: a share,
+    True for that default, False for the greedy card always; `cardkit.pimc.AnalystBase`)."""
 
     profile = PROFILE
     prefer = GreedyBot  # the greedy move when the analysis cannot tell it worse than the best
+    default_win_tie_break = WIN_TIE_BREAK

@@ -21,6 +21,7 @@ from cardkit.pimc import decide
 from cardkit.xeri.bots import CARD_WEIGHT, JACK_KEEP, GreedyBot, RandomBot
 from cardkit.xeri.match import XeriMatch
 from cardkit.xeri.play import PlayKind, play_kind
+from cardkit.xeri.rollout_core import HAND, NOISE, RANKS, play_out
 from cardkit.xeri.scoring import _card_points
 
 __all__ = ["compiled", "greedy_values", "play_cards", "play_round"]
@@ -175,65 +176,89 @@ def compiled() -> Any:
 
 
 @cache
-def _tables(ten: bool) -> tuple[Any, Any, Any]:
-    """Rank and card points by card code, and `_chance` as an array [unknown, hand, k]."""
-    import numpy as np
-
+def _tables(ten: bool) -> tuple[list[int], list[int], list[float]]:
+    """Rank and card points by card code, and `_chance` as a flat list
+    ``[(unknown * 7 + hand) * 5 + k]`` (`cardkit.xeri.rollout_core.play_out`'s tables)."""
     from cardkit.xeri.match import PACK
 
-    rank = np.zeros(52, np.int64)
-    points = np.zeros(52, np.int64)
+    rank = [0] * 52
+    points = [0] * 52
     for card in PACK:
         rank[card.code] = card.rank
         points[card.code] = _card_points(card, ten)
-    chance = np.array([[[_chance(unknown, hand, k) for k in range(5)] for hand in range(7)]
-                       for unknown in range(53)])
+    chance = [_chance(unknown, hand, k) for unknown in range(53) for hand in range(7)
+              for k in range(5)]
     return rank, points, chance
+
+
+@cache
+def _arrays(ten: bool) -> tuple[Any, Any, Any]:
+    """`_tables` as numpy arrays, for the compiled kernel."""
+    import numpy as np
+
+    rank, points, chance = _tables(ten)
+    return np.array(rank, np.int64), np.array(points, np.int64), np.array(chance)
+
+
+def _position(world: XeriMatch, cards: Sequence[Any], seed: int,
+              points: list[int]) -> tuple[Any, ...]:
+    """`cardkit.xeri.rollout_core.play_out`'s arguments before its tables: ``world``'s
+    position, the codes of ``cards`` and each seat's tie-break draws, as lists and ints."""
+    hands = [0] * (4 * HAND)
+    sizes = [0] * 4
+    held = [0] * (4 * RANKS)
+    for s, hand in enumerate(world._hands):
+        base = s * HAND
+        for i, card in enumerate(hand.values()):
+            hands[base + i] = card.code
+            held[s * RANKS + card.rank] += 1
+        sizes[s] = len(hand)
+    pile = world._pile
+    rules = world._rules
+    xp, jxp = rules.xeri_points, rules.jack_xeri_points
+    captured = [len(world._captured[0]), len(world._captured[1])]
+    card_points = [sum(points[c.code] for c in world._captured[t]) for t in (0, 1)]
+    bonus = [sum(jxp if c.rank == 11 else xp for c in world._xeris[t]) for t in (0, 1)]
+    bottom = world._bottom
+    noise: list[float] = []
+    for s in range(4):
+        draw = Random(seed + s).random
+        noise += [draw() for _ in range(NOISE)]
+    return (hands, sizes, held, sum(points[c.code] for c in pile), len(pile),
+            pile[-1].rank if pile else 0, [card.code for card in world._stock],
+            len(world._stock), world._left, world._current, world._dealer, captured, card_points,
+            bonus, -1 if world._last_capturer is None else world._last_capturer,
+            _public_counts(world), -1 if bottom is None else bottom.code,
+            bottom is not None and _was_seen(world, bottom), [card.code for card in cards],
+            noise)
 
 
 def play_cards(world: XeriMatch, seat: int, cards: Sequence[Any], kind: str,
                seed: int) -> list[tuple[float, bool]]:
     """For each of ``cards`` (the seat to act's), its rollout (`cardkit.xeri.analyst.rollout`)
     on a copy of ``world``: the margin of ``seat``'s team by the end of the round and whether
-    it won the round. Greedy rollouts run in the compiled kernel when numba is installed, with
-    the same results; else (or for another ``kind``) each card is played out in Python."""
-    kernel = compiled() if kind == "greedy" else None
-    if kernel is None or world._current != seat:
+    it won the round. Greedy rollouts are played by the fast path,
+    `cardkit.xeri.rollout_core.play_out`: compiled when numba is installed, else as plain
+    Python, with the same results as the rules core; another ``kind`` (or a seat not to act)
+    is played out card by card through the rules core."""
+    if kind != "greedy" or world._current != seat:
         from cardkit.xeri.analyst import rollout
 
         return [rollout(world.clone(), seat, card, kind, seed) for card in cards]
-    import numpy as np
-
     rules = world._rules
     ten = rules.ten_of_diamonds_counts_as_ten
     rank, points, chance = _tables(ten)
-    hands = np.zeros((4, 6), np.int64)
-    sizes = np.zeros(4, np.int64)
-    for s, hand in enumerate(world._hands):
-        codes = list(hand)
-        hands[s, :len(codes)] = codes
-        sizes[s] = len(codes)
-    pile = world._pile
-    stock = np.zeros(52, np.int64)
-    stock[:len(world._stock)] = [card.code for card in world._stock]
-    xp, jxp = rules.xeri_points, rules.jack_xeri_points
-    captured = np.array([len(world._captured[t]) for t in (0, 1)], np.int64)
-    card_points = np.array([sum(int(points[c.code]) for c in world._captured[t])
-                            for t in (0, 1)], np.int64)
-    bonus = np.array([sum(jxp if c.rank == 11 else xp for c in world._xeris[t])
-                      for t in (0, 1)], np.int64)
-    bottom = world._bottom
-    noise = np.array([[r.random() for _ in range(kernel.NOISE)]
-                      for r in (Random(seed + s) for s in range(4))])
-    out = np.zeros(len(cards))
-    kernel.play_out(
-        hands, sizes, sum(int(points[c.code]) for c in pile), len(pile),
-        pile[-1].rank if pile else 0, stock, len(world._stock), world._left, seat,
-        world._dealer, captured, card_points, bonus,
-        -1 if world._last_capturer is None else world._last_capturer,
-        np.array(_public_counts(world), np.int64), -1 if bottom is None else bottom.code,
-        bottom is not None and _was_seen(world, bottom),
-        np.array([card.code for card in cards], np.int64), noise, rank, points, chance, xp, jxp,
-        rules.jack_on_single_is_xeri, rules.dealer_last_card_no_xeri, CARD_WEIGHT, JACK_KEEP,
-        out)
-    return [(float(m), bool(m > 0)) for m in out.tolist()]
+    position = _position(world, cards, seed, points)
+    settings = (rules.xeri_points, rules.jack_xeri_points, rules.jack_on_single_is_xeri,
+                rules.dealer_last_card_no_xeri, CARD_WEIGHT, JACK_KEEP)
+    kernel = compiled()
+    if kernel is None:
+        out = [0] * len(cards)
+        play_out(*(*position, rank, points, chance, *settings, out))
+        return [(float(m), m > 0) for m in out]
+    import numpy as np
+
+    arrays = [np.array(x, np.int64) if isinstance(x, list) else x for x in position[:-1]]
+    out_array = np.zeros(len(cards))
+    kernel.play_out(*arrays, np.array(position[-1]), *_arrays(ten), *settings, out_array)
+    return [(float(m), bool(m > 0)) for m in out_array.tolist()]

@@ -1,6 +1,7 @@
-"""The compiled Xeri rollout (`cardkit.xeri.rollout_kernel`) gives the pure-Python rollout's
-result for every card, on many sampled worlds and every preset, so the analyst rates the same
-with or without numba."""
+"""The compiled Xeri rollout (`cardkit.xeri.rollout_kernel`, `cardkit.xeri.rollout_core` compiled)
+gives the rules-core rollout's result for every card, on many sampled worlds and every preset,
+as the same function run as plain Python does (``test_rollout_core.py``), so the analyst rates
+the same with or without numba."""
 
 from __future__ import annotations
 
@@ -19,11 +20,7 @@ from cardkit.xeri.worlds import sample_world
 
 pytest.importorskip("numba")
 
-PRESET_NAMES = ["standard", "cut_shows_bottom", "jack_on_single_xeri", "dealer_last_card_no_xeri",
-                "ten_of_diamonds_plain", "jack_xeri_25", "seed_variants", "no_redeal"]
-
-
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_the_compiled_rollout_gives_the_python_rollouts_margin_for_every_card(
         preset: str) -> None:
     assert lean.compiled() is not None
@@ -76,7 +73,7 @@ def test_the_analyst_bot_keeps_the_greedy_move_when_the_analysis_cannot_tell_it_
     for seed in range(12):
         match = new_xeri(seed=seed)
         seat = match.current_player
-        bot = AnalystBot(seat, seed=seed, seconds=None, max_samples=60)
+        bot = AnalystBot(seat, seed=seed, seconds=None, max_samples=60, win_tie_break=False)
         chosen = bot.choose(match.observe(seat))
         analysis = bot.last
         assert analysis is not None
@@ -90,3 +87,9 @@ def test_the_analyst_bot_keeps_the_greedy_move_when_the_analysis_cannot_tell_it_
             assert chosen == analysis.best.action != greedy
             overruled += 1
     assert kept and overruled  # both happen on these twelve deals
+
+
+def test_the_kernel_is_the_plain_python_fast_path_compiled() -> None:
+    from cardkit.xeri import rollout_core, rollout_kernel
+
+    assert rollout_kernel.play_out.py_func is rollout_core.play_out  # one source, no copy
