@@ -526,9 +526,9 @@ def maker(cls: type[E]) -> Callable[..., E]:
                 {"__slots__": holder.__dict__["__slots__"], "__module__": cls.__module__,
                  "__setattr__": object.__setattr__})
     body = "".join(f"    event.{name} = {name}\n" for name in names)
-    source = (f"def make({', '.join(names)}):\n    event = _new(_twin)\n{body}"
+    source = (f"def make({', '.join(names)}):\n    event = _twin()\n{body}"
               "    event.__class__ = _cls\n    return event\n")
-    scope: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
+    scope: dict[str, Any] = {"_twin": twin, "_cls": cls}
     exec(source, scope)  # source made above from the class's own field names
     make: Callable[..., E] = scope["make"]
     make.__qualname__ = make.__name__ = f"make_{cls.__name__}"
