@@ -431,8 +431,8 @@ class XeriMatch:
         pile = self._pile
         left = self._left - 1
         event: XeriEvent
-        if not pile or not TAKES[pile[-1].rank][card.rank]:  # XR-3.3: the card stays
-            onto = pile[-1] if pile else None
+        onto = pile[-1] if pile else None
+        if onto is None or not TAKES[onto.rank][card.rank]:  # XR-3.3: the card stays
             key = (seat * 52 + card.code) * 53 + (52 if onto is None else onto.code)
             made = _PLAYS[key]
             if made is None:
