@@ -336,9 +336,10 @@ class XeriMatch:
         self._pile = pile
         self._redeals = len(redeals)
         self._face_up = tuple(pile)
-        # Cards everyone saw in a pile that went back into the stock (XR-2.4), in pack order.
-        back = shown.difference(pile)
-        self._shown_back = tuple(sorted(back, key=_PACK_INDEX.__getitem__))
+        # Cards everyone saw in a pile that went back into the stock (XR-2.4), in pack order;
+        # most rounds have no redeal, and then no card is hashed (`Card.__hash__` is Python).
+        self._shown_back = (tuple(sorted(shown.difference(pile), key=_PACK_INDEX.__getitem__))
+                            if shown else ())
         self._captured: list[list[Card]] = [[], []]
         self._xeris: list[list[Card]] = [[], []]
         self._last_capturer: int | None = None
