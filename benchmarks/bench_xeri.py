@@ -16,9 +16,11 @@ counts, which the machine's load does not move)::
     .venv/bin/python benchmarks/bench_xeri.py --baseline-rev 750966d --instructions
 
 The workloads: ``protocol-first`` (random play through the protocol in a fresh process, the
-first matches: caches cold), ``protocol-warm`` (the same after 200 matches), ``greedy`` (four
-greedy bots seated through the registry), ``clone`` (a mid-round match copied), ``vector-numpy``
-and ``vector-numba`` (the vector engine through ``simulate``; numba by CPU time only).
+first 300 matches: caches cold, the memo of `Play` events filling), ``protocol-first-50`` (the
+same, the first 50 matches only, where the memo fills fastest), ``protocol-warm`` (the same
+after 200 matches), ``greedy`` (four greedy bots seated through the registry), ``clone`` (a
+mid-round match copied), ``vector-numpy`` and ``vector-numba`` (the vector engine through
+``simulate``; numba by CPU time only).
 Issue 18's check, 750966d (main before issue 18) against issue 18's end, 2 December 2026, the
 machine loaded by eight helpers (load average 7-26 on 2 cores), so the instruction ratios count:
 
@@ -186,6 +188,7 @@ def _in_japanese(workload: versus.Workload) -> versus.Workload:
 
 WORKLOADS: dict[str, versus.Workload] = {
     "protocol-first": lambda n: _units(random_play(n)),
+    "protocol-first-50": lambda n: _units(random_play(n)),
     "protocol-ja": _in_japanese(lambda n: _units(random_play(n))),
     "greedy-ja": _in_japanese(lambda n: _units(bots_play(n, "greedy"))),
     "protocol-warm": _warm,
@@ -196,8 +199,8 @@ WORKLOADS: dict[str, versus.Workload] = {
 }
 """What ``--baseline-rev`` runs on both commits (code both commits' API takes)."""
 
-COUNTS = {"protocol-first": 300, "protocol-ja": 300, "protocol-warm": 150, "greedy": 20,
-          "greedy-ja": 20, "clone": 3000,
+COUNTS = {"protocol-first": 300, "protocol-first-50": 50, "protocol-ja": 300,
+          "protocol-warm": 150, "greedy": 20, "greedy-ja": 20, "clone": 3000,
           "vector-numpy": 20_000, "vector-numba": 200_000}
 
 
