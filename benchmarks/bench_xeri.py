@@ -33,6 +33,16 @@ machine loaded by eight helpers (load average 7-26 on 2 cores), so the instructi
 
 (docs/api/engine.md keeps the table, with what is still to measure.)
 
+The first matches' cost found (the memo of `Play` events filling, each event then built
+through the slots' descriptors) and made cheaper, 750966d against branch xerifirst at 0630eb2,
+load average 10 on 2 cores:
+
+    protocol-first, 300 matches (62,592 plays):   instructions new/old 0.956 (CPU 1.05)
+    protocol-first-50, 50 matches (10,608 plays): instructions new/old 1.006 (CPU 1.13)
+    protocol-warm, 150 matches (31,344 plays):    instructions new/old 0.935 (CPU 1.04)
+    greedy, 20 matches (4,080 plays):             instructions new/old 0.878 (CPU 0.86)
+    vector-numpy, 20,000 rounds:                  instructions new/old 1.002 (CPU 1.15)
+
 Issue 23's check, the engine with Japanese chosen and every catalog loaded (``protocol-ja`` and
 ``greedy-ja``), 12812ff (the i18n base) against the Japanese sentences, load average 10-13:
 
