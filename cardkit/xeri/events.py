@@ -510,8 +510,9 @@ def maker(cls: type[E]) -> Callable[..., E]:
 
     The event is made as an instance of a twin class, with the same base and the same slots
     but no frozen ``__setattr__``, so each field is a plain slot store; then its ``__class__``
-    becomes ``cls`` (Python allows it between classes of the same layout, and checks it). The
-    twin lives only inside the constructor: what it returns is a ``cls``, frozen like any::
+    becomes ``cls`` (Python allows it between classes of the same layout, checks it, and
+    raises an ``object.__setattr__`` audit event for it). The twin lives only inside the
+    constructor: what it returns is a ``cls``, frozen like any::
 
         >>> from cardkit import parse_card
         >>> e = maker(Play)(0, parse_card("7H"), None)
