@@ -16,9 +16,11 @@ counts, which the machine's load does not move)::
     .venv/bin/python benchmarks/bench_xeri.py --baseline-rev 750966d --instructions
 
 The workloads: ``protocol-first`` (random play through the protocol in a fresh process, the
-first matches: caches cold), ``protocol-warm`` (the same after 200 matches), ``greedy`` (four
-greedy bots seated through the registry), ``clone`` (a mid-round match copied), ``vector-numpy``
-and ``vector-numba`` (the vector engine through ``simulate``; numba by CPU time only).
+first 300 matches: caches cold, the memo of `Play` events filling), ``protocol-first-50`` (the
+same, the first 50 matches only, where the memo fills fastest), ``protocol-warm`` (the same
+after 200 matches), ``greedy`` (four greedy bots seated through the registry), ``clone`` (a
+mid-round match copied), ``vector-numpy`` and ``vector-numba`` (the vector engine through
+``simulate``; numba by CPU time only).
 Issue 18's check, 750966d (main before issue 18) against issue 18's end, 2 December 2026, the
 machine loaded by eight helpers (load average 7-26 on 2 cores), so the instruction ratios count:
 
@@ -30,6 +32,16 @@ machine loaded by eight helpers (load average 7-26 on 2 cores), so the instructi
     vector-numba, 200,000 rounds:               CPU new/old 1.31 (load 19-22: CPU only)
 
 (docs/api/engine.md keeps the table, with what is still to measure.)
+
+The first matches' cost found (the memo of `Play` events filling, each event then built
+through the slots' descriptors) and made cheaper, 750966d against branch xerifirst at 0630eb2,
+load average 10 on 2 cores:
+
+    protocol-first, 300 matches (62,592 plays):   instructions new/old 0.956 (CPU 1.05)
+    protocol-first-50, 50 matches (10,608 plays): instructions new/old 1.006 (CPU 1.13)
+    protocol-warm, 150 matches (31,344 plays):    instructions new/old 0.935 (CPU 1.04)
+    greedy, 20 matches (4,080 plays):             instructions new/old 0.878 (CPU 0.86)
+    vector-numpy, 20,000 rounds:                  instructions new/old 1.002 (CPU 1.15)
 
 Issue 23's check, the engine with Japanese chosen and every catalog loaded (``protocol-ja`` and
 ``greedy-ja``), 12812ff (the i18n base) against the Japanese sentences, load average 10-13:
@@ -186,6 +198,7 @@ def _in_japanese(workload: versus.Workload) -> versus.Workload:
 
 WORKLOADS: dict[str, versus.Workload] = {
     "protocol-first": lambda n: _units(random_play(n)),
+    "protocol-first-50": lambda n: _units(random_play(n)),
     "protocol-ja": _in_japanese(lambda n: _units(random_play(n))),
     "greedy-ja": _in_japanese(lambda n: _units(bots_play(n, "greedy"))),
     "protocol-warm": _warm,
@@ -196,8 +209,8 @@ WORKLOADS: dict[str, versus.Workload] = {
 }
 """What ``--baseline-rev`` runs on both commits (code both commits' API takes)."""
 
-COUNTS = {"protocol-first": 300, "protocol-ja": 300, "protocol-warm": 150, "greedy": 20,
-          "greedy-ja": 20, "clone": 3000,
+COUNTS = {"protocol-first": 300, "protocol-first-50": 50, "protocol-ja": 300,
+          "protocol-warm": 150, "greedy": 20, "greedy-ja": 20, "clone": 3000,
           "vector-numpy": 20_000, "vector-numba": 200_000}
 
 

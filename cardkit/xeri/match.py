@@ -111,10 +111,12 @@ _xeri, _jack_xeri = maker(Xeri), maker(JackXeri)
 _new_round, _cut, _deal, _second_deal = (maker(NewRound), maker(Cut), maker(Deal),
                                          maker(SecondDeal))
 _leftover, _round_scored, _round_won = maker(Leftover), maker(RoundScored), maker(RoundWon)
-_PLAYS: list[Play | None] = [None] * (4 * 52 * 53)
-"""Every `Play` event made so far, by seat, card and the top card it lands on (or none). An
-event is a frozen value, so every match reuses one object for the same play: most plays
-capture nothing, and this keeps them as cheap as a tuple.
+_PLAYS: list[list[list[Play | None]]] = [[[None] * 53 for _ in range(52)] for _ in range(4)]
+"""Every `Play` event made so far, by seat, card code and the code of the top card it lands
+on (52: none). An event is a frozen value, so every match reuses one object for the same play:
+most plays capture nothing, and this keeps them as cheap as a tuple. Rows of lists, because
+three list lookups cost less than one flat index (its two multiplications make integers past
+the small-int cache, about 350 instructions a play).
 
 Module state on purpose (docs/DECISIONS.md, "Hot-path values"): it only memoizes values, so
 no result, record or random draw depends on it; its size is fixed (11,024 slots); a
@@ -336,9 +338,10 @@ class XeriMatch:
         self._pile = pile
         self._redeals = len(redeals)
         self._face_up = tuple(pile)
-        # Cards everyone saw in a pile that went back into the stock (XR-2.4), in pack order.
-        back = shown.difference(pile)
-        self._shown_back = tuple(sorted(back, key=_PACK_INDEX.__getitem__))
+        # Cards everyone saw in a pile that went back into the stock (XR-2.4), in pack order;
+        # most rounds have no redeal, and then no card is hashed (`Card.__hash__` is Python).
+        self._shown_back = (tuple(sorted(shown.difference(pile), key=_PACK_INDEX.__getitem__))
+                            if shown else ())
         self._captured: list[list[Card]] = [[], []]
         self._xeris: list[list[Card]] = [[], []]
         self._last_capturer: int | None = None
@@ -431,12 +434,13 @@ class XeriMatch:
         pile = self._pile
         left = self._left - 1
         event: XeriEvent
-        if not pile or not TAKES[pile[-1].rank][card.rank]:  # XR-3.3: the card stays
-            onto = pile[-1] if pile else None
-            key = (seat * 52 + card.code) * 53 + (52 if onto is None else onto.code)
-            made = _PLAYS[key]
+        onto = pile[-1] if pile else None
+        if onto is None or not TAKES[onto.rank][card.rank]:  # XR-3.3: the card stays
+            row = _PLAYS[seat][card.code]
+            top = 52 if onto is None else onto.code
+            made = row[top]
             if made is None:
-                made = _PLAYS[key] = _play(seat, card, onto)
+                made = row[top] = _play(seat, card, onto)
             event = made
             pile.append(card)
         else:  # a capture (XR-3.2); what kind, `play_kind` says

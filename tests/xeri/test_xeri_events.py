@@ -80,6 +80,7 @@ def test_every_real_event_keeps_the_contract():
     found = events_of_every_kind()
     assert set(found) == set(EventKind), set(EventKind) - set(found)
     for kind, event in found.items():
+        assert type(event) in EVENT_CLASSES  # the class itself, never maker's twin
         assert type(event).kind is kind and not hasattr(event, "__dict__")
         assert event.rule in RULE_IDS, (kind, event.rule)
         assert event.text.endswith(f"({event.rule})") and str(event) == event.text
@@ -88,6 +89,22 @@ def test_every_real_event_keeps_the_contract():
             with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(event, field.name, None)
         assert pickle.loads(pickle.dumps(event)) == event
+
+
+@pytest.mark.parametrize("kind", list(EventKind), ids=lambda kind: kind.name)
+def test_maker_builds_the_same_frozen_event_as_the_class(kind):
+    # `maker` fills a same-layout twin and then makes it the event's class: what comes out
+    # must be an event of exactly that class, equal to and as frozen as one built by it.
+    event = events_of_every_kind()[kind]
+    cls = type(event)
+    values = [getattr(event, field.name) for field in dataclasses.fields(cls)]
+    made = xeri_events.maker(cls)(*values)
+    assert type(made) is cls and cls in EVENT_CLASSES
+    assert made == event == cls(*values) and hash(made) == hash(event)
+    assert repr(made) == repr(event) and made.text == event.text
+    assert not hasattr(made, "__dict__") and pickle.loads(pickle.dumps(made)) == made
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, dataclasses.fields(cls)[0].name, None)
 
 
 def test_xr_7_how_a_match_ends_is_an_enum():
