@@ -19,7 +19,7 @@ def test_the_default_is_the_games_and_bad_values_get_a_clear_error() -> None:
     assert ZionAnalyst(0).win_tie_break is None  # Zion Check keeps the greedy move
     for bad in (-0.1, 1.5, float("nan"), "0.1", None):
         with pytest.raises(ValueError, match="win_tie_break is True"):
-            AnalystBot(0, win_tie_break=bad)  # type: ignore[arg-type]
+            AnalystBot(0, win_tie_break=bad)  # type: ignore[arg-type]  # wrong on purpose
 
 
 def test_between_close_cards_it_plays_the_one_that_won_most_when_it_won_enough_more() -> None:

@@ -55,7 +55,7 @@ def test_a_bot_with_a_longer_budget_or_none_is_bounded_where_a_table_seats_it(mo
     spec = get_game("zioncheck")
     analyst = spec.bots["analyst"]
 
-    class Unbounded(analyst):  # type: ignore[misc, valid-type]
+    class Unbounded(analyst):  # type: ignore[misc, valid-type]  # a class from the registry
         def __init__(self, seat: int, *, seed: int | None = 0) -> None:
             super().__init__(seat, seed=seed, seconds=default, max_samples=4)
 
