@@ -267,10 +267,41 @@ def test_greedy_after_going_down_takes_a_discarded_joker_only_for_a_run():
 def test_window_starts_agrees_with_counting_every_window():
     """might_go_down finds the four-position windows by bit arithmetic; it must name exactly
     the windows that counting each one finds, for every suit mask and joker count."""
-    from cardkit.zioncheck.bots import _window_starts
+    from cardkit.zioncheck.tally import window_starts as _window_starts
 
     for mask in range(1 << 15):
         for least in (1, 2, 3, 4):
             counted = [low for low in range(1, 12) if ((mask >> low) & 15).bit_count() >= least]
             starts = _window_starts(mask, least)
             assert [k for k in range(15) if starts >> k & 1] == counted, (bin(mask), least)
+
+
+def test_set_need_counts_the_cheapest_sets():
+    """tally.set_need sums the jokers of the cheapest sets without listing every group: it
+    must agree with listing them (each rank's cards in threes, a pair needing one joker, a
+    single two) and sorting."""
+    from cardkit.zioncheck.tally import set_need
+
+    def listed(counts: list[int], sets: int) -> int:
+        needs = []
+        for count in counts[1:]:
+            while count > 0:
+                needs.append(3 - count if count < 3 else 0)
+                count -= 3
+        return 99 if len(needs) < sets else sum(sorted(needs)[:sets])
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        counts = [0] + [rng.choice((0, 0, 0, 1, 1, 2, 3, 4, 5, 7)) for _ in range(13)]
+        for sets in range(5):
+            assert set_need(counts, sets) == listed(counts, sets), (counts, sets)
+
+
+def test_least_useful_never_picks_the_taken_card():
+    from cardkit.zioncheck.tally import least_useful
+
+    rules = Rules()
+    values = rules.card_values.by_rank()
+    hand = [C(t) for t in "KS 9H 9D 4C JK".split()]
+    assert least_useful(hand, rules.contract(1), values, None) == C("KS")  # alone, and costly
+    assert least_useful(hand, rules.contract(1), values, C("KS")) == C("4C")
