@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardkit.cards import Card
@@ -105,7 +105,9 @@ class GreedyBot:
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
         self.seed = seed
-        self._solved: dict[tuple[int, frozenset[Card], int], tuple[Any, ...] | None] = {}
+        self._asked: set[tuple[int, frozenset[Card], int]] = set()
+        """The go-downs this bot has asked the solver for (see `_go_down`); the answers are
+        shared by every bot (`_ANSWERS`)."""
 
     def __repr__(self) -> str:
         return f"GreedyBot(seat={self.seat})"
@@ -181,7 +183,11 @@ class GreedyBot:
         rules: Rules = obs.rules
         keep = 0 if rules.allow_go_out_without_discard else 1
         # the answer found when deciding to take this card (keeping one more) will do
-        melds = self._solved.get((obs.hand_number, frozenset(hand), keep + 1)) if taken else None
+        melds = None
+        if taken is not None:
+            cards = frozenset(hand)
+            if (obs.hand_number, cards, keep + 1) in self._asked:
+                melds = _solver_answer(_find, hand, cards, obs.hand_number, rules, keep + 1)
         if melds is None:
             melds = self._solve(hand, obs.hand_number, obs.contract, rules, keep)
         if melds is None:
@@ -199,14 +205,14 @@ class GreedyBot:
         the solver is only called when `might_go_down` says yes."""
         if not might_go_down(cards, contract, rules, keep):
             return None
-        key = (hand_number, frozenset(cards), keep)
-        if key in self._solved:
-            return self._solved[key]
-        if len(self._solved) > 4096:
-            self._solved.clear()
-        found = find_go_down(cards, hand_number, rules, keep_at_least=keep,
-                             avoid_set_jokers=True)
-        self._solved[key] = found
+        cardset = frozenset(cards)
+        key = (hand_number, cardset, keep)
+        if key not in self._asked:
+            if len(self._asked) > 4096:
+                self._asked.clear()
+            self._asked.add(key)
+        found: tuple[Any, ...] | None = _solver_answer(_find, cards, cardset, hand_number,
+                                                       rules, keep)
         return found
 
     def _wants(self, obs: Any, card: Card | None, *, strong: bool) -> bool:
@@ -229,9 +235,41 @@ class GreedyBot:
         if strong:
             # a claim only asks whether a go-down would then exist: the solver may stop at the
             # first it finds (the best one is looked for on this seat's own turn)
-            return might_go_down(bigger, contract, rules, keep) and can_go_down(
-                bigger, obs.hand_number, rules, keep_at_least=keep)
+            return might_go_down(bigger, contract, rules, keep) and bool(_solver_answer(
+                _can, bigger, frozenset(bigger), obs.hand_number, rules, keep))
         return self._solve(bigger, obs.hand_number, contract, rules, keep + extra) is not None
+
+
+_ANSWERS: dict[tuple[Any, ...], Any] = {}
+"""The solver's answers, for every `GreedyBot` (the rollouts of an analysis ask about the same
+hands again and again). An answer depends only on the cards as a set (the solver counts them
+and builds its melds from them in sorted order), the hand, the rules and the cards to keep,
+so which bot asked first does not change any choice. Emptied when it reaches `_MAX_ANSWERS`."""
+_MAX_ANSWERS = 4096
+
+
+def _find(cards: Sequence[Card], hand_number: int, rules: Rules,
+          keep: int) -> tuple[Any, ...] | None:
+    """The solver's go-down, jokers kept out of sets if possible (ZC-5.4)."""
+    return find_go_down(cards, hand_number, rules, keep_at_least=keep, avoid_set_jokers=True)
+
+
+def _can(cards: Sequence[Card], hand_number: int, rules: Rules, keep: int) -> bool:
+    """Is there any go-down (the solver stops at the first it finds)?"""
+    return can_go_down(cards, hand_number, rules, keep_at_least=keep)
+
+
+def _solver_answer(ask: Callable[[Sequence[Card], int, Rules, int], Any], cards: Sequence[Card],
+                   cardset: frozenset[Card], hand_number: int, rules: Rules, keep: int) -> Any:
+    """``ask(cards, hand_number, rules, keep)`` (`_find` or `_can`), remembered in `_ANSWERS`
+    (``cardset`` is ``frozenset(cards)``)."""
+    key = (ask, cardset, hand_number, keep, rules)
+    found = _ANSWERS.get(key, _ANSWERS)
+    if found is _ANSWERS:
+        if len(_ANSWERS) >= _MAX_ANSWERS:
+            _ANSWERS.clear()
+        found = _ANSWERS[key] = ask(cards, hand_number, rules, keep)
+    return found
 
 
 def _joker_to_free(obs: Any) -> Action | None:
