@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from cardkit.pimc import AnalystBase, Profile, decide
+from cardkit.pimc import AnalystBase, Profile
 from cardkit.zioncheck.actions import Discard, ExchangeJoker, GoDown, LayOff
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.events import seat_name
@@ -65,14 +65,16 @@ def rollout(world: Any, seat: int, action: Any, kind: str, seed: int) -> tuple[f
     ``seat``'s penalty points for the hand (ZC-14.1) and whether it went out first
     (ZC-13.1)."""
     cls = ROLLOUT_BOTS[kind]
-    players = world._players
-    bots = [cls(s, seed=seed + s) for s in range(players)]
+    # every rollout bot decides from its seat's view (``takes_view``): each is handed it
+    # here directly, as `cardkit.pimc.decide` would, without asking again at every move
+    choose = [cls(s, seed=seed + s).choose for s in range(world._players)]
     results = world._results
     done = len(results)
-    apply = world.apply
+    apply, observe = world.apply, world.observe
     apply(action)
     while len(results) == done:
-        apply(decide(bots[world._current], world))
+        mover = world._current
+        apply(choose[mover](observe(mover)))
     result = results[done]
     return float(result.points[seat]), result.winner == seat
 

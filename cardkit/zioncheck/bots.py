@@ -303,11 +303,9 @@ def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
     candidates = hand
     if len(hand) == 2 and taken is not None and taken in hand:
         candidates = [taken]  # laying off the other card would leave only the taken card (ZC-6.1)
-    values = obs.rules.card_values.by_rank()
     melds = [tm.meld for tm in obs.table]
-    goes_out = len(hand) == keep + 1
     # the faces some meld takes (a set's rank, a run's next card at either end): most cards
-    # fit nowhere, and this spares asking every meld about them
+    # fit nowhere, and this spares sorting them and asking every meld about them
     set_ranks = {meld.rank for meld in melds if meld.kind is _SET}
     run_ends = set()
     for meld in melds:
@@ -316,10 +314,13 @@ def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
             run_ends.add((meld.high + 1, meld.suit))
             if meld.high == 13:
                 run_ends.add((1, meld.suit))
-    for card in sorted(candidates, key=lambda c: (-values[c.rank], c.code)):
-        rank = card.rank
-        if rank and rank not in set_ranks and (rank, card.suit) not in run_ends:
-            continue
+    fitting = [c for c in candidates
+               if not c.rank or c.rank in set_ranks or (c.rank, c.suit) in run_ends]
+    if not fitting:
+        return None
+    values = obs.rules.card_values.by_rank()
+    goes_out = len(hand) == keep + 1
+    for card in sorted(fitting, key=lambda c: (-values[c.rank], c.code)):
         fits = [i for i, meld in enumerate(melds) if may_fit(card, meld)]
         if card.rank == 0 and not goes_out:
             fits = [i for i in fits if melds[i].kind is not _SET]
