@@ -444,9 +444,10 @@ def test_the_analysis_stops_only_at_a_checkpoint_with_its_intervals_widened_for_
 
 @pytest.mark.parametrize("kind", ["greedy", "random"])
 def test_zc_a_rollout_plays_the_hand_as_its_bots_do_through_decide(kind: str) -> None:
-    """The Zion rollout hands each bot its view directly (and plays only to the hand's end):
-    the same moves, points and first-out as the bots played through `pimc.decide`."""
-    from cardkit.zioncheck.analyst import ROLLOUT_BOTS
+    """The Zion rollout hands each bot its view directly, and the analyst's worlds stop at the
+    end of the hand (`HandWorld`): the same points and first-out as the bots playing a
+    `ZionGame` through `pimc.decide`."""
+    from cardkit.zioncheck.analyst import ROLLOUT_BOTS, sample_hand_world
     from cardkit.zioncheck.analyst import rollout as zion_rollout
 
     for seed in range(3):
@@ -467,3 +468,5 @@ def test_zc_a_rollout_plays_the_hand_as_its_bots_do_through_decide(kind: str) ->
                 result = expected_world.results[0]
                 expected = (float(result.points[seat]), result.winner == seat)
                 assert zion_rollout(world.clone(), seat, action, kind, 99) == expected
+                hand_world = sample_hand_world(view, random.Random(w))  # the analyst's worlds
+                assert zion_rollout(hand_world.clone(), seat, action, kind, 99) == expected
