@@ -41,7 +41,12 @@ from cardkit.zioncheck.melds import MeldKind, may_fit
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
-from cardkit.zioncheck.tally import least_useful, might_go_down, usefulness
+from cardkit.zioncheck.tally import (
+    least_useful,
+    might_go_down,
+    summary,
+    usefulness_counted,
+)
 from cardkit.zioncheck.view import Observation
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -108,6 +113,9 @@ class GreedyBot:
         self._asked: set[tuple[int, frozenset[Card], int]] = set()
         """The go-downs this bot has asked the solver for (see `_go_down`); the answers are
         shared by every bot (`_ANSWERS`)."""
+        self._counted: tuple[tuple[Card, ...], tuple[list[int], list[int]]] | None = None
+        """The last hand asked about in `_wants` and its `summary` (a seat asked about
+        several discards between its turns holds the same hand)."""
 
     def __repr__(self) -> str:
         return f"GreedyBot(seat={self.seat})"
@@ -215,6 +223,14 @@ class GreedyBot:
                                                        rules, keep)
         return found
 
+    def _summary(self, hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
+        """`summary` of ``hand``, remembered for the last hand asked about (tuples of the same
+        cards compare without calling Card.__eq__)."""
+        counted = self._counted
+        if counted is None or counted[0] != hand:
+            counted = self._counted = (hand, summary(hand))
+        return counted[1]
+
     def _wants(self, obs: Any, card: Card | None, *, strong: bool) -> bool:
         """Would ``card`` help this (not yet gone down) hand towards its contract?"""
         if card is None:
@@ -223,7 +239,7 @@ class GreedyBot:
             return True
         hand = obs.hand
         contract = obs.contract
-        if usefulness(card, hand, contract) >= (6 if strong else 4):
+        if usefulness_counted(card, self._summary(hand), contract) >= (6 if strong else 4):
             return True
         rules = obs.rules
         keep = 0 if rules.allow_go_out_without_discard else 1

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from cardkit.cards import Card
 from cardkit.zioncheck.rules import Contract, Rules
 
-__all__ = ["least_useful", "might_go_down", "usefulness"]
+__all__ = ["least_useful", "might_go_down", "summary", "usefulness", "usefulness_counted"]
 
 SUIT_SLOT: dict[str | None, int] = {"C": 0, "D": 1, "H": 2, "S": 3, None: 4}
 """A suit's place in ♣ ♦ ♥ ♠ (0–3); jokers (no suit) count under a fifth place, 4, that the
@@ -87,8 +87,14 @@ def usefulness(card: Card, others: Sequence[Card], contract: Contract) -> int:
 
     Jokers always help. For sets: cards of the same rank (a pair 3, a trip or more 6). For runs:
     other ranks of the same suit within three ranks (2 each, aces counting low and high)."""
-    counts, masks = summary(others)
-    return _score(card, counts, masks, contract, 0)
+    return usefulness_counted(card, summary(others), contract)
+
+
+def usefulness_counted(card: Card, counted: tuple[list[int], list[int]],
+                       contract: Contract) -> int:
+    """`usefulness` beside cards already counted by `summary` (which the caller may keep for
+    several cards asked about in turn: it is not changed)."""
+    return _score(card, counted[0], counted[1], contract, 0)
 
 
 def least_useful(hand: Sequence[Card], contract: Contract, values: tuple[int, ...],

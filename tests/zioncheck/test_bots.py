@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cardkit.cards import make_pack, parse_card
+from cardkit.cards import make_pack, parse_card, parse_cards
 from cardkit.engine import play_out
 from cardkit.zioncheck import Rules, new_game
 from cardkit.zioncheck.actions import (
@@ -17,10 +17,11 @@ from cardkit.zioncheck.actions import (
     Pass,
     TakeDiscard,
 )
-from cardkit.zioncheck.bots import GreedyBot, RandomBot, might_go_down, usefulness
+from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.game import Phase, ZionGame
 from cardkit.zioncheck.melds import MeldKind
 from cardkit.zioncheck.solver import find_go_down
+from cardkit.zioncheck.tally import might_go_down, usefulness
 from cardkit.zioncheck.view import Observation
 
 C = parse_card
@@ -302,6 +303,6 @@ def test_least_useful_never_picks_the_taken_card():
 
     rules = Rules()
     values = rules.card_values.by_rank()
-    hand = [C(t) for t in "KS 9H 9D 4C JK".split()]
+    hand = parse_cards("KS 9H 9D 4C JK")
     assert least_useful(hand, rules.contract(1), values, None) == C("KS")  # alone, and costly
     assert least_useful(hand, rules.contract(1), values, C("KS")) == C("4C")
