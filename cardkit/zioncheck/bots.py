@@ -14,7 +14,8 @@ solver's arrangement, avoiding jokers in sets, ZC-5.4, unless that is the only w
 (a joker on a run end; on a set only when that lets it go out at once), frees jokers from
 runs, claims out of turn when the card completes a group, and discards the card that costs it
 least (never a joker while another card can go). It calls the full solver only when a cheap
-count says going down might be possible, and remembers the answers.
+count says going down might be possible (`cardkit.zioncheck.tally`), and remembers the answers
+for every greedy bot (they depend on the cards, not on who asks).
 """
 
 from __future__ import annotations
