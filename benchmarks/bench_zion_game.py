@@ -22,10 +22,14 @@ which the machine's load does not move)::
     .venv/bin/python benchmarks/bench_zion_game.py --baseline-rev 750966d --instructions
 
 The workloads: ``greedy`` and ``random`` (whole 4-player games, bots seated through the
-registry), ``replay`` (a greedy game's record loaded, every action checked again). Issue 18's
-check, 750966d (main before issue 18) against issue 18's end: docs/api/engine.md ("Speed:
-before and after issue 18"): four greedy bots, 6 games (36 hands, 1,013 turns), instructions
-new/old 1.023 (callgrind; CPU 1.20 at load average 20 on 2 cores).
+registry), ``replay`` (a greedy game's record loaded, every action checked again), and, only
+when named, ``analyst`` (8 worlds of 3 Zion positions rated by the analyst: its rollouts,
+against a baseline that has it, e.g. ``--baseline-rev 409cbfa --instructions --only
+analyst``).
+
+Issue 18's check, 750966d (main before issue 18) against issue 18's end: docs/api/engine.md
+("Speed: before and after issue 18"): four greedy bots, 6 games (36 hands, 1,013 turns),
+instructions new/old 1.023 (callgrind; CPU 1.20 at load average 20 on 2 cores).
 
 OpenSpiel runs in its own interpreter (it may clash with this environment): set
 ``CARDKIT_OPENSPIEL_PYTHON`` to a Python that can ``import pyspiel`` (for example a venv made
@@ -205,12 +209,37 @@ def _replay(count: int) -> Callable[[], dict[str, int]]:
     return timed
 
 
+def _analyst(count: int) -> Callable[[], dict[str, int]]:
+    """The analyst's rollouts (issue 19): ``count`` worlds of the first 3 positions of
+    ``bench_analysis.py`` rated with a sample budget (commits from 409cbfa on: the analyst)."""
+    from bench_analysis import zion_position
+
+    import cardkit.pimc as pimc
+    from cardkit.analysis import analyze
+
+    pimc.MAX_SECONDS = 1e9  # under callgrind the 30 s wall-clock bound would cut it short
+    games = [zion_position(seed) for seed in range(3)]
+    analyze(games[0], seconds=None, max_samples=1, seed=1)  # imports, untimed
+
+    def timed() -> dict[str, int]:
+        samples = rollouts = 0
+        for game in games:
+            result = analyze(game, seconds=None, max_samples=count, seed=1)
+            samples += result.samples
+            rollouts += sum(move.samples for move in result.moves)
+        return {"samples": samples, "rollouts": rollouts}
+
+    return timed
+
+
 WORKLOADS: dict[str, versus.Workload] = {
     "greedy": _games("greedy"), "random": _games("random"), "replay": _replay,
+    "analyst": _analyst,
 }
-"""What ``--baseline-rev`` runs on both commits (code both commits' API takes)."""
+"""What ``--baseline-rev`` runs on both commits (code both commits' API takes; ``analyst``
+needs a baseline with the analyst, 409cbfa or later)."""
 
-COUNTS = {"greedy": 6, "random": 2, "replay": 5}
+COUNTS = {"greedy": 6, "random": 2, "replay": 5, "analyst": 8}
 
 
 def main() -> None:
@@ -224,7 +253,10 @@ def main() -> None:
                         help="with --baseline-rev: turns per workload; the best counts")
     versus.add_arguments(parser)
     args = parser.parse_args()
-    if versus.handled(args, __file__, WORKLOADS, COUNTS, args.repeat):
+    # the analyst workload runs only when named (--only analyst): older baselines have none
+    counts = COUNTS if "analyst" in (args.only or ()) else {
+        name: count for name, count in COUNTS.items() if name != "analyst"}
+    if versus.handled(args, __file__, WORKLOADS, counts, args.repeat):
         return
     if args.big:
         big()

@@ -14,14 +14,15 @@ solver's arrangement, avoiding jokers in sets, ZC-5.4, unless that is the only w
 (a joker on a run end; on a set only when that lets it go out at once), frees jokers from
 runs, claims out of turn when the card completes a group, and discards the card that costs it
 least (never a joker while another card can go). It calls the full solver only when a cheap
-count says going down might be possible, and remembers the answers.
+count says going down might be possible (`cardkit.zioncheck.tally`), and remembers the answers
+for every greedy bot (they depend on the cards, not on who asks).
 """
 
 from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardkit.cards import Card
@@ -41,6 +42,12 @@ from cardkit.zioncheck.melds import MeldKind, may_fit
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
 from cardkit.zioncheck.state import Phase
+from cardkit.zioncheck.tally import (
+    least_useful,
+    might_go_down,
+    summary,
+    usefulness_counted,
+)
 from cardkit.zioncheck.view import Observation
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -64,9 +71,10 @@ def _own_view(bot: Any, view: Observation | Any) -> Observation:
                          f"decides from its own seat's view only (ZC-3.3)")
     return view
 
-_SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 # The actions without cards are frozen values: one of each serves every decision.
 _DRAW, _TAKE, _CLAIM, _PASS = DrawStock(), TakeDiscard(), Claim(), Pass()
+_RUN = MeldKind.RUN
+_SET = MeldKind.SET
 
 
 class RandomBot:
@@ -103,7 +111,12 @@ class GreedyBot:
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
         self.seed = seed
-        self._solved: dict[tuple[int, frozenset[Card], int], tuple[Any, ...] | None] = {}
+        self._asked: set[tuple[int, frozenset[Card], int]] = set()
+        """The go-downs this bot has asked the solver for (see `_go_down`); the answers are
+        shared by every bot (`_ANSWERS`)."""
+        self._counted: tuple[tuple[Card, ...], tuple[list[int], list[int]]] | None = None
+        """The last hand asked about in `_wants` and its `summary` (a seat asked about
+        several discards between its turns holds the same hand)."""
 
     def __repr__(self) -> str:
         return f"GreedyBot(seat={self.seat})"
@@ -158,7 +171,8 @@ class GreedyBot:
             melds = self._go_down(obs, hand, taken)
             if melds is not None:
                 return GoDown(melds)
-            return Discard(_worst_card(hand, obs.contract, rules, taken))
+            return Discard(least_useful(hand, obs.contract, rules.card_values.by_rank(),
+                                        taken))
         lay = _lay_off(obs, hand, taken)
         if lay is not None:
             return lay
@@ -178,7 +192,11 @@ class GreedyBot:
         rules: Rules = obs.rules
         keep = 0 if rules.allow_go_out_without_discard else 1
         # the answer found when deciding to take this card (keeping one more) will do
-        melds = self._solved.get((obs.hand_number, frozenset(hand), keep + 1)) if taken else None
+        melds = None
+        if taken is not None:
+            cards = frozenset(hand)
+            if (obs.hand_number, cards, keep + 1) in self._asked:
+                melds = _solver_answer(_find, hand, cards, obs.hand_number, rules, keep + 1)
         if melds is None:
             melds = self._solve(hand, obs.hand_number, obs.contract, rules, keep)
         if melds is None:
@@ -196,15 +214,23 @@ class GreedyBot:
         the solver is only called when `might_go_down` says yes."""
         if not might_go_down(cards, contract, rules, keep):
             return None
-        key = (hand_number, frozenset(cards), keep)
-        if key in self._solved:
-            return self._solved[key]
-        if len(self._solved) > 4096:
-            self._solved.clear()
-        found = find_go_down(cards, hand_number, rules, keep_at_least=keep,
-                             avoid_set_jokers=True)
-        self._solved[key] = found
+        cardset = frozenset(cards)
+        key = (hand_number, cardset, keep)
+        if key not in self._asked:
+            if len(self._asked) > 4096:
+                self._asked.clear()
+            self._asked.add(key)
+        found: tuple[Any, ...] | None = _solver_answer(_find, cards, cardset, hand_number,
+                                                       rules, keep)
         return found
+
+    def _summary(self, hand: tuple[Card, ...]) -> tuple[list[int], list[int]]:
+        """`summary` of ``hand``, remembered for the last hand asked about (tuples of the same
+        cards compare without calling Card.__eq__)."""
+        counted = self._counted
+        if counted is None or counted[0] != hand:
+            counted = self._counted = (hand, summary(hand))
+        return counted[1]
 
     def _wants(self, obs: Any, card: Card | None, *, strong: bool) -> bool:
         """Would ``card`` help this (not yet gone down) hand towards its contract?"""
@@ -214,7 +240,7 @@ class GreedyBot:
             return True
         hand = obs.hand
         contract = obs.contract
-        if usefulness(card, hand, contract) >= (6 if strong else 4):
+        if usefulness_counted(card, self._summary(hand), contract) >= (6 if strong else 4):
             return True
         rules = obs.rules
         keep = 0 if rules.allow_go_out_without_discard else 1
@@ -226,9 +252,41 @@ class GreedyBot:
         if strong:
             # a claim only asks whether a go-down would then exist: the solver may stop at the
             # first it finds (the best one is looked for on this seat's own turn)
-            return might_go_down(bigger, contract, rules, keep) and can_go_down(
-                bigger, obs.hand_number, rules, keep_at_least=keep)
+            return might_go_down(bigger, contract, rules, keep) and bool(_solver_answer(
+                _can, bigger, frozenset(bigger), obs.hand_number, rules, keep))
         return self._solve(bigger, obs.hand_number, contract, rules, keep + extra) is not None
+
+
+_ANSWERS: dict[tuple[Any, ...], Any] = {}
+"""The solver's answers, for every `GreedyBot` (the rollouts of an analysis ask about the same
+hands again and again). An answer depends only on the cards as a set (the solver counts them
+and builds its melds from them in sorted order), the hand, the rules and the cards to keep,
+so which bot asked first does not change any choice. Emptied when it reaches `_MAX_ANSWERS`."""
+_MAX_ANSWERS = 4096
+
+
+def _find(cards: Sequence[Card], hand_number: int, rules: Rules,
+          keep: int) -> tuple[Any, ...] | None:
+    """The solver's go-down, jokers kept out of sets if possible (ZC-5.4)."""
+    return find_go_down(cards, hand_number, rules, keep_at_least=keep, avoid_set_jokers=True)
+
+
+def _can(cards: Sequence[Card], hand_number: int, rules: Rules, keep: int) -> bool:
+    """Is there any go-down (the solver stops at the first it finds)?"""
+    return can_go_down(cards, hand_number, rules, keep_at_least=keep)
+
+
+def _solver_answer(ask: Callable[[Sequence[Card], int, Rules, int], Any], cards: Sequence[Card],
+                   cardset: frozenset[Card], hand_number: int, rules: Rules, keep: int) -> Any:
+    """``ask(cards, hand_number, rules, keep)`` (`_find` or `_can`), remembered in `_ANSWERS`
+    (``cardset`` is ``frozenset(cards)``)."""
+    key = (ask, cardset, hand_number, keep, rules)
+    found = _ANSWERS.get(key, _ANSWERS)
+    if found is _ANSWERS:
+        if len(_ANSWERS) >= _MAX_ANSWERS:
+            _ANSWERS.clear()
+        found = _ANSWERS[key] = ask(cards, hand_number, rules, keep)
+    return found
 
 
 def _joker_to_free(obs: Any) -> Action | None:
@@ -262,11 +320,9 @@ def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
     candidates = hand
     if len(hand) == 2 and taken is not None and taken in hand:
         candidates = [taken]  # laying off the other card would leave only the taken card (ZC-6.1)
-    values = obs.rules.card_values.by_rank()
     melds = [tm.meld for tm in obs.table]
-    goes_out = len(hand) == keep + 1
     # the faces some meld takes (a set's rank, a run's next card at either end): most cards
-    # fit nowhere, and this spares asking every meld about them
+    # fit nowhere, and this spares sorting them and asking every meld about them
     set_ranks = {meld.rank for meld in melds if meld.kind is _SET}
     run_ends = set()
     for meld in melds:
@@ -275,10 +331,13 @@ def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
             run_ends.add((meld.high + 1, meld.suit))
             if meld.high == 13:
                 run_ends.add((1, meld.suit))
-    for card in sorted(candidates, key=lambda c: (-values[c.rank], c.code)):
-        rank = card.rank
-        if rank and rank not in set_ranks and (rank, card.suit) not in run_ends:
-            continue
+    fitting = [c for c in candidates
+               if not c.rank or c.rank in set_ranks or (c.rank, c.suit) in run_ends]
+    if not fitting:
+        return None
+    values = obs.rules.card_values.by_rank()
+    goes_out = len(hand) == keep + 1
+    for card in sorted(fitting, key=lambda c: (-values[c.rank], c.code)):
         fits = [i for i, meld in enumerate(melds) if may_fit(card, meld)]
         if card.rank == 0 and not goes_out:
             fits = [i for i in fits if melds[i].kind is not _SET]
@@ -296,173 +355,3 @@ def _costliest_discard(hand: list[Card], taken: Card | None, values: tuple[int, 
     naturals = [c for c in allowed if c.rank] or allowed
     return max(naturals, key=lambda c: (values[c.rank], c.code))
 
-
-def _worst_card(hand: list[Card], contract: Contract, rules: Rules,
-                taken: Card | None) -> Card:
-    """The card to discard: the least useful, then the most costly to be caught with."""
-    values = rules.card_values.by_rank()
-    counts, masks = _summary(hand)
-    best_key = None
-    worst = hand[0]
-    for card in hand:
-        if card == taken:
-            continue
-        key = (_useful(card, counts, masks, contract, 1), -values[card.rank], card.code)
-        if best_key is None or key < best_key:
-            best_key, worst = key, card
-    return worst
-
-
-_RUN = MeldKind.RUN
-_SET = MeldKind.SET
-_BIT = [0] * 14
-for _r in range(1, 14):
-    _BIT[_r] = (1 << 1 | 1 << 14) if _r == 1 else 1 << _r
-_NEAR = [0] * 14
-"""Per rank, the run positions (1–14, ace at both ends) within three ranks, its own left out."""
-for _r in range(1, 14):
-    _own = (1, 14) if _r == 1 else (_r,)
-    for _p in range(1, 15):
-        if any(0 < abs(_p - _o) <= 3 for _o in _own) and _p not in _own:
-            _NEAR[_r] |= 1 << _p
-
-
-def _summary(cards: Sequence[Card]) -> tuple[list[int], list[int]]:
-    """Cards per rank (index 0: jokers) and, per suit, a bit mask of run positions held."""
-    counts = [0] * 14
-    masks = [0, 0, 0, 0]
-    for c in cards:
-        r = c.rank
-        counts[r] += 1
-        if r:  # not a joker, so it has a suit
-            masks[_SUIT_INDEX[c.suit]] |= _BIT[r]  # type: ignore[index]  # suit: not None
-    return counts, masks
-
-
-def _useful(card: Card, counts: list[int], masks: list[int], contract: Contract,
-            own: int) -> int:
-    rank = card.rank
-    if rank == 0:
-        return 100
-    score = 0
-    if contract.sets:
-        same = counts[rank] - own
-        score += 6 if same >= 2 else 3 * same
-    if contract.runs:
-        score += 2 * (masks[_SUIT_INDEX[card.suit or "C"]] & _NEAR[rank]).bit_count()
-    return score
-
-
-def usefulness(card: Card, others: Sequence[Card], contract: Contract) -> int:
-    """How much ``card`` helps towards the contract beside ``others`` (higher keeps it).
-
-    Jokers always help. For sets: cards of the same rank (a pair 3, a trip or more 6). For runs:
-    other ranks of the same suit within three ranks (2 each, aces counting low and high)."""
-    counts, masks = _summary(others)
-    return _useful(card, counts, masks, contract, 0)
-
-
-_WINDOWS = tuple(tuple(1 if p == 14 else p for p in range(low, low + 4)) for low in range(1, 12))
-"""The ranks of every four consecutive run positions, A-2-3-4 to J-Q-K-A (ZC-2.1)."""
-
-
-_LOWS = 0b1111_1111_1110
-"""The positions where a window of four can start: 1 (A-2-3-4) to 11 (J-Q-K-A)."""
-
-
-def _window_starts(mask: int, least: int) -> int:
-    """The windows of four run positions holding at least ``least`` (1–4) of ``mask``'s
-    positions, as a mask of their lowest positions: bit k stands for positions k to k+3.
-    All eleven windows at once, by bit arithmetic (this runs for every discard a bot sees)."""
-    x1, x2, x3 = mask >> 1, mask >> 2, mask >> 3
-    if least >= 4:
-        hits = mask & x1 & x2 & x3
-    elif least == 3:
-        hits = (mask & x1 & (x2 | x3)) | (x2 & x3 & (mask | x1))
-    elif least == 2:
-        hits = (mask & (x1 | x2 | x3)) | (x1 & (x2 | x3)) | (x2 & x3)
-    else:
-        hits = mask | x1 | x2 | x3
-    return hits & _LOWS
-
-
-def _set_need(rank_counts: list[int], sets: int) -> int:
-    """The fewest jokers that ``sets`` sets need from these cards per rank (99: impossible)."""
-    needs = []
-    for count in rank_counts[1:]:
-        while count > 0:
-            needs.append(3 - count if count < 3 else 0)
-            count -= 3
-    if len(needs) < sets:
-        return 99
-    needs.sort()
-    return sum(needs[:sets])
-
-
-def might_go_down(cards: Sequence[Card], contract: Contract, rules: Rules, keep: int = 0) -> bool:
-    """A cheap necessary condition for going down with ``cards`` (before calling the solver).
-
-    Tries every choice of four consecutive run positions for the contract's runs (using each
-    card once), then the cheapest sets from what is left, and compares the jokers this needs
-    with the jokers held. Runs longer than four, ZC-10 and the natural-card minimum are left to
-    the solver, so it may say yes when the answer is no, never the other way round."""
-    if len(cards) - keep < contract.min_cards:
-        return False
-    if rules.min_natural_per_meld != 1:
-        return True  # other minimums: let the solver decide
-    rank_counts = [0] * 14
-    sets, runs = contract.sets, contract.runs
-    if not runs:
-        for c in cards:
-            rank_counts[c.rank] += 1
-        return _set_need(rank_counts, sets) <= rank_counts[0]
-    suit_counts = [[0] * 14 for _ in range(4)]
-    masks = [0, 0, 0, 0]
-    bit, suit_index = _BIT, _SUIT_INDEX
-    for c in cards:
-        r = c.rank
-        rank_counts[r] += 1
-        if r:
-            suit = suit_index[c.suit]  # type: ignore[index]  # r > 0: a suit, not None
-            suit_counts[suit][r] += 1
-            masks[suit] |= bit[r]
-    jokers = rank_counts[0]
-    least = 4 - jokers
-    if least <= 0:
-        return True  # every window qualifies: the search below would cost more than the solver
-    windows = []
-    for suit, mask in enumerate(masks):
-        if mask.bit_count() < least:
-            continue
-        starts = _window_starts(mask, least)
-        while starts:
-            low = (starts & -starts).bit_length() - 1
-            windows.append((suit, _WINDOWS[low - 1]))
-            starts &= starts - 1
-    if len(windows) > 24:
-        return True  # many jokers: the search below would cost more than the solver
-
-    def search(start: int, left: int, budget: int) -> bool:
-        if left == 0:
-            return sets == 0 or _set_need(rank_counts, sets) <= budget
-        for i in range(start, len(windows)):
-            suit, ranks = windows[i]
-            counts = suit_counts[suit]
-            need = 0
-            used = []
-            for r in ranks:
-                if counts[r]:
-                    counts[r] -= 1
-                    rank_counts[r] -= 1
-                    used.append(r)
-                else:
-                    need += 1
-            ok = need <= budget and search(i, left - 1, budget - need)
-            for r in used:
-                counts[r] += 1
-                rank_counts[r] += 1
-            if ok:
-                return True
-        return False
-
-    return search(0, runs, jokers)

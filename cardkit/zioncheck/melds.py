@@ -115,6 +115,13 @@ def _face(rank: int, suit: str) -> Card:
     return _FACES[1 if rank == 14 else rank, suit]
 
 
+_RUN_FACES = {suit: tuple(_face(p, suit) for p in range(1, 15)) for suit in SUITS}
+"""Per suit, the plain faces of run positions 1–14 (at 0–13), so that a run's faces are one
+slice."""
+_SUIT_ORDER: dict[str | None, int] = {**{suit: i for i, suit in enumerate(SUITS)}, None: 0}
+"""A suit's place in ♣ ♦ ♥ ♠ (jokers 0), for sorting a set's cards."""
+
+
 def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
@@ -311,14 +318,15 @@ def _parse_rank(text: str) -> int:
 def _make_run(suit: str, low: int, cards: Sequence[Card]) -> Meld:
     """A run of ``suit`` starting at position ``low`` (cards already in sequence order)."""
     high = low + len(cards) - 1
-    faces = tuple(_face(r, suit) for r in range(low, high + 1))
-    return Meld(MeldKind.RUN, tuple(cards), faces, suit, None, low, high)
+    if low < 1 or high > 14:
+        raise ValueError(f"a run lies within positions 1 to 14, not {low} to {high}")
+    return Meld(MeldKind.RUN, tuple(cards), _RUN_FACES[suit][low - 1:high], suit, None, low, high)
 
 
 def _make_set(rank: int, cards: Iterable[Card]) -> Meld:
     """A set of ``rank``: naturals sorted, then jokers by number."""
-    ordered = sorted(cards, key=lambda c: (c.rank == 0, SUITS.index(c.suit) if c.suit else 0,
-                                           c.deck))
+    order = _SUIT_ORDER
+    ordered = sorted(cards, key=lambda c: (c.rank == 0, order[c.suit], c.deck))
     face = _FACES[rank, "C"]
     faces = tuple(_FACES[rank, c.suit] if c.rank and c.suit else face for c in ordered)
     return Meld(MeldKind.SET, tuple(ordered), faces, None, rank, None, None)
@@ -745,8 +753,10 @@ def _lay_off_end(card: Card, meld: Meld, end: str | None) -> str | bool | None:
     when it does not fit: `_lay_off` without the words, for the hot path (ZC-11.2)."""
     if not isinstance(card, Card) or not isinstance(meld, Meld) or end not in (None, *_ENDS):
         _lay_off(card, meld, end)  # raises the ValueError that says what is wrong
-    if card in meld.cards:
-        return False
+    code = card.code  # `card in meld.cards` by code, without calling Card.__eq__ per card
+    for c in meld.cards:
+        if c.code == code:
+            return False
     if meld.kind is MeldKind.SET:
         return None if not card.rank or card.rank == meld.rank else False
     suit, low, high = meld.run_span

@@ -107,7 +107,7 @@ class Moves(GameCore):
 
     def _do_discard(self, seat: int, card: Card, out: list[ZionEvent]) -> None:
         hand = self._hands[seat]
-        hand.remove(card)
+        _remove(hand, card)
         _forget(self._known[seat], card)
         self._discard.append(card)
         self._discard_by.append(seat)
@@ -135,7 +135,6 @@ class Moves(GameCore):
             top_by = self._discard_by[-1]
             n = self._players
             limit = self._rules.max_claims_per_hand
-            free_jokers = _table_has_free_joker(self._table)
             asking: list[int] = []
             for k in range(1, n):
                 other = (seat + k) % n
@@ -143,7 +142,7 @@ class Moves(GameCore):
                     continue
                 # a seat that could only pass is not asked (ZC-8.3 limit reached, no joker)
                 if (limit is not None and self._claims[other] >= limit and not (
-                        free_jokers and self._exchange_actions(other))):
+                        _table_has_free_joker(self._table) and self._exchange_actions(other))):
                     continue
                 asking.append(other)
             if asking:
@@ -217,7 +216,7 @@ class Moves(GameCore):
                      out: list[ZionEvent]) -> None:
         meld, joker = result
         hand = self._hands[seat]
-        hand.remove(action.card)
+        _remove(hand, action.card)
         hand.append(joker)
         _forget(self._known[seat], action.card)
         self._known[seat].append(joker)  # everyone saw the joker go to this hand (ZC-12.1)
@@ -228,7 +227,7 @@ class Moves(GameCore):
 
     def _do_lay_off(self, seat: int, action: LayOff, meld: Meld, out: list[ZionEvent]) -> None:
         hand = self._hands[seat]
-        hand.remove(action.card)
+        _remove(hand, action.card)
         _forget(self._known[seat], action.card)
         index = action.meld_index
         owner = self._table[index].owner
@@ -246,7 +245,7 @@ class Moves(GameCore):
         held = tuple(hand) if joker_in_set else ()  # for the event's ZC-5.4 words, when read
         for meld in melds:
             for card in meld.cards:
-                hand.remove(card)
+                _remove(hand, card)
                 _forget(self._known[seat], card)
             self._table.append(TableMeld(meld, seat))
         self._down[seat] = True
@@ -290,6 +289,17 @@ class Moves(GameCore):
             return
         self._dealer = (self._dealer + 1) % self._players  # ZC-3.2
         self._start_hand(out)
+
+
+def _remove(cards: list[Card], card: Card) -> None:
+    """``list.remove`` by code: the first card equal to ``card`` leaves ``cards`` (``remove``
+    would call Card.__eq__ on every card before it; the check has found it there)."""
+    code = card.code
+    for index, held in enumerate(cards):
+        if held.code == code:
+            del cards[index]
+            return
+    raise ValueError(f"{card} is not in the hand")  # pragma: no cover - checked before
 
 
 def _forget(known: list[Card], card: Card) -> None:

@@ -33,7 +33,9 @@ _PUBLIC = frozenset({"_dealer", "_events", "_hand_number", "_history", "_phase",
 
 
 def _copy_rng(rng: random.Random) -> random.Random:
-    copy = random.Random()
+    # made without __init__, which would first seed it from the system's entropy (half the
+    # cost of a clone): setstate gives it every field
+    copy = random.Random.__new__(type(rng))
     copy.setstate(rng.getstate())
     return copy
 

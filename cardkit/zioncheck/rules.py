@@ -90,6 +90,9 @@ class CardValues:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"card_values.{f.name} must be a non-negative int, not "
                                  f"{value!r} (ZC-2.3)")
+        # the table by_rank hands out, built once (not a field: equality and repr ignore it)
+        object.__setattr__(self, "_by_rank", (self.joker, self.ace, *([self.low] * 8),
+                                              *([self.high] * 4)))
 
     def of(self, card: Card) -> int:
         rank = card.rank
@@ -101,7 +104,8 @@ class CardValues:
 
     def by_rank(self) -> tuple[int, ...]:
         """Points indexed by rank 0 (joker) to 13: a fast lookup table for hot loops."""
-        return (self.joker, self.ace, *([self.low] * 8), *([self.high] * 4))
+        table: tuple[int, ...] = self.__dict__["_by_rank"]
+        return table
 
 
 MAX_PLAYERS = bounds.PLAYERS[1]

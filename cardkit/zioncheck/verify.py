@@ -106,8 +106,10 @@ class Checks(GameCore):
         ``rule`` (the rule of the action tried), a card the seat does not hold."""
         hand = self._hands[seat]
         if isinstance(card, Card):
-            if card in hand:
-                return card
+            code = card.code  # `card in hand` by code, without calling Card.__eq__ per card
+            for held in hand:
+                if held.code == code:
+                    return card
             for held in hand:
                 if held.rank == card.rank and held.suit == card.suit:
                     return held
@@ -162,9 +164,10 @@ class Checks(GameCore):
         """(verdict, the action as resolved to held cards, what `apply` needs) or raise.
 
         ``explain`` asks for the most specific reason where a quicker check would do."""
-        wrong = self._wrong_seat(seat, action)
-        if wrong is not None:
-            raise IllegalAction(wrong)
+        if seat is not None:  # None: whoever is to act (every bot's and rollout's call)
+            wrong = self._wrong_seat(seat, action)
+            if wrong is not None:
+                raise IllegalAction(wrong)
         if self._phase is _OVER:
             raise IllegalAction(Verdict(False, Said(N_("the game is over")), "ZC-14.2"))
         verify = _VERIFY.get(type(action))
@@ -388,8 +391,8 @@ class Checks(GameCore):
         if not all(isinstance(m, Meld) and laid_meld_ok(m, rules) for m in specs):
             return None
         used = [c for m in specs for c in m.cards]
-        hand = self._hands[seat]
-        if len(set(used)) != len(used) or not all(c in hand for c in used):
+        held = {c.code for c in self._hands[seat]}  # cards compare by code
+        if len(set(used)) != len(used) or not all(c.code in held for c in used):
             return None
         melds = tuple(specs)
         contract = rules.contract(self._hand_number)

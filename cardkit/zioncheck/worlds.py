@@ -54,9 +54,12 @@ def unseen_cards(view: Observation) -> list[Card]:
     return [card for card in pack if card not in seen]
 
 
-def sample_world(view: Observation, rng: random.Random) -> ZionGame:
+def sample_world(view: Observation, rng: random.Random, *,
+                 cls: type[ZionGame] = ZionGame) -> ZionGame:
     """A complete `ZionGame` that agrees with everything ``view``'s seat has seen, its hidden
-    cards dealt at random by ``rng`` (the same view and generator state, the same world)."""
+    cards dealt at random by ``rng`` (the same view and generator state, the same world).
+    ``cls`` may be a subclass of `ZionGame` with no slots of its own (the analyst's rollouts
+    use one that stops at the end of the hand)."""
     if view.phase is Phase.OVER:
         raise ValueError("the game is over: there is no position left to sample (ZC-14.2)")
     players, seat = view.players, view.seat
@@ -85,7 +88,7 @@ def sample_world(view: Observation, rng: random.Random) -> ZionGame:
             continue
         hands.append([*known[other], *rest[:wanted[other]]])
         del rest[:wanted[other]]
-    world = object.__new__(ZionGame)
+    world = object.__new__(cls)
     rules = view.rules
     world._rules = rules
     world._players = players

@@ -451,3 +451,33 @@ def test_the_analysis_stops_only_at_a_checkpoint_with_its_intervals_widened_for_
         else:
             assert result.stopped is StopReason.SAMPLES and result.samples == budget
     assert result.stopped is StopReason.SEPARATED  # with 1,000 worlds allowed, it settles
+
+
+@pytest.mark.parametrize("kind", ["greedy", "random"])
+def test_zc_a_rollout_plays_the_hand_as_its_bots_do_through_decide(kind: str) -> None:
+    """The Zion rollout hands each bot its view directly, and the analyst's worlds stop at the
+    end of the hand (`HandWorld`): the same points and first-out as the bots playing a
+    `ZionGame` through `pimc.decide`."""
+    from cardkit.zioncheck.analyst import ROLLOUT_BOTS, sample_hand_world
+    from cardkit.zioncheck.analyst import rollout as zion_rollout
+
+    for seed in range(3):
+        game = new_zion(players=4, seed=seed)
+        bots = [ZionGreedy(s) for s in range(4)]
+        play_out(game, bots, max_actions=14 + 9 * seed)
+        seat = game.current_player
+        view = game.observe(seat)
+        for w in range(2):
+            world = zion_world(view, random.Random(w))
+            for action in view.legal_actions()[:4]:
+                expected_world = world.clone()
+                expected_world.apply(action)
+                players = [ROLLOUT_BOTS[kind](s, seed=99 + s) for s in range(4)]
+                while len(expected_world.results) == 0:
+                    expected_world.apply(decide(players[expected_world.current_player],
+                                                expected_world))
+                result = expected_world.results[0]
+                expected = (float(result.points[seat]), result.winner == seat)
+                assert zion_rollout(world.clone(), seat, action, kind, 99) == expected
+                hand_world = sample_hand_world(view, random.Random(w))  # the analyst's worlds
+                assert zion_rollout(hand_world.clone(), seat, action, kind, 99) == expected

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cardkit.cards import make_pack, parse_card
+from cardkit.cards import make_pack, parse_card, parse_cards
 from cardkit.engine import play_out
 from cardkit.zioncheck import Rules, new_game
 from cardkit.zioncheck.actions import (
@@ -17,10 +17,11 @@ from cardkit.zioncheck.actions import (
     Pass,
     TakeDiscard,
 )
-from cardkit.zioncheck.bots import GreedyBot, RandomBot, might_go_down, usefulness
+from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.game import Phase, ZionGame
 from cardkit.zioncheck.melds import MeldKind
 from cardkit.zioncheck.solver import find_go_down
+from cardkit.zioncheck.tally import might_go_down, usefulness
 from cardkit.zioncheck.view import Observation
 
 C = parse_card
@@ -267,10 +268,62 @@ def test_greedy_after_going_down_takes_a_discarded_joker_only_for_a_run():
 def test_window_starts_agrees_with_counting_every_window():
     """might_go_down finds the four-position windows by bit arithmetic; it must name exactly
     the windows that counting each one finds, for every suit mask and joker count."""
-    from cardkit.zioncheck.bots import _window_starts
+    from cardkit.zioncheck.tally import window_starts as _window_starts
 
     for mask in range(1 << 15):
         for least in (1, 2, 3, 4):
             counted = [low for low in range(1, 12) if ((mask >> low) & 15).bit_count() >= least]
             starts = _window_starts(mask, least)
             assert [k for k in range(15) if starts >> k & 1] == counted, (bin(mask), least)
+
+
+def test_set_need_counts_the_cheapest_sets():
+    """tally.set_need sums the jokers of the cheapest sets without listing every group: it
+    must agree with listing them (each rank's cards in threes, a pair needing one joker, a
+    single two) and sorting."""
+    from cardkit.zioncheck.tally import set_need
+
+    def listed(counts: list[int], sets: int) -> int:
+        needs = []
+        for count in counts[1:]:
+            while count > 0:
+                needs.append(3 - count if count < 3 else 0)
+                count -= 3
+        return 99 if len(needs) < sets else sum(sorted(needs)[:sets])
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        counts = [0] + [rng.choice((0, 0, 0, 1, 1, 2, 3, 4, 5, 7)) for _ in range(13)]
+        for sets in range(5):
+            assert set_need(counts, sets) == listed(counts, sets), (counts, sets)
+
+
+def test_least_useful_never_picks_the_taken_card():
+    from cardkit.zioncheck.tally import least_useful
+
+    rules = Rules()
+    values = rules.card_values.by_rank()
+    hand = parse_cards("KS 9H 9D 4C JK")
+    assert least_useful(hand, rules.contract(1), values, None) == C("KS")  # alone, and costly
+    assert least_useful(hand, rules.contract(1), values, C("KS")) == C("4C")
+
+
+def test_the_solver_answers_the_same_for_the_same_cards_in_any_order():
+    """The greedy bots share the solver's answers keyed by the cards as a set (bots._ANSWERS):
+    that is sound only if the order of the cards never changes an answer."""
+    from cardkit.zioncheck.solver import can_go_down
+
+    rng = random.Random(11)
+    pack = make_pack(2, jokers=True)
+    rules = Rules()
+    found = 0
+    for _ in range(300):
+        cards = rng.sample(pack, rng.randint(10, 14))
+        shuffled = rng.sample(cards, len(cards))
+        hand_number, keep = rng.randint(1, 6), rng.randint(0, 1)
+        melds = find_go_down(cards, hand_number, rules, keep_at_least=keep)
+        found += melds is not None
+        assert find_go_down(shuffled, hand_number, rules, keep_at_least=keep) == melds, cards
+        assert can_go_down(shuffled, hand_number, rules, keep_at_least=keep) == (
+            can_go_down(cards, hand_number, rules, keep_at_least=keep))
+    assert found >= 10  # the sample holds hands that go down
