@@ -1,6 +1,7 @@
 """The fast greedy rollout (`cardkit.xeri.rollout_core.play_out`), run as plain Python (the
-static site's path, without numba), gives the rules core's rollout result for every card, on
-many sampled worlds of every preset, and leaves the world as it was."""
+static site's path, without numba) and compiled (`cardkit.xeri.rollout_kernel`), gives the rules
+core's rollout result for every card, on many sampled worlds of every preset, and leaves the
+world as it was."""
 
 from __future__ import annotations
 
@@ -24,9 +25,15 @@ def plain_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lean, "compiled", lambda: None)
 
 
+@pytest.mark.parametrize("path", ["plain Python", "compiled"])
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_the_plain_python_fast_rollout_gives_the_rules_cores_result_for_every_card(
-        preset: str, plain_python: None) -> None:
+def test_the_fast_rollout_gives_the_rules_cores_result_for_every_card(
+        preset: str, path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if path == "compiled":
+        pytest.importorskip("numba")
+        assert lean.compiled() is not None
+    else:
+        monkeypatch.setattr(lean, "compiled", lambda: None)
     rules = PRESETS[preset]
     checked = won = 0
     for seed in range(3):
