@@ -64,7 +64,7 @@ PYTEST_PARALLEL ?= -n 2 --dist loadfile
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
-# Only the tutorials (nbval on their teacher editions, built by tutorials/conftest.py): cells
+# Only the tutorials (nbval on their teacher editions, built by the root conftest.py): cells
 # marked NBVAL_CHECK_OUTPUT must show their stored output; `python tutorials/refresh_outputs.py`
 # stores new ones.
 test-tutorials: $(VENV)/.test
