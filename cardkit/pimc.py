@@ -476,8 +476,9 @@ class AnalystBase:
             close = [move for move in self.last.moves if move.loss_low <= 0]
             kept = next((move for move in close if self.profile.key(move.action) == key), None)
             if kept is not None:
-                if self.win_tie_break is not None:  # the most rounds won, best first on ties
-                    top = max(close, key=lambda move: (move.chance, move.mean))
+                if self.win_tie_break is not None:  # the most successes, best first on ties
+                    better = self.profile.better  # Zion Check: fewer penalty points are better
+                    top = max(close, key=lambda move: (move.chance, better * move.mean))
                     if top.chance > kept.chance + self.win_tie_break:
                         return top.action
                 return heuristic

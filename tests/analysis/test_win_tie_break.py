@@ -57,3 +57,35 @@ def test_between_close_cards_it_plays_the_one_that_won_most_when_it_won_enough_m
                     assert same.choose(view) == heuristic  # off: the greedy card
             match.apply(decide(greedy[seat], match))
     assert kept and broken and overruled, (kept, broken, overruled)
+
+
+def test_in_zion_check_the_tie_break_prefers_fewer_penalty_points_between_equal_chances(
+        ) -> None:
+    """Where lower results are better (Zion Check's penalty points, ZC-14.1), a tie in the
+    chance to go out first (ZC-13.1) goes to the move with the fewer points, not the more."""
+    from cardkit.zioncheck import GreedyBot as ZionGreedy
+    from cardkit.zioncheck import new_game as new_zion
+    from cardkit.zioncheck.analyst import move_key
+
+    game = new_zion(seed=4, players=4)
+    greedy = [ZionGreedy(s, seed=s) for s in range(4)]
+    rated = 0
+    while rated < 4 and not game.is_over:
+        seat = game.current_player
+        view = game.observe(seat)
+        if seat == 0 and len(game.legal_actions()) > 2:
+            bot = ZionAnalyst(seat, seed=3, seconds=None, max_samples=8, win_tie_break=0.0)
+            chosen = bot.choose(view)
+            analysis = bot.last
+            assert analysis is not None
+            heuristic = ZionGreedy(seat, seed=(3 * 1_000_003 + bot.decisions)
+                                   & 0x7FFFFFFF).choose(view)
+            close = [m for m in analysis.moves if m.loss_low <= 0]
+            kept = analysis.value_of(heuristic)
+            if kept in close:
+                top = max(close, key=lambda m: (m.chance, -m.mean))
+                expected = top.action if top.chance > kept.chance else heuristic
+                assert move_key(chosen) == move_key(expected)
+                rated += 1
+        game.apply(decide(greedy[seat], game))
+    assert rated == 4
