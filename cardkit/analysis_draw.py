@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from cardkit.i18n import DOMAINS, Domain
 
 if TYPE_CHECKING:
-    from cardkit.pimc import Analysis, MoveValue
+    from cardkit.pimc import Analysis
 
 __all__ = ["analysis_html", "analysis_text", "signed"]
 
@@ -61,12 +61,6 @@ def signed(value: float) -> str:
     return ("+" if value > 0 else "−") + text
 
 
-def _value(analysis: Analysis, move: MoveValue) -> str:
-    if analysis.better > 0:
-        return signed(move.mean)
-    return _plain(move.mean)
-
-
 def _plain(value: float) -> str:
     """A number without a plus sign, one decimal, a true minus sign; ∞ for no bound."""
     if math.isinf(value):
@@ -80,10 +74,9 @@ def analysis_text(analysis: Analysis) -> str:
     on."""
     best = analysis.best
     words = analysis.words
-    low, high = (signed(best.low), signed(best.high)) if analysis.better > 0 else \
-        (_plain(best.low), _plain(best.high))
-    said = {"move": words(best.action), "value": _value(analysis, best),
-            "measure": analysis.measure, "low": low, "high": high}
+    said = {"move": words(best.action), "value": _value_of(analysis, best.mean),
+            "measure": analysis.measure, "low": _value_of(analysis, best.low),
+            "high": _value_of(analysis, best.high)}
     if len(analysis.moves) > 1:
         nxt = analysis.moves[1]
         # the next move named as its chart row names it, quoted, so that it keeps its capital
