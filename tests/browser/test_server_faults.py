@@ -133,6 +133,12 @@ def test_start_again_after_a_dead_kernel_brings_the_game_back_where_it_was(brows
             "Your match is back where it was", timeout=READY_MS)
         expect(page.locator(".cardkit-fault")).to_have_count(0)
         assert page.locator(".cardkit-record-data").text_content() == record
+        # the kept hand, card by card (the table's picture may reach the page a moment after
+        # the record and the message: until then it shows the fresh deal's six cards)
+        cards = page.locator(".cardkit-xeri-table button.ck-hand-card")
+        expect(cards).to_have_count(len(hand))
+        for index, label in enumerate(hand):
+            expect(cards.nth(index)).to_have_attribute("aria-label", label)
         assert _hand(page) == hand
         expect(turn).to_contain_text("It is your turn")
         # and it plays on from there
