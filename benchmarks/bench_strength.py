@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_strength.py [--deals 20] [--samples 40]
         [--zion-deals 5] [--zion-samples 10] [--only random|xeri|zion ...]
-        [--win-tie-break default|off|SHARE]
+        [--win-tie-break default|off|SHARE] [--first-deal 0] [--jobs 1]
 
 Every pairing is played on the same seeded deals with the seats swapped (duplicate format: each
 deal is played once with each side in each seat, so the luck of the deal cancels); the
@@ -22,6 +22,10 @@ The Xeri analysts play with `AnalystBot`'s default ``win_tie_break`` (`WIN_TIE_B
 
 The analysts are given a sample budget per decision (``--samples``, no time budget), so the
 figures do not depend on the machine's load; the load is printed all the same.
+
+``--first-deal N`` starts at deal N (a fresh set of deals for a new run whose length is fixed
+before it starts, rather than extending an old run after seeing its figure); ``--jobs N`` plays
+the Zion Check deals in N processes (the figures are the same: each deal is played alone).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from cardkit.pimc import decide
@@ -44,6 +49,7 @@ from cardkit.zioncheck import new_game as new_zion
 from cardkit.zioncheck.analyst import AnalystBot as ZionAnalyst
 
 Z = 1.959963984540054
+WALL_START = time.perf_counter()
 
 
 def ratio_interval(tops: Sequence[float], bottoms: Sequence[float]) -> tuple[float, float, float]:
@@ -83,27 +89,40 @@ def xeri_ladder(label: str, deals: int, make: Callable[[int, int], Any],
           f"{time.process_time() - start:.0f} CPU s")
 
 
-def zion_ladder(deals: int, samples: int) -> None:
-    mine, theirs = [], []
+def zion_deal(seed: int, samples: int) -> tuple[float, float]:
+    """One deal's first hand played four times, the analyst in each seat in turn: the analyst's
+    penalty points summed over the four plays, and the greedy seats' mean summed likewise."""
+    analyst_points = greedy_points = 0.0
+    for seat in range(4):
+        game = new_zion(players=4, seed=seed)
+        bots = [ZionAnalyst(s, seed=seed, seconds=None, max_samples=samples) if s == seat
+                else ZionGreedy(s) for s in range(4)]
+        while game.hand_number == 1 and not game.is_over:
+            game.apply(decide(bots[game.current_player], game))
+        points = game.results[0].points
+        analyst_points += points[seat]
+        greedy_points += sum(points[s] for s in range(4) if s != seat) / 3
+    return analyst_points, greedy_points
+
+
+def zion_ladder(deals: int, samples: int, first: int = 0, jobs: int = 1) -> None:
     start = time.process_time()
-    for seed in range(deals):
-        analyst_points = greedy_points = 0.0
-        for seat in range(4):
-            game = new_zion(players=4, seed=seed)
-            bots = [ZionAnalyst(s, seed=seed, seconds=None, max_samples=samples) if s == seat
-                    else ZionGreedy(s) for s in range(4)]
-            while game.hand_number == 1 and not game.is_over:
-                game.apply(decide(bots[game.current_player], game))
-            points = game.results[0].points
-            analyst_points += points[seat]
-            greedy_points += sum(points[s] for s in range(4) if s != seat) / 3
-        mine.append(analyst_points)
-        theirs.append(greedy_points)
+    seeds = range(first, first + deals)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(zion_deal, seeds, [samples] * deals))
+        cpu = "CPU s of the worker processes not counted; see the wall time"
+    else:
+        played = [zion_deal(seed, samples) for seed in seeds]
+    wall = time.perf_counter()
+    mine = [a for a, _ in played]
+    theirs = [g for _, g in played]
     ratio, low, high = ratio_interval(mine, theirs)
+    spent = f"{time.process_time() - start:.0f} CPU s" if jobs == 1 else cpu
     print(f"Zion Check, one analyst ({samples} samples a decision) among three greedy bots, "
-          f"{deals} deals × 4 seats: the "
-          f"analyst's penalty points / the greedy seats' = {ratio:.2f} (95% interval "
-          f"{low:.2f} to {high:.2f}); {time.process_time() - start:.0f} CPU s")
+          f"deals {first}–{first + deals - 1} × 4 seats: the "
+          f"analyst's penalty points / the greedy seats' = {ratio:.3f} (95% interval "
+          f"{low:.3f} to {high:.3f}); {spent}; {wall - WALL_START:.0f} s wall")
 
 
 def main() -> None:
@@ -118,6 +137,10 @@ def main() -> None:
                         help="samples per Zion Check decision (default: a quarter of --samples)")
     parser.add_argument("--win-tie-break", default="default",
                         help="the Xeri analysts' win_tie_break: default, off, or a share 0-1")
+    parser.add_argument("--first-deal", type=int, default=0,
+                        help="the first Zion Check deal (a fresh run: deals not played before)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes for the Zion Check deals")
     parser.add_argument("--only", choices=("random", "xeri", "zion"), action="append",
                         help="run only these ladders (repeatable)")
     args = parser.parse_args()
@@ -138,7 +161,7 @@ def main() -> None:
                                                 max_samples=args.samples, win_tie_break=tie))
     if "zion" in only:
         zion_ladder(args.zion_deals or max(1, args.deals // 4),
-                    args.zion_samples or max(4, args.samples // 4))
+                    args.zion_samples or max(4, args.samples // 4), args.first_deal, args.jobs)
 
 
 if __name__ == "__main__":
