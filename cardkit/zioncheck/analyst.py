@@ -71,7 +71,7 @@ class HandWorld(ZionGame):
 
     __slots__ = ()
 
-    def _start_hand(self, out: list[ZionEvent]) -> None:
+    def _start_hand(self, out: list[ZionEvent] | None) -> None:
         self._phase = Phase.OVER
 
 

@@ -333,7 +333,8 @@ def _lay_off(table: Sequence[TableMeld], rules: Rules, hand: list[Card],
     candidates = hand
     if len(hand) == 2 and taken is not None and taken in hand:
         candidates = [taken]  # laying off the other card would leave only the taken card (ZC-6.1)
-    melds = [tm.meld for tm in table]
+    # Any: a run's ``low`` and ``high`` are ints (a set's are None, and sets are not asked)
+    melds: list[Any] = [tm.meld for tm in table]
     # the faces some meld takes (a set's rank, a run's next card at either end): most cards
     # fit nowhere, and this spares sorting them and asking every meld about them
     set_ranks = {meld.rank for meld in melds if meld.kind is _SET}
