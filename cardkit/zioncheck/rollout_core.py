@@ -11,7 +11,8 @@ same cards everywhere and the same `HandResult`. It is the same code, called mor
   slots (no view is built: about a tenth of a rollout);
 - each move is the rules core's own (`cardkit.zioncheck.moves`), called with ``out=None``,
   which makes no event; draws, takes, passes, claims and discards are played without their
-  checks, which a greedy bot's action from its legal choices always passes; a lay-off, a joker
+  checks (the greedy bot draws or takes only when the rules let it, asks only what it may be
+  asked, and discards a card it holds that it may discard, ZC-6.1); a lay-off, a joker
   exchange and a go-down go through their checks (``explain=False``), which also work out
   the meld after (and the copy of a card meant, ZC-6.1) that the move needs;
 - nothing is added to the game's history or events (a rollout's world is thrown away).
