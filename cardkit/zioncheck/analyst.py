@@ -25,12 +25,13 @@ from cardkit.zioncheck.actions import Discard, ExchangeJoker, GoDown, LayOff
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.events import ZionEvent, seat_name
 from cardkit.zioncheck.game import ZionGame
+from cardkit.zioncheck.rollout_core import play_hand
 from cardkit.zioncheck.state import Phase
 from cardkit.zioncheck.view import Observation
 from cardkit.zioncheck.worlds import sample_world
 
 __all__ = ["PROFILE", "ROLLOUT_BOTS", "THRESHOLDS", "TOLERANCE", "AnalystBot", "HandWorld",
-           "move_key", "rollout", "sample_hand_world"]
+           "move_key", "rollout", "rollout_rules_core", "sample_hand_world"]
 
 ROLLOUT_BOTS: dict[str, type] = {"greedy": GreedyBot, "random": RandomBot}
 """The bots a rollout may be played by."""
@@ -70,7 +71,7 @@ class HandWorld(ZionGame):
 
     __slots__ = ()
 
-    def _start_hand(self, out: list[ZionEvent]) -> None:
+    def _start_hand(self, out: list[ZionEvent] | None) -> None:
         self._phase = Phase.OVER
 
 
@@ -85,7 +86,27 @@ def sample_hand_world(view: Observation, rng: Random) -> HandWorld:
 def rollout(world: Any, seat: int, action: Any, kind: str, seed: int) -> tuple[float, bool]:
     """Play ``action`` in ``world``, then the hand to its end with bots of ``kind``;
     ``seat``'s penalty points for the hand (ZC-14.1) and whether it went out first
-    (ZC-13.1)."""
+    (ZC-13.1).
+
+    Greedy bots play the rest of the hand by `cardkit.zioncheck.rollout_core.play_hand` (the
+    same moves and result as `rollout_rules_core`, without views, events or checks of the
+    bots' own moves); any other kind is played through the rules core."""
+    cls = ROLLOUT_BOTS[kind]
+    if cls is not GreedyBot:
+        return rollout_rules_core(world, seat, action, kind, seed)
+    bots = [GreedyBot(s, seed=seed + s) for s in range(world._players)]
+    results = world._results
+    done = len(results)
+    world.apply(action)  # the action rated is checked as any other
+    result = results[done] if len(results) > done else play_hand(world, bots)
+    return float(result.points[seat]), result.winner == seat
+
+
+def rollout_rules_core(world: Any, seat: int, action: Any, kind: str,
+                       seed: int) -> tuple[float, bool]:
+    """`rollout` played wholly through the rules core: every move checked by `ZionGame.apply`
+    and decided by a bot of ``kind`` from its seat's `Observation` (the reference the fast
+    greedy path is tested against, and the path of every other rollout bot)."""
     cls = ROLLOUT_BOTS[kind]
     # every rollout bot decides from its seat's view (``takes_view``): each is handed it
     # here directly, as `cardkit.pimc.decide` would, without asking again at every move

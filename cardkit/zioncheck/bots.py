@@ -41,7 +41,7 @@ from cardkit.zioncheck.actions import (
 from cardkit.zioncheck.melds import MeldKind, may_fit
 from cardkit.zioncheck.rules import Contract, Rules
 from cardkit.zioncheck.solver import can_go_down, find_go_down
-from cardkit.zioncheck.state import Phase
+from cardkit.zioncheck.state import Phase, TableMeld
 from cardkit.zioncheck.tally import (
     least_useful,
     might_go_down,
@@ -127,84 +127,98 @@ class GreedyBot:
         """This seat's move, decided from its view alone."""
         obs = view if view.__class__ is Observation and view.seat == self.seat else (
             _own_view(self, view))  # the common case checked inline: a call less a decision
-        if obs.current_player != self.seat:
-            raise ValueError(f"it is not seat {self.seat}'s move")
-        if obs.phase is Phase.DRAW:
-            return self._draw(obs)
-        if obs.phase is Phase.CLAIM:
-            return self._claim(obs)
-        return self._play(obs)
+        seat = self.seat
+        if obs.current_player != seat:
+            raise ValueError(f"it is not seat {seat}'s move")
+        phase = obs.phase
+        if phase is Phase.DRAW:
+            return self.draw(obs.hand, obs.table, obs.gone_down[seat], obs.rules, obs.contract,
+                             obs.hand_number, obs.discard_top, obs.top_discarder)
+        if phase is Phase.CLAIM:
+            return self.claim(obs.hand, obs.table, obs.gone_down[seat], obs.rules, obs.contract,
+                              obs.hand_number, obs.window_card, obs.claims_made[seat])
+        return self.play(obs.hand, obs.table, obs.gone_down[seat], obs.rules, obs.contract,
+                         obs.hand_number, obs.taken_card)
 
-    def _draw(self, obs: Any) -> Action:
-        top = obs.discard_top
-        if top is None or obs.top_discarder == self.seat:
+    # The decisions of each phase, from the view's fields that they read (``hand``: this seat's
+    # cards as a tuple; ``table``: the `TableMeld` values on the table; ``down``: whether this
+    # seat has gone down). `choose` hands them its view's; the analyst's fast rollout
+    # (`cardkit.zioncheck.rollout_core`) hands them the same values from the game it plays.
+
+    def draw(self, hand: tuple[Card, ...], table: Sequence[TableMeld], down: bool, rules: Rules,
+             contract: Contract, hand_number: int, top: Card | None,
+             top_by: int | None) -> Action:
+        """The DRAW phase: take the top discard ``top`` (discarded by ``top_by``) or draw."""
+        if top is None or top_by == self.seat:
             return _DRAW
-        if obs.gone_down[self.seat]:
+        if down:
             # a card that can be laid off at once; a joker only onto a run (ZC-5.4)
             if any(may_fit(top, tm.meld) and not (top.rank == 0 and tm.meld.kind is _SET)
-                   for tm in obs.table):
+                   for tm in table):
                 return _TAKE
             return _DRAW
-        if self._wants(obs, top, strong=False):
+        if self._wants(hand, top, contract, rules, hand_number, strong=False):
             return _TAKE
         return _DRAW
 
-    def _claim(self, obs: Any) -> Action:
-        if not obs.gone_down[self.seat]:
-            exchange = _joker_to_free(obs)
+    def claim(self, hand: tuple[Card, ...], table: Sequence[TableMeld], down: bool,
+              rules: Rules, contract: Contract, hand_number: int, card: Card | None,
+              claims: int) -> Action:
+        """The CLAIM phase, asked about ``card`` having claimed ``claims`` times this hand."""
+        if not down:
+            exchange = _joker_to_free(table, hand)
             if exchange is not None:
                 return exchange
-            limit = obs.rules.max_claims_per_hand
-            if (limit is None or obs.claims_made[self.seat] < limit) and self._wants(
-                    obs, obs.window_card, strong=True):
+            limit = rules.max_claims_per_hand
+            if (limit is None or claims < limit) and self._wants(
+                    hand, card, contract, rules, hand_number, strong=True):
                 return _CLAIM
         return _PASS
 
-    def _play(self, obs: Any) -> Action:
-        hand = list(obs.hand)
-        rules: Rules = obs.rules
-        taken = obs.taken_card if rules.forbid_discard_of_taken_card else None
-        if not obs.gone_down[self.seat]:
-            exchange = _joker_to_free(obs)
+    def play(self, held: tuple[Card, ...], table: Sequence[TableMeld], down: bool, rules: Rules,
+             contract: Contract, hand_number: int, taken_card: Card | None) -> Action:
+        """The PLAY phase (``taken_card``: the card taken from the discard pile this turn)."""
+        hand = list(held)
+        taken = taken_card if rules.forbid_discard_of_taken_card else None
+        if not down:
+            exchange = _joker_to_free(table, held)
             if exchange is not None:
                 return exchange
-            melds = self._go_down(obs, hand, taken)
+            melds = self._go_down(hand, taken, hand_number, contract, rules)
             if melds is not None:
                 return GoDown(melds)
-            return Discard(least_useful(hand, obs.contract, rules.card_values.by_rank(),
-                                        taken))
-        lay = _lay_off(obs, hand, taken)
+            return Discard(least_useful(hand, contract, rules.card_values.by_rank(), taken))
+        lay = _lay_off(table, rules, hand, taken)
         if lay is not None:
             return lay
         # a natural card that frees a joker can leave the hand even when it fits nowhere else:
         # the joker it brings in can be laid off on a run end next (ZC-12.1, ZC-11.2)
         if len(hand) > 1 and any(tm.meld.kind is not _SET and len(tm.meld.cards) < 14
-                                 for tm in obs.table):
-            exchange = _joker_to_free(obs)
+                                 for tm in table):
+            exchange = _joker_to_free(table, held)
             if exchange is not None:
                 return exchange
         return Discard(_costliest_discard(hand, taken, rules.card_values.by_rank()))
 
     # ----------------------------------------------------------------- pieces
 
-    def _go_down(self, obs: Any, hand: list[Card],
-                 taken: Card | None) -> tuple[Any, ...] | None:
-        rules: Rules = obs.rules
+    def _go_down(self, hand: list[Card], taken: Card | None, hand_number: int,
+                 contract: Contract, rules: Rules) -> tuple[Any, ...] | None:
         keep = 0 if rules.allow_go_out_without_discard else 1
         # the answer found when deciding to take this card (keeping one more) will do
         melds = None
         if taken is not None:
             cards = frozenset(hand)
-            if (obs.hand_number, cards, keep + 1) in self._asked:
-                melds = _solver_answer(_find, hand, cards, obs.hand_number, rules, keep + 1)
+            if (hand_number, cards, keep + 1) in self._asked:
+                melds = _solver_answer(_find, hand, cards, hand_number, rules, keep + 1)
         if melds is None:
-            melds = self._solve(hand, obs.hand_number, obs.contract, rules, keep)
+            melds = self._solve(hand, hand_number, contract, rules, keep)
         if melds is None:
             return None
         used = {c for m in melds for c in m.cards}
         left = [c for c in hand if c not in used]
         if taken is not None and left == [taken]:  # ZC-6.1: keep another card to discard
-            melds = find_go_down(hand, obs.hand_number, rules, keep_at_least=keep,
+            melds = find_go_down(hand, hand_number, rules, keep_at_least=keep,
                                  avoid_set_jokers=True, taken=taken)
         return melds
 
@@ -232,17 +246,15 @@ class GreedyBot:
             counted = self._counted = (hand, summary(hand))
         return counted[1]
 
-    def _wants(self, obs: Any, card: Card | None, *, strong: bool) -> bool:
+    def _wants(self, hand: tuple[Card, ...], card: Card | None, contract: Contract,
+               rules: Rules, hand_number: int, *, strong: bool) -> bool:
         """Would ``card`` help this (not yet gone down) hand towards its contract?"""
         if card is None:
             return False
         if card.rank == 0:
             return True
-        hand = obs.hand
-        contract = obs.contract
         if usefulness_counted(card, self._summary(hand), contract) >= (6 if strong else 4):
             return True
-        rules = obs.rules
         keep = 0 if rules.allow_go_out_without_discard else 1
         # a card taken on one's turn may not be discarded that turn (ZC-6.1): the go-down must
         # leave another card, so ask the solver to keep one more. (The hand alone cannot go
@@ -253,8 +265,8 @@ class GreedyBot:
             # a claim only asks whether a go-down would then exist: the solver may stop at the
             # first it finds (the best one is looked for on this seat's own turn)
             return might_go_down(bigger, contract, rules, keep) and bool(_solver_answer(
-                _can, bigger, frozenset(bigger), obs.hand_number, rules, keep))
-        return self._solve(bigger, obs.hand_number, contract, rules, keep + extra) is not None
+                _can, bigger, frozenset(bigger), hand_number, rules, keep))
+        return self._solve(bigger, hand_number, contract, rules, keep + extra) is not None
 
 
 _ANSWERS: dict[tuple[Any, ...], Any] = {}
@@ -289,10 +301,10 @@ def _solver_answer(ask: Callable[[Sequence[Card], int, Rules, int], Any], cards:
     return found
 
 
-def _joker_to_free(obs: Any) -> Action | None:
+def _joker_to_free(table: Sequence[TableMeld], hand: Sequence[Card]) -> Action | None:
     """An exchange that frees a joker from a run on the table, if this hand can make one."""
     wanted: dict[tuple[int, str | None], int] = {}
-    for index, tm in enumerate(obs.table):
+    for index, tm in enumerate(table):
         meld = tm.meld
         if meld.kind is _RUN:
             for card, face in zip(meld.cards, meld.stands_for, strict=True):
@@ -300,27 +312,29 @@ def _joker_to_free(obs: Any) -> Action | None:
                     wanted[face.rank, face.suit] = index
     if not wanted:
         return None
-    for card in obs.hand:
+    for card in hand:
         found = wanted.get((card.rank, card.suit))
         if found is not None and card.rank:
             return ExchangeJoker(card, found)
     return None
 
 
-def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
+def _lay_off(table: Sequence[TableMeld], rules: Rules, hand: list[Card],
+             taken: Card | None) -> Action | None:
     """The costliest card that fits a meld on the table, laid off (ZC-11).
 
     A joker goes on a run end. It goes on a set (ZC-5.4 frowns on that) only when it is all
     that stands between this player and going out: the last card but the one to discard (or
     the very last card under ``allow_go_out_without_discard``). Otherwise it stays in hand,
     where it may still extend a run later."""
-    keep = 0 if obs.rules.allow_go_out_without_discard else 1
-    if len(hand) <= keep or not obs.table:
+    keep = 0 if rules.allow_go_out_without_discard else 1
+    if len(hand) <= keep or not table:
         return None
     candidates = hand
     if len(hand) == 2 and taken is not None and taken in hand:
         candidates = [taken]  # laying off the other card would leave only the taken card (ZC-6.1)
-    melds = [tm.meld for tm in obs.table]
+    # Any: a run's ``low`` and ``high`` are ints (a set's are None, and sets are not asked)
+    melds: list[Any] = [tm.meld for tm in table]
     # the faces some meld takes (a set's rank, a run's next card at either end): most cards
     # fit nowhere, and this spares sorting them and asking every meld about them
     set_ranks = {meld.rank for meld in melds if meld.kind is _SET}
@@ -335,7 +349,7 @@ def _lay_off(obs: Any, hand: list[Card], taken: Card | None) -> Action | None:
                if not c.rank or c.rank in set_ranks or (c.rank, c.suit) in run_ends]
     if not fitting:
         return None
-    values = obs.rules.card_values.by_rank()
+    values = rules.card_values.by_rank()
     goes_out = len(hand) == keep + 1
     for card in sorted(fitting, key=lambda c: (-values[c.rank], c.code)):
         fits = [i for i, meld in enumerate(melds) if may_fit(card, meld)]

@@ -2,7 +2,9 @@
 
 `Moves` holds `ZionGame`'s moves, each given an action its check has passed (see
 `cardkit.zioncheck.verify`): the deal, drawing and taking, the claim window, discarding, laying
-off, exchanging a joker, going down and the hand's end. Each appends the events it causes.
+off, exchanging a joker, going down and the hand's end. Each appends the events it causes to
+``out``; ``out=None`` plays the same move without making any event (the analyst's fast
+rollout, `cardkit.zioncheck.rollout_core`, where nobody reads them).
 """
 
 from __future__ import annotations
@@ -50,20 +52,22 @@ class Moves(GameCore):
 
     __slots__ = ()
 
-    def _do_take(self, seat: int, out: list[ZionEvent]) -> None:
+    def _do_take(self, seat: int, out: list[ZionEvent] | None) -> None:
         card = self._discard.pop()
         self._discard_by.pop()
         self._hands[seat].append(card)
         self._known[seat].append(card)
         self._taken = card
         self._phase = Phase.PLAY
-        out.append(TakeEvent(seat, "ZC-6", card=card))
+        if out is not None:
+            out.append(TakeEvent(seat, "ZC-6", card=card))
 
-    def _do_pass(self, seat: int, out: list[ZionEvent]) -> None:
-        out.append(PassEvent(seat, "ZC-8.2", card=self._window_card))
+    def _do_pass(self, seat: int, out: list[ZionEvent] | None) -> None:
+        if out is not None:
+            out.append(PassEvent(seat, "ZC-8.2", card=self._window_card))
         self._next_asked(out)
 
-    def _start_hand(self, out: list[ZionEvent]) -> None:
+    def _start_hand(self, out: list[ZionEvent] | None) -> None:
         self._hand_number += 1
         n = self._players
         rules = self._rules
@@ -94,28 +98,32 @@ class Moves(GameCore):
         fpr = rules.first_player_rule
         self._bonus_turn = fpr is FirstPlayerRule.DOUBLE_TURN
         self._draw_two = fpr is FirstPlayerRule.DRAW_TWO
-        out.append(DealEvent(
-            self._dealer, "ZC-3", hand=self._hand_number,
-            size=rules.deal_sizes[self._hand_number - 1], decks=len(self._pack) // 54,
-            pack=len(self._pack), contract=rules.contract(self._hand_number), first=first,
-            first_rule=fpr.value))
+        if out is not None:
+            out.append(DealEvent(
+                self._dealer, "ZC-3", hand=self._hand_number,
+                size=rules.deal_sizes[self._hand_number - 1], decks=len(self._pack) // 54,
+                pack=len(self._pack), contract=rules.contract(self._hand_number), first=first,
+                first_rule=fpr.value))
         if fpr is FirstPlayerRule.UPCARD:
             card = pop()
             self._discard.append(card)
             self._discard_by.append(None)
-            out.append(UpcardEvent(None, "ZC-7.1", card=card))
+            if out is not None:
+                out.append(UpcardEvent(None, "ZC-7.1", card=card))
 
-    def _do_discard(self, seat: int, card: Card, out: list[ZionEvent]) -> None:
+    def _do_discard(self, seat: int, card: Card, out: list[ZionEvent] | None) -> None:
         hand = self._hands[seat]
         _remove(hand, card)
         _forget(self._known[seat], card)
         self._discard.append(card)
         self._discard_by.append(seat)
         self._taken = None
-        out.append(DiscardEvent(seat, "ZC-6", card=card))
+        if out is not None:
+            out.append(DiscardEvent(seat, "ZC-6", card=card))
         if not hand:
-            out.append(GoOutEvent(seat, "ZC-13.1", how="by discarding the last card",
-                                  hand=self._hand_number))
+            if out is not None:
+                out.append(GoOutEvent(seat, "ZC-13.1", how="by discarding the last card",
+                                      hand=self._hand_number))
             self._end_hand(seat, _WENT_OUT, out)
             return
         self._turns += 1
@@ -130,7 +138,7 @@ class Moves(GameCore):
         self._turn = self._current = nxt
         self._phase = Phase.DRAW
 
-    def _do_draw_stock(self, seat: int, out: list[ZionEvent]) -> None:
+    def _do_draw_stock(self, seat: int, out: list[ZionEvent] | None) -> None:
         if self._discard:
             top_by = self._discard_by[-1]
             n = self._players
@@ -147,8 +155,9 @@ class Moves(GameCore):
                 asking.append(other)
             if asking:
                 card = self._discard[-1]
-                out.append(DeclineEvent(seat, "ZC-8.2", card=card, order=tuple(asking),
-                                        own=top_by == seat))
+                if out is not None:
+                    out.append(DeclineEvent(seat, "ZC-8.2", card=card, order=tuple(asking),
+                                            own=top_by == seat))
                 self._asking = asking
                 self._window_card = card
                 self._current = asking[0]
@@ -156,7 +165,7 @@ class Moves(GameCore):
                 return
         self._finish_draw(seat, out)
 
-    def _finish_draw(self, seat: int, out: list[ZionEvent]) -> None:
+    def _finish_draw(self, seat: int, out: list[ZionEvent] | None) -> None:
         """The turn player draws from the stock (two cards for the draw_two first turn)."""
         self._asking = []
         self._window_card = None
@@ -168,11 +177,12 @@ class Moves(GameCore):
             return
         self._hands[seat].extend(cards)
         rule = "ZC-7.1" if want == 2 else "ZC-6"
-        out.append(DrawEvent(seat, rule, cards=tuple(cards)))
+        if out is not None:
+            out.append(DrawEvent(seat, rule, cards=tuple(cards)))
         self._turn = self._current = seat
         self._phase = Phase.PLAY
 
-    def _draw_cards(self, want: int, out: list[ZionEvent]) -> list[Card]:
+    def _draw_cards(self, want: int, out: list[ZionEvent] | None) -> list[Card]:
         """Take up to ``want`` cards from the stock, reshuffling the discards when it runs out
         (ZC-6.2); fewer (maybe none) when no card can be drawn."""
         cards: list[Card] = []
@@ -180,7 +190,8 @@ class Moves(GameCore):
         for _ in range(want):
             if not stock:
                 under = self._discard[:-1]
-                out.append(ReshuffleEvent(None, "ZC-6.2", count=len(under)))
+                if out is not None:
+                    out.append(ReshuffleEvent(None, "ZC-6.2", count=len(under)))
                 if not under:
                     break
                 self._rng.shuffle(under)
@@ -191,29 +202,31 @@ class Moves(GameCore):
             cards.append(stock.pop())
         return cards
 
-    def _next_asked(self, out: list[ZionEvent]) -> None:
+    def _next_asked(self, out: list[ZionEvent] | None) -> None:
         self._asking.pop(0)
         if self._asking:
             self._current = self._asking[0]
         else:
             self._finish_draw(self._turn, out)
 
-    def _do_claim(self, seat: int, out: list[ZionEvent]) -> None:
+    def _do_claim(self, seat: int, out: list[ZionEvent] | None) -> None:
         card = self._discard.pop()
         self._discard_by.pop()
         self._hands[seat].append(card)
         self._known[seat].append(card)
         self._claims[seat] += 1
-        out.append(ClaimEvent(seat, "ZC-8.1", card=card))
+        if out is not None:
+            out.append(ClaimEvent(seat, "ZC-8.1", card=card))
         wanted = self._rules.claim_penalty_cards
         if wanted:
             extra = self._draw_cards(wanted, out)
             self._hands[seat].extend(extra)
-            out.append(PenaltyEvent(seat, "ZC-8.3", cards=tuple(extra), wanted=wanted))
+            if out is not None:
+                out.append(PenaltyEvent(seat, "ZC-8.3", cards=tuple(extra), wanted=wanted))
         self._finish_draw(self._turn, out)  # the window closes at the first claim
 
     def _do_exchange(self, seat: int, action: ExchangeJoker, result: tuple[Meld, Card],
-                     out: list[ZionEvent]) -> None:
+                     out: list[ZionEvent] | None) -> None:
         meld, joker = result
         hand = self._hands[seat]
         _remove(hand, action.card)
@@ -222,24 +235,29 @@ class Moves(GameCore):
         self._known[seat].append(joker)  # everyone saw the joker go to this hand (ZC-12.1)
         index = action.meld_index
         self._table[index] = TableMeld(meld, self._table[index].owner)
-        out.append(ExchangeEvent(seat, "ZC-12.1", card=action.card, index=index, meld=meld,
-                                 joker=joker, out_of_turn=self._phase is Phase.CLAIM))
+        if out is not None:
+            out.append(ExchangeEvent(seat, "ZC-12.1", card=action.card, index=index, meld=meld,
+                                     joker=joker, out_of_turn=self._phase is Phase.CLAIM))
 
-    def _do_lay_off(self, seat: int, action: LayOff, meld: Meld, out: list[ZionEvent]) -> None:
+    def _do_lay_off(self, seat: int, action: LayOff, meld: Meld,
+                    out: list[ZionEvent] | None) -> None:
         hand = self._hands[seat]
         _remove(hand, action.card)
         _forget(self._known[seat], action.card)
         index = action.meld_index
         owner = self._table[index].owner
         self._table[index] = TableMeld(meld, owner)
-        out.append(LayOffEvent(seat, "ZC-11.2", card=action.card, index=index, meld=meld,
-                               owner=owner))
+        if out is not None:
+            out.append(LayOffEvent(seat, "ZC-11.2", card=action.card, index=index, meld=meld,
+                                   owner=owner))
         if not hand:
-            out.append(GoOutEvent(seat, "ZC-13.1", how="by laying off the last card",
-                                  hand=self._hand_number))
+            if out is not None:
+                out.append(GoOutEvent(seat, "ZC-13.1", how="by laying off the last card",
+                                      hand=self._hand_number))
             self._end_hand(seat, _WENT_OUT, out)
 
-    def _do_go_down(self, seat: int, melds: tuple[Meld, ...], out: list[ZionEvent]) -> None:
+    def _do_go_down(self, seat: int, melds: tuple[Meld, ...],
+                    out: list[ZionEvent] | None) -> None:
         joker_in_set = has_joker_in_set(melds)
         hand = self._hands[seat]
         held = tuple(hand) if joker_in_set else ()  # for the event's ZC-5.4 words, when read
@@ -249,16 +267,19 @@ class Moves(GameCore):
                 _forget(self._known[seat], card)
             self._table.append(TableMeld(meld, seat))
         self._down[seat] = True
-        out.append(GoDownEvent(seat, "ZC-9.2", melds=melds,
-                               contract=self._rules.contract(self._hand_number),
-                               joker_in_set=joker_in_set, held=held,
-                               rules=self._rules if joker_in_set else None, taken=self._taken))
+        if out is not None:
+            out.append(GoDownEvent(seat, "ZC-9.2", melds=melds,
+                                   contract=self._rules.contract(self._hand_number),
+                                   joker_in_set=joker_in_set, held=held,
+                                   rules=self._rules if joker_in_set else None, taken=self._taken))
         if not hand:
-            out.append(GoOutEvent(seat, "ZC-13.1", how="by going down with every card",
-                                  hand=self._hand_number))
+            if out is not None:
+                out.append(GoOutEvent(seat, "ZC-13.1", how="by going down with every card",
+                                      hand=self._hand_number))
             self._end_hand(seat, _WENT_OUT, out)
 
-    def _end_hand(self, winner: int | None, reason: HandEnd, out: list[ZionEvent]) -> None:
+    def _end_hand(self, winner: int | None, reason: HandEnd,
+                  out: list[ZionEvent] | None) -> None:
         rules = self._rules
         points: dict[int, int] = {}
         stuck: list[int] = []
@@ -275,17 +296,19 @@ class Moves(GameCore):
         result = HandResult(self._hand_number, self._dealer, winner, points, tuple(stuck), reason,
                             self._turns, {s: tuple(h) for s, h in enumerate(self._hands)})
         self._results.append(result)
-        out.append(HandEndEvent(winner, reason.rule, hand=self._hand_number, winner=winner,
-                                reason=reason, points=_read_only(points), stuck=tuple(stuck),
-                                turns=self._turns, stuck_penalty=rules.stuck_penalty))
+        if out is not None:
+            out.append(HandEndEvent(winner, reason.rule, hand=self._hand_number, winner=winner,
+                                    reason=reason, points=_read_only(points), stuck=tuple(stuck),
+                                    turns=self._turns, stuck_penalty=rules.stuck_penalty))
         self._asking = []
         self._window_card = None
         if self._hand_number >= HANDS:
             self._phase = _OVER
             low = min(self._totals)
             totals = dict(enumerate(self._totals))
-            out.append(GameEndEvent(None, "ZC-14.2", totals=_read_only(totals),
-                                    winners=tuple(s for s, t in totals.items() if t == low)))
+            if out is not None:
+                out.append(GameEndEvent(None, "ZC-14.2", totals=_read_only(totals),
+                                        winners=tuple(s for s, t in totals.items() if t == low)))
             return
         self._dealer = (self._dealer + 1) % self._players  # ZC-3.2
         self._start_hand(out)
