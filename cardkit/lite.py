@@ -69,6 +69,7 @@ from pathlib import Path
 
 from cardkit.lite_loader import LAZY
 from cardkit.lite_patches import patch_wheel
+from cardkit.lite_snapshot import patch_worker
 
 __all__ = [
     "BROWSER_PACKAGES",
@@ -700,22 +701,41 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     _run(command, "voici build", cwd=work)
     _finish(building)
     _add_chart_code(building)
-    _add_snapshot(building, ["micropip", *at_start])
+    try:  # the worker starts from the image when the site has one (`_add_snapshot`)
+        patch_worker(building)
+    except OSError as error:
+        print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
+              file=sys.stderr)
     building.rename(dest)
 
 
-def _add_snapshot(out: Path, packages: list[str]) -> None:
-    """The started kernel's memory image, and the kernel's worker code that starts from it
-    (`cardkit.lite_snapshot`); without either (no Node.js, a kernel or Pyodide that no longer
-    fits) the site starts Python as before, and the build says why."""
-    from cardkit.lite_snapshot import SNAPSHOT, make_snapshot, patch_worker
+def _add_snapshot(out: Path, cache: Path, site_key: str, wheel: Path,
+                  contents: Path) -> None:
+    """The started kernel's memory image, with the apps' modules imported, and its files, put
+    into the built site ``out`` (`cardkit.lite_snapshot`), kept in ``cache`` by their key (the
+    site's, the cardkit wheel's hash, the modules): a build with the same cardkit makes none.
+    Without them (no Node.js, a kernel or Pyodide that no longer fits) the site starts Python
+    as before, and the build says why."""
+    from cardkit.lite_snapshot import app_modules, install_snapshot, make_snapshot, snapshot_key
 
+    modules = app_modules(contents)
+    key = snapshot_key(site_key, wheel, modules)
+    folder = cache / f"kernel-{key}"
     try:
-        # cardkit's own wheel is left out: it is put into a copy of this cached site later
-        make_snapshot(out, [name for name in packages if name != "cardkit"])
-        patch_worker(out)
+        if not (folder / "done").is_file():
+            settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+            options = settings["litePluginSettings"][
+                "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+            with tempfile.TemporaryDirectory(dir=cache) as tmp:
+                made = Path(tmp) / "kernel"
+                make_snapshot(out / "static" / "pyodide", options["packages"], modules, made)
+                (made / "done").write_text(key)
+                if folder.exists():
+                    shutil.rmtree(folder)
+                made.rename(folder)
+            _forget_old(cache, "kernel-*", keep=folder, kept=3)
+        install_snapshot(out, folder / "image.bin.gz", folder / "files.bin.gz", key)
     except OSError as error:
-        (out / "static" / "pyodide" / SNAPSHOT).unlink(missing_ok=True)
         print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
               file=sys.stderr)
 
@@ -747,9 +767,10 @@ def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:
     lock_path.write_text(json.dumps(lock))
 
 
-def _forget_old_sites(cache: Path, keep: Path, kept: int = 2) -> None:
-    """Keep the newest ``kept`` built sites in the cache (77 MB each)."""
-    sites = sorted((p for p in cache.glob("site-*") if p.is_dir() and p != keep),
+def _forget_old(cache: Path, pattern: str, keep: Path, kept: int) -> None:
+    """Keep the newest ``kept`` folders of ``pattern`` in the cache (built sites are 77 MB
+    each, kernel images 20 MB)."""
+    sites = sorted((p for p in cache.glob(pattern) if p.is_dir() and p != keep),
                    key=lambda p: p.stat().st_mtime, reverse=True)
     for old in sites[kept - 1:]:
         shutil.rmtree(old, ignore_errors=True)
@@ -787,11 +808,12 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
         base = cache / f"site-{_site_key(requirements, contents)}"
         if not (base / "jupyter-lite.json").is_file():
             _voici_build(work, cache, pyodide, wheels, wheel, made, contents, base)
-            _forget_old_sites(cache, keep=base)
+            _forget_old(cache, "site-*", keep=base, kept=2)
         if out.exists():
             shutil.rmtree(out)
         shutil.copytree(base, out)
         _replace_cardkit_wheel(out / "static" / "pyodide", wheel)
+        _add_snapshot(out, cache, base.name, wheel, contents)
     if log:
         print(f"cardkit lite: {out} ({site_size_mb(out):.0f} MB) built in "
               f"{time.perf_counter() - started:.0f} s; open {out / 'voici' / 'render'}"
