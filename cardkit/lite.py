@@ -836,12 +836,17 @@ PYODIDE_MAX_AGE = 3600
 # Files that change with every build (the pages, the configuration, Pyodide's lock and the
 # cardkit wheel it names by hash): always revalidated, so a rebuilt site is seen at once.
 _EVERY_BUILD = (".html", ".json", ".ipynb")
+_KEYED = re.compile(r"kernel-(image|files)-[0-9a-f]{16}\.bin\.gz")
 
 
 def cache_control(path: str) -> str:
     """The Cache-Control header `cardkit lite --serve` sends for the site's file ``path``."""
     name = path.split("?")[0].rsplit("/", 1)[-1]
     if "/static/pyodide/" in path and name in PYODIDE_FILES and not name.endswith(".json"):
+        return f"max-age={PYODIDE_MAX_AGE}"
+    if "/static/pyodide/" in path and _KEYED.fullmatch(name):
+        # the kernel's image and files, named by a key of all they are made from (a build
+        # that changes them names them anew, in kernel-image.json): kept without asking
         return f"max-age={PYODIDE_MAX_AGE}"
     if name.endswith(_EVERY_BUILD) or name.startswith("cardkit-") or "/static/pyodide/" in path:
         return "no-cache"

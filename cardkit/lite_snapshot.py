@@ -144,7 +144,10 @@ del _cardkit_prepare
   } });
   if (foreign.length) throw new Error("JavaScript objects that cannot be restored: " + foreign);
   fs.writeFileSync(imageOut, image);
-})().catch((error) => { console.error(error.type || "", error.message || String(error)); process.exit(1); });
+})().catch((error) => {
+  console.error(error.type || "", error.message || String(error));  // a PythonError's type
+  process.exit(1);
+});
 """
 
 
@@ -293,9 +296,12 @@ _START = """
 };
 """
 # Python run right after the start from the image: fresh random state for this page, the import
-# system told of the files just written, and plotly's lazy wheels' finder with the page's
-# addresses (`cardkit.lite_loader`; the image holds none).
+# system told of the files just written, plotly's lazy wheels' finder with the page's
+# addresses (`cardkit.lite_loader`; the image holds none), and sys.path without the second
+# "" that Pyodide's start adds to the image's (each "" costs an import a look at the current
+# folder, which in a page is the contents drive: a request to the page).
 AFTER_IMAGE = ("import importlib, random, sys; random.seed(); importlib.invalidate_caches(); "
+               "sys.path[:] = list(dict.fromkeys(sys.path)); "
                "'cardkit.lite_loader' in sys.modules and "
                "sys.modules['cardkit.lite_loader'].install(); del importlib, random, sys")
 # The kernel's one call of loadPyodide in its worker code (0.7.0, both of its workers).
