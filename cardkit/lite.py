@@ -33,8 +33,10 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
   (`cardkit.widgets.lite_page`: anywidget gives a new widget 2 s to start, too little for
   compiling 5 MB of code a widget carries on a loaded machine).
 - IPython's wheel is patched so that ``import IPython`` leaves its terminal shell (and
-  prompt_toolkit) out (`cardkit.lite_patches`), and the kernel's start is saved as a memory
-  image that the pages start Python from (`cardkit.lite_snapshot`; without it, as before).
+  prompt_toolkit) out (`cardkit.lite_patches`), and the kernel's start, with the apps' modules
+  imported, is saved as a memory image and the files it needs, which the pages start Python
+  from (`cardkit.lite_snapshot`, made for each cardkit wheel and cached by its hash; without
+  Node.js, as before, from the wheels).
 - ``cardkit lite --serve`` lets browsers keep Pyodide's core an hour (`cache_control`): Chromium
   then reuses the machine code it compiled from the WebAssembly instead of compiling it again.
 
@@ -87,8 +89,9 @@ __all__ = [
 # jupyterlite-core < 0.8 (which voici-core 0.10.0 needs) runs the 0.29 line; the npm package
 # is the only place these machines reach that holds it (the CDN is never used). The kernel's
 # saved image (`cardkit.lite_snapshot`) uses 0.29's private snapshot options (_makeSnapshot,
-# _loadSnapshot, _snapshotDeserializer): check them again before moving this pin (if they
-# change, the image is not made or is refused, and pages start afresh, 3-4 CPU-s slower).
+# _loadSnapshot, which 0.29 awaits, so the worker passes the image's download as it goes,
+# _snapshotDeserializer): check them again before moving this pin (if they change, the image
+# is not made or is refused, and pages start afresh, 3-5 CPU-s slower).
 PYODIDE_NPM = "pyodide@0.29.3"
 # 0.11 refuses the site's relative wheel addresses ("Cannot download from a non-remote
 # location"), so no package installs; 0.10.1 is the newest that accepts them.

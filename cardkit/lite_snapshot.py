@@ -59,9 +59,10 @@ import subprocess
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-__all__ = ["INDEX", "app_modules", "install_snapshot", "make_snapshot", "patch_worker",
-           "snapshot_key"]
+__all__ = ["AFTER_IMAGE", "INDEX", "app_modules", "files_header", "install_snapshot",
+           "make_snapshot", "patch_worker", "snapshot_key"]
 
 INDEX = "kernel-image.json"
 """In the site's ``static/pyodide/``: the names of the image and files the worker starts from."""
@@ -206,7 +207,7 @@ def make_snapshot(pyodide: Path, packages: list[str], modules: list[str],
     return made[0], made[1]
 
 
-def files_header(files: Path) -> dict:
+def files_header(files: Path) -> dict[str, Any]:
     """The header of a gzipped files stream: ``loaded`` (Pyodide's record of the packages in
     it), ``dirs`` and ``files`` ([path, size, mtime or None] in the order of their bytes)."""
     with gzip.open(files, "rb") as stream:
