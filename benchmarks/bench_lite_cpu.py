@@ -148,7 +148,9 @@ def node_phases(site: Path, app: str, image: bool = True) -> list[tuple[str, flo
         done = subprocess.run([node, str(script), str(site), str(cells),
                                "image" if image else "afresh", AFTER_IMAGE],
                               capture_output=True, text=True, check=True)
-    return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+    # the figures' line; Pyodide may say more after it (the lab's background load of plotly)
+    (line,) = [line for line in done.stdout.splitlines() if line.startswith("[[")][-1:]
+    return [tuple(row) for row in json.loads(line)]
 
 
 def _descendants() -> set[str]:

@@ -88,9 +88,14 @@ import ipywidgets, anywidget
 
 
 def _cardkit_prepare():
-    import importlib
+    import compileall, importlib, os
 
+    import cardkit
     import cardkit.lite_loader as loader
+
+    # bytecode beside cardkit's sources (the files keep their times): what a page imports
+    # later (a chart, a hint) is not compiled in the page
+    compileall.compile_dir(os.path.dirname(cardkit.__file__), quiet=1)
 
     # No finder of plotly's lazily loaded wheels: it would hold this build's addresses (the
     # page puts its own in), and a module importing plotly as it is imported is left out.
@@ -152,9 +157,17 @@ del _cardkit_prepare
 """
 
 
+# Modules the apps import as they open, not at their top level (measured with each app built in
+# CPython: the replay viewer's analyst, the games' pictures and specs): imported into the image
+# too. A name that no longer imports is left out of the image, and the build's cache says so.
+OPENING_MODULES = ("cardkit.xeri.spec", "cardkit.zioncheck.spec", "cardkit.xeri.draw",
+                   "cardkit.zioncheck.draw", "cardkit.analysis", "cardkit.pimc",
+                   "cardkit.xeri.analyst", "cardkit.zioncheck.analyst", "statistics")
+
+
 def app_modules(contents: Path) -> list[str]:
     """The modules that the notebooks in ``contents`` import at their top level, the cardkit
-    ones (the apps the static gallery shows): imported into the image."""
+    ones (the apps the static gallery shows), and `OPENING_MODULES`: imported into the image."""
     found: dict[str, None] = {}
     for notebook in sorted(contents.glob("*.ipynb")):
         cells = json.loads(notebook.read_text())["cells"]
@@ -164,7 +177,7 @@ def app_modules(contents: Path) -> list[str]:
                      [node.module] if isinstance(node, ast.ImportFrom) and node.module
                      and not node.level else [])
             found.update((name, None) for name in names if name.split(".")[0] == "cardkit")
-    return list(found)
+    return [*found, *(name for name in OPENING_MODULES if name not in found)]
 
 
 def snapshot_key(site_key: str, cardkit_wheel: Path, modules: Iterable[str]) -> str:

@@ -145,14 +145,15 @@ def _notebook(folder: Path, name: str, code: str) -> None:
 
 def test_the_image_imports_the_cardkit_modules_the_gallerys_notebooks_import(
         tmp_path: Path) -> None:
-    from cardkit.lite_snapshot import app_modules
+    from cardkit.lite_snapshot import OPENING_MODULES, app_modules
 
     _notebook(tmp_path, "a.ipynb", "import random\nfrom cardkit.widgets.serve import show_app\n"
                                    "from cardkit.widgets.xeri_table import XeriTable\n")
     _notebook(tmp_path, "b.ipynb", "import cardkit.zioncheck, os\nfrom . import nothing\n"
                                    "def f():\n    from cardkit.widgets.charts import x\n")
     assert app_modules(tmp_path) == ["cardkit.widgets.serve", "cardkit.widgets.xeri_table",
-                                     "cardkit.zioncheck", "cardkit.widgets.charts"]
+                                     "cardkit.zioncheck", "cardkit.widgets.charts",
+                                     *OPENING_MODULES]
 
 
 def test_the_image_is_named_by_the_cardkit_wheel_it_was_made_with(tmp_path: Path) -> None:
