@@ -107,6 +107,14 @@ def _cardkit_prepare():
                 importlib.import_module(name)
             except ImportError as error:
                 left_out.append(f"{name} ({error})")
+        # every game's spec, as an app asks for it (its package, picture and analyst)
+        from cardkit.games import game_names, get_game
+
+        for name in game_names():
+            try:
+                get_game(name)
+            except ImportError as error:
+                left_out.append(f"the game {name} ({error})")
     finally:
         loader.install = install
     return left_out
@@ -158,11 +166,10 @@ del _cardkit_prepare
 
 
 # Modules the apps import as they open, not at their top level (measured with each app built in
-# CPython: the replay viewer's analyst, the games' pictures and specs): imported into the image
-# too. A name that no longer imports is left out of the image, and the build's cache says so.
-OPENING_MODULES = ("cardkit.xeri.spec", "cardkit.zioncheck.spec", "cardkit.xeri.draw",
-                   "cardkit.zioncheck.draw", "cardkit.analysis", "cardkit.pimc",
-                   "cardkit.xeri.analyst", "cardkit.zioncheck.analyst", "statistics")
+# CPython: the replay viewer's analyst; the games' pictures, specs and analysts come from the
+# registry, whose every game the image asks for): imported into the image too. A name that no
+# longer imports is left out of the image, and the build's cache says so.
+OPENING_MODULES = ("cardkit.games", "cardkit.analysis", "cardkit.pimc", "statistics")
 
 
 def app_modules(contents: Path) -> list[str]:
