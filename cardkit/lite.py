@@ -704,6 +704,9 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     _run(command, "voici build", cwd=work)
     _finish(building)
     _add_chart_code(building)
+    if not remember_service_worker(building):
+        print("cardkit lite: JupyterLite's service-worker code was not found as expected: "
+              "a browser's second view of the site starts 2 s slower", file=sys.stderr)
     try:  # the worker starts from the image when the site has one (`_add_snapshot`)
         patch_worker(building)
     except OSError as error:
@@ -741,6 +744,37 @@ def _add_snapshot(out: Path, cache: Path, site_key: str, wheel: Path,
     except OSError as error:
         print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
               file=sys.stderr)
+
+
+# JupyterLite 0.7's page unregisters every service worker when the version it last recorded
+# differs, and records the version only in that check, which runs when a service worker
+# already controls the page: so a browser's second view of the site always unregisters the one
+# the first view registered (2 s of a warm first view here, the kernel waiting on it). The
+# patch records the version when the page registers its service worker too, as the check does.
+_SW_CHECK = re.compile(r"async _unregisterOldServiceWorkers\((\w+)\)\{const (\w+)=`\$\{\1\}"
+                       r"-version`,(\w+)=localStorage\.getItem\(\2\);if\(\3&&\3!==(\w+)\|\|!\3\)")
+_SW_REGISTER = re.compile(r'(\w+)=await (\w+)\.register\((\w+)\),console\.info\("JupyterLite '
+                          r'ServiceWorker was sucessfully registered"\)')
+
+
+def remember_service_worker(out: Path) -> list[Path]:
+    """JupyterLite's page code in the built site ``out`` made to record its version when it
+    registers its service worker (`_SW_CHECK`); the files patched (none if the code moved:
+    pages then only start slower the second time)."""
+    patched = []
+    for script in sorted(out.rglob("*.js")):
+        text = script.read_text(errors="surrogateescape")
+        check, register = _SW_CHECK.search(text), _SW_REGISTER.findall(text)
+        if check is None or len(register) != 1:
+            continue
+        worker, container, url = register[0]
+        text = _SW_REGISTER.sub(
+            f"{worker}=await {container}.register({url}),"
+            f"localStorage.setItem(`${{{url}}}-version`,{check.group(4)}),"
+            'console.info("JupyterLite ServiceWorker was sucessfully registered")', text)
+        script.write_text(text, errors="surrogateescape")
+        patched.append(script)
+    return patched
 
 
 def _add_chart_code(out: Path) -> None:

@@ -198,3 +198,26 @@ def test_the_saved_files_replace_their_wheels_in_the_site(tmp_path: Path) -> Non
                      "files": "kernel-files-0123456789abcdef.bin.gz"}
     assert gzip.decompress((pyodide / names["image"]).read_bytes()) == b"memory"
     assert files_header(pyodide / names["files"])["files"] == [["/lib/a.py", 3, 1000]]
+
+
+SW_CODE = ('async _initialize(e){if(t){if(t.controller){const e=t.controller.scriptURL;'
+           'await this._unregisterOldServiceWorkers(e)}if(!s&&t)try{console.info("Registering"),'
+           's=await t.register(e),console.info("JupyterLite ServiceWorker was sucessfully '
+           'registered")}catch(e){}}}async _unregisterOldServiceWorkers(e){const t=`${e}-version`,'
+           's=localStorage.getItem(t);if(s&&s!==P||!s){console.info("New version");}'
+           'localStorage.setItem(t,P)}')
+
+
+def test_a_page_records_its_version_when_it_registers_its_service_worker(tmp_path: Path) -> None:
+    # JupyterLite recorded it only when it checked an older worker, so a browser's second view
+    # unregistered the worker its first view had registered (2 s of that view)
+    (tmp_path / "voici").mkdir()
+    (tmp_path / "voici" / "1650.js").write_text(SW_CODE)
+    (tmp_path / "other.js").write_text("s=await t.register(e)")  # no check: left alone
+    assert lite.remember_service_worker(tmp_path) == [tmp_path / "voici" / "1650.js"]
+    text = (tmp_path / "voici" / "1650.js").read_text()
+    assert ("s=await t.register(e),localStorage.setItem(`${e}-version`,P),"
+            'console.info("JupyterLite ServiceWorker was sucessfully registered")') in text
+    assert (tmp_path / "other.js").read_text() == "s=await t.register(e)"
+    # its own check, with the key and version it records, is unchanged
+    assert "if(s&&s!==P||!s)" in text and "localStorage.setItem(t,P)}" in text
