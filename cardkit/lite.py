@@ -36,7 +36,9 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
   prompt_toolkit) out (`cardkit.lite_patches`), and the kernel's start, with the apps' modules
   imported, is saved as a memory image and the files it needs, which the pages start Python
   from (`cardkit.lite_snapshot`, made for each cardkit wheel and cached by its hash; without
-  Node.js, as before, from the wheels).
+  Node.js, as before, from the wheels). JupyterLite's page code is patched to record its
+  version when it registers its service worker (`remember_service_worker`), so that a
+  browser's second view does not unregister it again.
 - ``cardkit lite --serve`` lets browsers keep Pyodide's core an hour (`cache_control`): Chromium
   then reuses the machine code it compiled from the WebAssembly instead of compiling it again.
 
