@@ -84,6 +84,7 @@ __all__ = [
     "build_site",
     "cache_dir",
     "left_out",
+    "remember_service_worker",
     "serve_site",
 ]
 
