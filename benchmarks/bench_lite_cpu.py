@@ -34,6 +34,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from cardkit.lite_snapshot import AFTER_IMAGE
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CARDKIT_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -50,6 +52,7 @@ const settings = require(path.join(site, "jupyter-lite.json"))["jupyter-config-d
   .litePluginSettings["@jupyterlite/pyodide-kernel-extension:kernel"];
 const packages = settings.loadPyodideOptions.packages;
 const { loadPyodide } = require(path.join(dir, "pyodide.js"));
+const AFTER_IMAGE = process.argv[5];
 const cells = JSON.parse(fs.readFileSync(cellsFile, "utf8"));
 let last = process.cpuUsage(), lastWall = performance.now();
 const rows = [];
@@ -59,29 +62,49 @@ function mark(name) {
              (wall - lastWall) / 1000]);
   last = process.cpuUsage(); lastWall = performance.now();
 }
-const image = path.join(dir, "kernel-snapshot.bin.gz");
+const index = path.join(dir, "kernel-image.json");
+const saved = fs.existsSync(index) ? JSON.parse(fs.readFileSync(index, "utf8")) : null;
+const gunzip = (name) => require("zlib").gunzipSync(fs.readFileSync(path.join(dir, name)));
+function writeFiles(py, files) {  // as the patched worker does (cardkit.lite_snapshot)
+  const size = files.readUInt32LE(0);
+  const header = JSON.parse(files.subarray(4, 4 + size).toString());
+  let at = 4 + size;
+  for (const folder of header.dirs) py.FS.mkdirTree(folder);
+  for (const [file, length, mtime] of header.files) {
+    py.FS.writeFile(file, files.subarray(at, at + length), { canOwn: true });
+    if (mtime !== null) py.FS.utime(file, mtime, mtime);
+    at += length;
+  }
+  Object.assign(py.loadedPackages, header.loaded);
+  return `the ${header.files.length} files of the ${Object.keys(header.loaded).length} wheels ` +
+         "written (the saved files)";
+}
 (async () => {
   let py;
-  if (process.argv[4] === "image" && fs.existsSync(image)) {
-    // as the patched worker does (cardkit.lite_snapshot): the saved image, then the wheels' files
-    const bytes = require("zlib").gunzipSync(fs.readFileSync(image));
-    mark("unpacking the kernel's saved image (gzip)");
+  if (process.argv[4] === "image" && saved) {
+    // as the patched worker does (cardkit.lite_snapshot): the saved image, then its files
+    const bytes = gunzip(saved.image), files = gunzip(saved.files);
+    mark("unpacking the kernel's saved image and files (gzip)");
     const restore = (named) => named.cardkit === "pyodide"
       ? new Proxy({}, { get: (_t, key) => py[key], has: (_t, key) => key in py })
       : (...args) => py.loadPackagesFromImports(...args);
     py = await loadPyodide({ indexURL: dir + "/", _loadSnapshot: bytes,
                              _snapshotDeserializer: restore });
-    py.runPython("import random; random.seed()");
-    mark("Pyodide's start from the image (IPython, the kernel, widgets imported)");
-    await py.loadPackage(packages, { messageCallback: () => {} });
-    mark(`the ${packages.length} wheels loaded at start (unpacked)`);
+    mark("Pyodide's start from the image (the kernel, widgets, apps imported)");
+    mark(writeFiles(py, files));
+    py.runPython(AFTER_IMAGE);
+    mark("reseeding, plotly's finder (cardkit.lite_snapshot.AFTER_IMAGE)");
     await py.runPythonAsync("import piplite.piplite, pyodide_kernel, IPython");
     mark("the kernel's set-up and shell (imported already)");
   } else {
   py = await loadPyodide({ indexURL: dir + "/" });
   mark("Pyodide's start (interpreter, standard library)");
-  await py.loadPackage(packages, { messageCallback: () => {} });
-  mark(`the ${packages.length} wheels loaded at start (unpacked)`);
+  if (saved) {  // the site holds the saved files in place of the wheels they replace
+    mark(writeFiles(py, gunzip(saved.files)));
+  } else {
+    await py.loadPackage(packages, { messageCallback: () => {} });
+    mark(`the ${packages.length} wheels loaded at start (unpacked)`);
+  }
   await py.runPythonAsync("import piplite.piplite\npiplite.piplite._PIPLITE_DISABLE_PYPI = True");
   mark("piplite's set-up (the kernel's initPackageManager)");
   await py.runPythonAsync("import IPython");
@@ -123,9 +146,11 @@ def node_phases(site: Path, app: str, image: bool = True) -> list[tuple[str, flo
         script.write_text(_NODE)
         cells.write_text(json.dumps(_cells(app)))
         done = subprocess.run([node, str(script), str(site), str(cells),
-                               "image" if image else "afresh"],
+                               "image" if image else "afresh", AFTER_IMAGE],
                               capture_output=True, text=True, check=True)
-    return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+    # the figures' line; Pyodide may say more after it (the lab's background load of plotly)
+    (line,) = [line for line in done.stdout.splitlines() if line.startswith("[[")][-1:]
+    return [tuple(row) for row in json.loads(line)]
 
 
 def _descendants() -> set[str]:

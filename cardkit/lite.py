@@ -33,8 +33,12 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
   (`cardkit.widgets.lite_page`: anywidget gives a new widget 2 s to start, too little for
   compiling 5 MB of code a widget carries on a loaded machine).
 - IPython's wheel is patched so that ``import IPython`` leaves its terminal shell (and
-  prompt_toolkit) out (`cardkit.lite_patches`), and the kernel's start is saved as a memory
-  image that the pages start Python from (`cardkit.lite_snapshot`; without it, as before).
+  prompt_toolkit) out (`cardkit.lite_patches`), and the kernel's start, with the apps' modules
+  imported, is saved as a memory image and the files it needs, which the pages start Python
+  from (`cardkit.lite_snapshot`, made for each cardkit wheel and cached by its hash; without
+  Node.js, as before, from the wheels). JupyterLite's page code is patched to record its
+  version when it registers its service worker (`remember_service_worker`), so that a
+  browser's second view does not unregister it again.
 - ``cardkit lite --serve`` lets browsers keep Pyodide's core an hour (`cache_control`): Chromium
   then reuses the machine code it compiled from the WebAssembly instead of compiling it again.
 
@@ -69,6 +73,7 @@ from pathlib import Path
 
 from cardkit.lite_loader import LAZY
 from cardkit.lite_patches import patch_wheel
+from cardkit.lite_snapshot import patch_worker
 
 __all__ = [
     "BROWSER_PACKAGES",
@@ -79,6 +84,7 @@ __all__ = [
     "build_site",
     "cache_dir",
     "left_out",
+    "remember_service_worker",
     "serve_site",
 ]
 
@@ -86,8 +92,9 @@ __all__ = [
 # jupyterlite-core < 0.8 (which voici-core 0.10.0 needs) runs the 0.29 line; the npm package
 # is the only place these machines reach that holds it (the CDN is never used). The kernel's
 # saved image (`cardkit.lite_snapshot`) uses 0.29's private snapshot options (_makeSnapshot,
-# _loadSnapshot, _snapshotDeserializer): check them again before moving this pin (if they
-# change, the image is not made or is refused, and pages start afresh, 3-4 CPU-s slower).
+# _loadSnapshot, which 0.29 awaits, so the worker passes the image's download as it goes,
+# _snapshotDeserializer): check them again before moving this pin (if they change, the image
+# is not made or is refused, and pages start afresh, 3-5 CPU-s slower).
 PYODIDE_NPM = "pyodide@0.29.3"
 # 0.11 refuses the site's relative wheel addresses ("Cannot download from a non-remote
 # location"), so no package installs; 0.10.1 is the newest that accepts them.
@@ -700,24 +707,77 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     _run(command, "voici build", cwd=work)
     _finish(building)
     _add_chart_code(building)
-    _add_snapshot(building, ["micropip", *at_start])
+    if not remember_service_worker(building):
+        print("cardkit lite: JupyterLite's service-worker code was not found as expected: "
+              "a browser's second view of the site starts 2 s slower", file=sys.stderr)
+    try:  # the worker starts from the image when the site has one (`_add_snapshot`)
+        patch_worker(building)
+    except OSError as error:
+        print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
+              file=sys.stderr)
     building.rename(dest)
 
 
-def _add_snapshot(out: Path, packages: list[str]) -> None:
-    """The started kernel's memory image, and the kernel's worker code that starts from it
-    (`cardkit.lite_snapshot`); without either (no Node.js, a kernel or Pyodide that no longer
-    fits) the site starts Python as before, and the build says why."""
-    from cardkit.lite_snapshot import SNAPSHOT, make_snapshot, patch_worker
+def _add_snapshot(out: Path, cache: Path, site_key: str, wheel: Path,
+                  contents: Path) -> None:
+    """The started kernel's memory image, with the apps' modules imported, and its files, put
+    into the built site ``out`` (`cardkit.lite_snapshot`), kept in ``cache`` by their key (the
+    site's, the cardkit wheel's hash, the modules): a build with the same cardkit makes none.
+    Without them (no Node.js, a kernel or Pyodide that no longer fits) the site starts Python
+    as before, and the build says why."""
+    from cardkit.lite_snapshot import app_modules, install_snapshot, make_snapshot, snapshot_key
 
+    modules = app_modules(contents)
+    key = snapshot_key(site_key, wheel, modules)
+    folder = cache / f"kernel-{key}"
     try:
-        # cardkit's own wheel is left out: it is put into a copy of this cached site later
-        make_snapshot(out, [name for name in packages if name != "cardkit"])
-        patch_worker(out)
+        if not (folder / "done").is_file():
+            settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+            options = settings["litePluginSettings"][
+                "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+            with tempfile.TemporaryDirectory(dir=cache) as tmp:
+                made = Path(tmp) / "kernel"
+                make_snapshot(out / "static" / "pyodide", options["packages"], modules, made)
+                (made / "done").write_text(key)
+                if folder.exists():
+                    shutil.rmtree(folder)
+                made.rename(folder)
+            _forget_old(cache, "kernel-*", keep=folder, kept=3)
+        install_snapshot(out, folder / "image.bin.gz", folder / "files.bin.gz", key)
     except OSError as error:
-        (out / "static" / "pyodide" / SNAPSHOT).unlink(missing_ok=True)
         print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
               file=sys.stderr)
+
+
+# JupyterLite 0.7's page unregisters every service worker when the version it last recorded
+# differs, and records the version only in that check, which runs when a service worker
+# already controls the page: so a browser's second view of the site always unregisters the one
+# the first view registered (2 s of a warm first view here, the kernel waiting on it). The
+# patch records the version when the page registers its service worker too, as the check does.
+_SW_CHECK = re.compile(r"async _unregisterOldServiceWorkers\((\w+)\)\{const (\w+)=`\$\{\1\}"
+                       r"-version`,(\w+)=localStorage\.getItem\(\2\);if\(\3&&\3!==(\w+)\|\|!\3\)")
+_SW_REGISTER = re.compile(r'(\w+)=await (\w+)\.register\((\w+)\),console\.info\("JupyterLite '
+                          r'ServiceWorker was sucessfully registered"\)')
+
+
+def remember_service_worker(out: Path) -> list[Path]:
+    """JupyterLite's page code in the built site ``out`` made to record its version when it
+    registers its service worker (`_SW_CHECK`); the files patched (none if the code moved:
+    pages then only start slower the second time)."""
+    patched = []
+    for script in sorted(out.rglob("*.js")):
+        text = script.read_text(errors="surrogateescape")
+        check, register = _SW_CHECK.search(text), _SW_REGISTER.findall(text)
+        if check is None or len(register) != 1:
+            continue
+        worker, container, url = register[0]
+        text = _SW_REGISTER.sub(
+            f"{worker}=await {container}.register({url}),"
+            f"localStorage.setItem(`${{{url}}}-version`,{check.group(4)}),"
+            'console.info("JupyterLite ServiceWorker was sucessfully registered")', text)
+        script.write_text(text, errors="surrogateescape")
+        patched.append(script)
+    return patched
 
 
 def _add_chart_code(out: Path) -> None:
@@ -747,9 +807,10 @@ def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:
     lock_path.write_text(json.dumps(lock))
 
 
-def _forget_old_sites(cache: Path, keep: Path, kept: int = 2) -> None:
-    """Keep the newest ``kept`` built sites in the cache (77 MB each)."""
-    sites = sorted((p for p in cache.glob("site-*") if p.is_dir() and p != keep),
+def _forget_old(cache: Path, pattern: str, keep: Path, kept: int) -> None:
+    """Keep the newest ``kept`` folders of ``pattern`` in the cache (built sites are 77 MB
+    each, kernel images 20 MB)."""
+    sites = sorted((p for p in cache.glob(pattern) if p.is_dir() and p != keep),
                    key=lambda p: p.stat().st_mtime, reverse=True)
     for old in sites[kept - 1:]:
         shutil.rmtree(old, ignore_errors=True)
@@ -787,11 +848,12 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
         base = cache / f"site-{_site_key(requirements, contents)}"
         if not (base / "jupyter-lite.json").is_file():
             _voici_build(work, cache, pyodide, wheels, wheel, made, contents, base)
-            _forget_old_sites(cache, keep=base)
+            _forget_old(cache, "site-*", keep=base, kept=2)
         if out.exists():
             shutil.rmtree(out)
         shutil.copytree(base, out)
         _replace_cardkit_wheel(out / "static" / "pyodide", wheel)
+        _add_snapshot(out, cache, base.name, wheel, contents)
     if log:
         print(f"cardkit lite: {out} ({site_size_mb(out):.0f} MB) built in "
               f"{time.perf_counter() - started:.0f} s; open {out / 'voici' / 'render'}"
@@ -814,12 +876,17 @@ PYODIDE_MAX_AGE = 3600
 # Files that change with every build (the pages, the configuration, Pyodide's lock and the
 # cardkit wheel it names by hash): always revalidated, so a rebuilt site is seen at once.
 _EVERY_BUILD = (".html", ".json", ".ipynb")
+_KEYED = re.compile(r"kernel-(image|files)-[0-9a-f]{16}\.bin\.gz")
 
 
 def cache_control(path: str) -> str:
     """The Cache-Control header `cardkit lite --serve` sends for the site's file ``path``."""
     name = path.split("?")[0].rsplit("/", 1)[-1]
     if "/static/pyodide/" in path and name in PYODIDE_FILES and not name.endswith(".json"):
+        return f"max-age={PYODIDE_MAX_AGE}"
+    if "/static/pyodide/" in path and _KEYED.fullmatch(name):
+        # the kernel's image and files, named by a key of all they are made from (a build
+        # that changes them names them anew, in kernel-image.json): kept without asking
         return f"max-age={PYODIDE_MAX_AGE}"
     if name.endswith(_EVERY_BUILD) or name.startswith("cardkit-") or "/static/pyodide/" in path:
         return "no-cache"

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import plotly.graph_objects as go
-
 from cardkit.i18n import Domain
 from cardkit.widgets.lite_page import use_site_chart_code
 
@@ -20,6 +18,10 @@ _MARGIN = {"l": 50, "r": 10, "t": 40, "b": 40}
 def lab_charts(n: int, *, histograms: bool) -> tuple[Any, Any | None]:
     """The running-estimate chart for a run of ``n`` samples and, with ``histograms``, the
     points histograms (None without): traces kept, a run changes their numbers."""
+    # imported here, at the first Run: the lab opens without plotly (the static site's saved
+    # kernel holds the lab's modules imported, not plotly, whose files load later)
+    import plotly.graph_objects as go
+
     use_site_chart_code()  # in the static site: plotly's widget code from the site
     band = "rgba(53,115,201,0.25)"
     chart = go.FigureWidget(

@@ -20,16 +20,15 @@ time, so Stop still ends it between chunks.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from cardkit import probability as P
 from cardkit.i18n import Domain
+from cardkit.lite_loader import start_loading
 from cardkit.widgets.common import MessageArea, speaking
 from cardkit.widgets.lab_charts import lab_charts
 from cardkit.widgets.lab_questions import (
@@ -55,6 +54,7 @@ _ = Domain("apps").gettext
 
 if TYPE_CHECKING:
     import pandas as pd
+    import plotly.graph_objects as go
 
     from cardkit.widgets.class_send import LabRun
 
@@ -64,6 +64,8 @@ __all__ = ["QUESTIONS", "ProbabilityLab", "compare_chart", "exact_answer", "has_
 def compare_chart(table: pd.DataFrame) -> go.Figure:
     """The chart of `cardkit.probability.compare`'s table: each estimate with its interval,
     and the exact value as a diamond."""
+    import plotly.graph_objects as go
+
     fig = go.Figure()
     fig.add_trace(go.Scatter(
         x=table["estimate"], y=table["question"], mode="markers", name="simulated",
@@ -145,9 +147,14 @@ class ProbabilityLab(widgets.VBox):
         self.chart: go.FigureWidget | None = None
         self.histogram: go.FigureWidget | None = None
         self.charts = widgets.VBox([])
-        with contextlib.suppress(RuntimeError):  # no threads in the browser: imported at Run
+        # plotly is imported at the first Run, not as the lab opens: meanwhile a thread
+        # imports it, or in the static site (no threads) the page loads its wheels in the
+        # background (`cardkit.lite_loader`) and its charts' code (`preload_chart_code`)
+        try:
             threading.Thread(target=_warm_up_plotly, daemon=True).start()
-        preload_chart_code()  # the static site's page loads the charts' code meanwhile
+        except RuntimeError:
+            start_loading()
+        preload_chart_code()
         self.table = widgets.HTML()
         self.table.add_class("ck-lab-table")
         self.download = widgets.HTML()

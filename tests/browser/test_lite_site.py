@@ -22,7 +22,7 @@ from hint_helpers import seen_texts, watch_text
 from playwright.sync_api import expect
 
 from cardkit.lite import MAX_SITE_MB, build_site, cache_dir, serve_site, site_size_mb
-from cardkit.lite_snapshot import SNAPSHOT
+from cardkit.lite_snapshot import INDEX
 from cardkit.widgets.lite_page import chart_code_path
 
 # A page of the static site starts Python in the browser: on a quiet 2-core machine about 15 s
@@ -241,6 +241,22 @@ def screenshot_dir() -> Path:
     return folder
 
 
+def test_pages_started_from_one_saved_image_deal_fresh_hands(lite_page, open_lite) -> None:
+    """Every page's Python starts from the same saved image (`cardkit.lite_snapshot`), yet a
+    page without a seed deals a fresh hand each time, as in Voila, and its share address
+    deals it again."""
+    seeds = []
+    for _view in range(2):
+        open_lite("meld_checker", "hand=3")
+        line = lite_page.locator(".cardkit-seed")
+        expect(line).to_contain_text("Seed ")
+        seed = re.search(r"Seed (\d+)\.", line.inner_text()).group(1)
+        expect(lite_page.locator(".cardkit-share")).to_have_attribute(
+            "href", re.compile(rf"\?hand=3&seed={seed}$"))
+        seeds.append(seed)
+    assert seeds[0] != seeds[1], seeds
+
+
 def test_meld_checker_speaks_japanese_with_lang_ja(lite_page, open_lite) -> None:
     """Issue 23 in the static site: ?lang=ja reaches the app (its page's address), the page
     declares lang="ja", and the app shows no English words (tests/i18n/english_left.py)."""
@@ -258,11 +274,16 @@ def test_meld_checker_speaks_japanese_with_lang_ja(lite_page, open_lite) -> None
 
 
 def test_without_the_saved_kernel_image_a_page_starts_python_afresh(browser, lite_site) -> None:
-    """The image missing (or refused): the worker falls back to Pyodide's normal start, says so
-    on the console, and the app works."""
+    """The image missing (or refused): the worker falls back to Pyodide's normal start, with
+    the saved files in place of the wheels they replace, says so on the console, and the app
+    works."""
+    import json
+
     base, out, _dropped = lite_site
-    image = out / "static" / "pyodide" / SNAPSHOT
+    pyodide = out / "static" / "pyodide"
+    image = pyodide / json.loads((pyodide / INDEX).read_text())["image"]
     assert image.stat().st_size > 1_000_000  # the build made one
+    assert not list(pyodide.glob("ipython-*.whl"))  # the saved files replace the wheels
     hidden = image.with_name(image.name + ".hidden")
     image.rename(hidden)
     context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=base)
