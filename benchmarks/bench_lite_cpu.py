@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cardkit.lite_snapshot import AFTER_IMAGE
+from cardkit.lite_snapshot import AFTER_IMAGE, WRITE_FILES_JS
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CARDKIT_CHROMIUM", "/usr/bin/chromium")
@@ -65,17 +65,9 @@ function mark(name) {
 const index = path.join(dir, "kernel-image.json");
 const saved = fs.existsSync(index) ? JSON.parse(fs.readFileSync(index, "utf8")) : null;
 const gunzip = (name) => require("zlib").gunzipSync(fs.readFileSync(path.join(dir, name)));
+const writeStream = /*WRITE_FILES_JS*/;
 function writeFiles(py, files) {  // as the patched worker does (cardkit.lite_snapshot)
-  const size = files.readUInt32LE(0);
-  const header = JSON.parse(files.subarray(4, 4 + size).toString());
-  let at = 4 + size;
-  for (const folder of header.dirs) py.FS.mkdirTree(folder);
-  for (const [file, length, mtime] of header.files) {
-    py.FS.writeFile(file, files.subarray(at, at + length), { canOwn: true });
-    if (mtime !== null) py.FS.utime(file, mtime, mtime);
-    at += length;
-  }
-  Object.assign(py.loadedPackages, header.loaded);
+  const header = writeStream(py, files);
   return `the ${header.files.length} files of the ${Object.keys(header.loaded).length} wheels ` +
          "written (the saved files)";
 }
@@ -124,7 +116,7 @@ comm.create_comm = lambda *a, **k: _Comm(*a, **k)`);
   mark("building the app's widgets");
   console.log(JSON.stringify(rows));
 })().catch((e) => { console.error(String(e)); process.exit(1); });
-"""
+""".replace("/*WRITE_FILES_JS*/", WRITE_FILES_JS)
 
 
 def _cells(app: str) -> dict[str, str]:

@@ -257,18 +257,11 @@ def install_snapshot(site: Path, image: Path, files: Path, key: str) -> list[str
     return removed
 
 
-# Appended to the kernel's worker code: start Pyodide from the image and the files, or as before.
-_START = """
-;self.__cardkitStart = async function (load, options) {
-  // cardkit.lite_snapshot: start from the kernel's saved image and files when there are some.
-  const base = options.indexURL || self.location.href;
-  const gunzip = async (name) => {
-    const response = await fetch(new URL(name, base));
-    if (!response.ok) throw new Error(name + ": HTTP " + response.status);
-    const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(unpacked).arrayBuffer());
-  };
-  const writeFiles = (api, bytes) => {
+# Writes the saved files (a stream: a 4-byte header size, the JSON header, then the files' bytes
+# in the header's order) into a started Pyodide's file system, and gives back the header. One
+# copy for the patched worker (`_START`) and for `benchmarks/bench_lite_cpu.py`, which replays
+# the worker's start under Node.js.
+WRITE_FILES_JS = """(api, bytes) => {
     const size = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + size)));
     let at = 4 + size;
@@ -280,7 +273,21 @@ _START = """
     }
     // as if Pyodide had loaded them: nothing loads them again
     Object.assign(api.loadedPackages, header.loaded);
+    return header;
+  }"""
+
+# Appended to the kernel's worker code: start Pyodide from the image and the files, or as before.
+_START = """
+;self.__cardkitStart = async function (load, options) {
+  // cardkit.lite_snapshot: start from the kernel's saved image and files when there are some.
+  const base = options.indexURL || self.location.href;
+  const gunzip = async (name) => {
+    const response = await fetch(new URL(name, base));
+    if (!response.ok) throw new Error(name + ": HTTP " + response.status);
+    const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unpacked).arrayBuffer());
   };
+  const writeFiles = %(write_files)s;
   let saved = null;
   try {
     const index = await fetch(new URL("%(index)s", base));
@@ -341,7 +348,8 @@ def patch_worker(site: Path) -> list[Path]:
         text = script.read_text()
         if len(load_call.findall(text)) == 1:
             started = load_call.sub(_STARTED, text)
-            patched[script] = started + _START % {"index": INDEX, "after": AFTER_IMAGE}
+            patched[script] = started + _START % {"index": INDEX, "after": AFTER_IMAGE,
+                                                   "write_files": WRITE_FILES_JS}
     if len(patched) != 2:  # its worker, and the one for cross-origin-isolated pages
         raise OSError(f"the Pyodide kernel's worker code was not found as expected in {static} "
                       f"(found {len(patched)} files, expected 2): update cardkit/lite_snapshot")
