@@ -810,9 +810,9 @@ def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:
 def _forget_old(cache: Path, pattern: str, keep: Path, kept: int) -> None:
     """Keep the newest ``kept`` folders of ``pattern`` in the cache (built sites are 77 MB
     each, kernel images 20 MB)."""
-    sites = sorted((p for p in cache.glob(pattern) if p.is_dir() and p != keep),
-                   key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in sites[kept - 1:]:
+    folders = sorted((p for p in cache.glob(pattern) if p.is_dir() and p != keep),
+                     key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in folders[kept - 1:]:
         shutil.rmtree(old, ignore_errors=True)
 
 

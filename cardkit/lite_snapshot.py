@@ -242,14 +242,13 @@ def install_snapshot(site: Path, image: Path, files: Path, key: str) -> list[str
     names = {"image": f"kernel-image-{key}.bin.gz", "files": f"kernel-files-{key}.bin.gz"}
     shutil.copy(image, pyodide / names["image"])
     shutil.copy(files, pyodide / names["files"])
-    def canonical(name: str) -> str:
-        return re.sub(r"[-_.]+", "-", name).lower()
+    from packaging.utils import canonicalize_name
 
-    lock = {canonical(name): entry for name, entry
+    lock = {canonicalize_name(name): entry for name, entry
             in json.loads((pyodide / "pyodide-lock.json").read_text())["packages"].items()}
     removed = []
     for name in files_header(files)["loaded"]:
-        wheel = pyodide / lock[canonical(name)]["file_name"]
+        wheel = pyodide / lock[canonicalize_name(name)]["file_name"]
         if wheel.is_file():
             wheel.unlink()
             removed.append(wheel.name)
