@@ -2,9 +2,11 @@
 path of `cardkit.zioncheck.analyst.rollout`) plays the same hand as the rules core with
 greedy bots handed their views (`rollout_rules_core`): the same actions, the same final state
 and the same result, on many sampled worlds of every preset and of the options a hand's play
-depends on (2 to 8 players, 1 to 3 decks, claims with penalty cards and limits, the three
-first-player rules, going out without a discard, taking and discarding the same card, the
-stuck penalty, the length guard)."""
+depends on (2 to 8 players and 1 to 3 decks, ZC-1.2; claims with penalty cards and limits,
+ZC-8.1, ZC-8.3; the three first-player rules, ZC-7.1; going out without a discard, ZC-13.1;
+taking and discarding the same card, ZC-6.1; the stock running out, ZC-6.2; the stuck penalty,
+ZC-13.2; the length guard, ZC-6.3; joker exchanges, ZC-12.1; lay-offs, ZC-11.2; the hand's
+points, ZC-14.1)."""
 
 from __future__ import annotations
 
