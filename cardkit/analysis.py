@@ -44,6 +44,7 @@ from cardkit.pimc import (
     StopReason,
     _groups,
     rate,
+    rate_steps,
 )
 
 __all__ = ["MAX_REVIEW_SECONDS", "MAX_SAMPLES", "MAX_SECONDS", "MAX_WORLDS", "TOLERANCE",
@@ -387,12 +388,19 @@ def review(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0
 def review_steps(record_or_game: Any, seat: int, *, seconds_per_move: float | None = 0.5,
                  max_samples_per_move: int | None = None, seconds: float | None = 120.0,
                  seed: int = 0, rollout: str = "greedy",
-                 stop: threading.Event | Callable[[], bool] | None = None) -> Iterator[Review]:
+                 stop: threading.Event | Callable[[], bool] | None = None,
+                 yield_every: float | None = None) -> Iterator[Review]:
     """`review`, a decision at a time: yields the `Review` so far after each of ``seat``'s
     decisions (``complete`` once the last is done; ``decisions`` says how many there are),
     and a last one with ``complete`` False when ``stop`` or ``seconds`` ended it early. An app
     steps through it between its page's messages (the static site has no threads); the last
-    `Review` yielded is the result, whatever was done."""
+    `Review` yielded is the result, whatever was done.
+
+    ``stop`` and ``seconds`` are asked after every world of a decision's analysis
+    (`cardkit.pimc.rate_steps`), so neither waits for a long decision: the decision they
+    interrupt is dropped, those done are kept. With ``yield_every`` (seconds), the review so
+    far is also yielded, unchanged, during a decision that takes longer than that, so that a
+    page without threads answers its clicks (Stop) meanwhile."""
     start, actions = _start_of(record_or_game)
     profile = profile_of(start)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < start.num_players:
@@ -428,8 +436,19 @@ def review_steps(record_or_game: Any, seat: int, *, seconds_per_move: float | No
             if stopped() or time.perf_counter() - began > limit:
                 yield so_far(False)
                 return
-            reviewed.append(_review_one(game, seat, index, action, profile, seconds_per_move,
-                                        max_samples_per_move, seed + index, rollout))
+            shown = time.perf_counter()
+            for step in _review_one(game, seat, index, action, profile, seconds_per_move,
+                                    max_samples_per_move, seed + index, rollout):
+                if step is not None:
+                    reviewed.append(step)
+                    break
+                now = time.perf_counter()
+                if stopped() or now - began > limit:  # between two worlds of a decision
+                    yield so_far(False)
+                    return
+                if yield_every is not None and now - shown >= yield_every:
+                    shown = now
+                    yield so_far(False)
             yield so_far(len(reviewed) == total)
             if len(reviewed) == total:
                 return
@@ -438,13 +457,20 @@ def review_steps(record_or_game: Any, seat: int, *, seconds_per_move: float | No
 
 def _review_one(game: Any, seat: int, index: int, action: Any, profile: Profile,
                 seconds: float | None, max_samples: int | None, seed: int,
-                rollout: str) -> ReviewedMove:
+                rollout: str) -> Iterator[ReviewedMove | None]:
+    """The review of one decision, a world at a time: None after each world, the
+    `ReviewedMove` last."""
     view = game.observe(seat)
     legal = view.legal_actions()
     if len({profile.key(a) for a in legal}) <= 1:
-        return ReviewedMove(index, action, 0.0, Mark.GOOD, None, None)
-    analysis = rate(view, profile, seconds=seconds, max_samples=max_samples, seed=seed,
-                    rollout=rollout)
+        yield ReviewedMove(index, action, 0.0, Mark.GOOD, None, None)
+        return
+    analysis = None
+    for analysis in rate_steps(view, profile, seconds=seconds, max_samples=max_samples,
+                               seed=seed, rollout=rollout):
+        if analysis is None:
+            yield None
+    assert analysis is not None  # rate_steps ends with its Analysis
     played: MoveValue | None
     try:
         played = analysis.value_of(action)
@@ -452,10 +478,11 @@ def _review_one(game: Any, seat: int, index: int, action: Any, profile: Profile,
         key = profile.key(action)
         played = next((m for m in analysis.moves if profile.key(m.action) == key), None)
     if played is None:
-        return ReviewedMove(index, action, 0.0, Mark.GOOD, None, analysis)
+        yield ReviewedMove(index, action, 0.0, Mark.GOOD, None, analysis)
+        return
     mark = _mark(played.loss, played.loss_low, profile.thresholds)
     # Stopped by the clock with samples left to play: a time budget decided it, not the seed
     # and the sample budget, so it is said (a review at another load may differ there).
     timed_out = analysis.stopped is StopReason.TIME and (
         max_samples is None or analysis.samples < min(max_samples, MAX_SAMPLES))
-    return ReviewedMove(index, action, played.loss, mark, played, analysis, timed_out)
+    yield ReviewedMove(index, action, played.loss, mark, played, analysis, timed_out)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -38,7 +38,7 @@ from typing import Any
 from cardkit.engine import takes_game
 
 __all__ = ["CHECKPOINTS", "MAX_SAMPLES", "MAX_SECONDS", "MIN_SAMPLES", "TOLERANCE", "Analysis",
-           "AnalystBase", "MoveValue", "Profile", "StopReason", "decide", "rate",
+           "AnalystBase", "MoveValue", "Profile", "StopReason", "decide", "rate", "rate_steps",
            "stopping_quantile", "t_quantile"]
 
 TOLERANCE = 0.5
@@ -320,7 +320,25 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
 
     Only ``view`` is read, never the game: two games that look the same from the seat give the
     same `Analysis` for the same ``seed`` and ``max_samples`` (a time budget alone may stop at
-    another sample count)."""
+    another sample count). `rate_steps` is the same, a world at a time."""
+    for analysis in rate_steps(view, profile, seconds=seconds, max_samples=max_samples,
+                               seed=seed, rollout=rollout, tolerance=tolerance,
+                               min_samples=min_samples):
+        if analysis is not None:
+            return analysis
+    raise AssertionError("rate_steps ends with its Analysis")  # pragma: no cover
+
+
+def rate_steps(view: Any, profile: Profile, *, seconds: float | None = 1.0,
+               max_samples: int | None = None, seed: int = 0, rollout: str = "greedy",
+               tolerance: float | None = None,
+               min_samples: int = MIN_SAMPLES) -> Iterator[Analysis | None]:
+    """`rate`, a world at a time: yields None after each world played out for every action,
+    and the `Analysis` last (the same as `rate`'s for the same arguments, when a sample budget
+    or the stopping rule ends it). A caller that stops asking drops the analysis: so a
+    review's Stop, or a page with no threads (the static site) that answers its clicks between
+    worlds, is never held for a whole decision. The time budget counts from the first step,
+    whatever the caller does between steps."""
     if rollout not in profile.rollout_kinds:
         raise ValueError(f"unknown rollout bot {rollout!r}; the kinds are "
                          + ", ".join(profile.rollout_kinds))
@@ -334,6 +352,14 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
     if not legal:
         raise ValueError(f"{profile.seat_name(seat)} has no decision to rate now: it is not "
                          "their move")
+    return _steps(view, profile, legal, seat, limit, cap, seed, rollout, tolerance, min_samples)
+
+
+def _steps(view: Any, profile: Profile, legal: list[Any], seat: int, limit: float, cap: int,
+           seed: int, rollout: str, tolerance: float,
+           min_samples: int) -> Iterator[Analysis | None]:
+    """`rate_steps` once its arguments are checked (a generator checks nothing until it is
+    first asked: a wrong argument is refused when `rate_steps` is called)."""
     groups = _groups(legal, profile.key)
     reps = [group[0] for group in groups]
     k = len(reps)
@@ -372,8 +398,10 @@ def rate(view: Any, profile: Profile, *, seconds: float | None = 1.0,
             stopped = _settled(sums, best, tolerance, looks)
         if stopped is None and time.perf_counter() > deadline:
             stopped = StopReason.TIME
-    return _analysis(view, profile, groups, sums, stopped, time.perf_counter() - start,
-                     len(legal), rollout, tolerance)
+        if stopped is None:
+            yield None
+    yield _analysis(view, profile, groups, sums, stopped, time.perf_counter() - start,
+                    len(legal), rollout, tolerance)
 
 
 def _analysis(view: Any, profile: Profile, groups: list[list[Any]], sums: _Sums,

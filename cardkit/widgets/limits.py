@@ -40,7 +40,9 @@ Page options and app inputs:
   the review's fixed seed, decides each decision's rating, so the same game gets the same
   marks on a quiet or a busy machine; the seconds are only a safety cap, far above what a
   decision takes (a Zion Check decision among 13 moves: about 2.5 CPU s), and a decision it
-  stops is said in the review. ``$CARDKIT_ANALYSIS_SAMPLES``
+  stops is said in the review. Stop ends a review between two sampled worlds; in the static
+  site, which has no threads, the review gives the page way to answer clicks at least every
+  `REVIEW_YIELD_SECONDS` (0.1 s), even within a decision. ``$CARDKIT_ANALYSIS_SAMPLES``
   (`ANALYSIS_SAMPLES_ENV`) lowers the sample budgets of both for every app served (the browser
   tests set it small); it never raises them.
 - `MAX_TABLE_PLAYERS`: the seats of the Zion Check table app (``?players=``, 2 to 8), tighter
@@ -99,6 +101,7 @@ __all__ = [
     "MAX_TYPED_CARDS",
     "MAX_TYPED_CHARS",
     "MESSAGE_BURST",
+    "REVIEW_YIELD_SECONDS",
     "analysis_samples",
     "bounded_bot",
     "check_bot_delay",
@@ -133,6 +136,7 @@ MAX_HINT_SAMPLES = 400
 MAX_REVIEW_SECONDS = 60.0
 MAX_REVIEW_MOVE_SAMPLES = 64  # decides each decision's rating (with the review's fixed seed)
 MAX_REVIEW_MOVE_SECONDS = 10.0  # only a safety cap: a decision it stops is said
+REVIEW_YIELD_SECONDS = 0.1  # the static site's review gives way to the page's clicks this often
 ANALYSIS_SAMPLES_ENV = "CARDKIT_ANALYSIS_SAMPLES"
 MAX_TABLE_PLAYERS = 8
 MAX_TYPED_CARDS = 120  # two decks and their jokers, with room

@@ -7,11 +7,12 @@ stated on the panel). The panel lists the marked decisions, charts the seat's ex
 move by move (plotly, offline, as `cardkit.widgets.charts`), and "Jump to the biggest
 mistake" moves the stepper to that step. A progress bar (`ProgressBar`: a screen reader
 reads it) fills while it works; Stop ends it
-after the decision in progress and keeps what is done.
+at once (between two sampled worlds) and keeps the decisions done.
 
 The review runs off the kernel's main thread (a thread; in the static site, where there are
-no threads, a decision at a time on the page's event loop, as the probability lab runs), so
-the stepper stays usable meanwhile. It is bounded: `limits.MAX_REVIEW_MOVE_SAMPLES` per
+no threads, on the page's event loop, as the probability lab runs, giving way to the page's
+clicks at least every `limits.REVIEW_YIELD_SECONDS`, even within a decision), so the stepper
+and Stop stay usable meanwhile. It is bounded: `limits.MAX_REVIEW_MOVE_SAMPLES` per
 decision (with the fixed seed 0, what decides a decision's rating, so a review is the same on
 any machine), `limits.MAX_REVIEW_MOVE_SECONDS` per decision only as a safety cap (a decision
 it stops is said in the message), `limits.MAX_REVIEW_SECONDS` in all, one review at a time
@@ -23,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import html
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import ipywidgets as widgets
@@ -85,8 +86,8 @@ class ReviewPanel(widgets.VBox):
             tooltip=_("rate each of this seat's decisions against the best move"),
             layout=widgets.Layout(width="auto"))
         self.stop_button = widgets.Button(description=_("Stop"), icon="stop", disabled=True,
-                                          tooltip=_("stop after this decision, keep what is "
-                                                    "done"))
+                                          tooltip=_("stop now, keep the decisions rated so "
+                                                    "far"))
         self.jump_button = widgets.Button(description=_("Jump to the biggest mistake"),
                                           disabled=True, layout=widgets.Layout(width="auto"))
         # a role="progressbar" a screen reader reads (ipywidgets' IntProgress has no role)
@@ -149,12 +150,16 @@ class ReviewPanel(widgets.VBox):
                                         name="cardkit-review")
         try:
             self._thread.start()
-        except RuntimeError:  # no threads (Python in the browser): a decision at a time
+        except RuntimeError:  # no threads (Python in the browser): on the page's event loop
             self._thread = None
-            self._task = asyncio.ensure_future(_step_through(steps))
+            steps.close()  # never started: it did no work
+            self._task = asyncio.ensure_future(_step_through(
+                self.steps(yield_every=limits.REVIEW_YIELD_SECONDS)))
 
-    def steps(self) -> Iterator[None]:
-        """The review of the chosen seat as steps, one per decision (what `analyse` runs)."""
+    def steps(self, yield_every: float | None = None) -> Generator[None, None, None]:
+        """The review of the chosen seat as steps, one per decision and, with ``yield_every``
+        (seconds), more within a long decision (what `analyse` runs; see
+        `cardkit.analysis.review_steps`)."""
         from cardkit.analysis import review_steps
 
         self._halt.clear()
@@ -169,13 +174,17 @@ class ReviewPanel(widgets.VBox):
         reviews = review_steps(self.stepper.record, seat,
                                seconds_per_move=limits.MAX_REVIEW_MOVE_SECONDS,
                                max_samples_per_move=self._samples(),
-                               seconds=limits.MAX_REVIEW_SECONDS, seed=0, stop=self._halt)
+                               seconds=limits.MAX_REVIEW_SECONDS, seed=0, stop=self._halt,
+                               yield_every=yield_every)
         return self._work(reviews)
 
-    def _work(self, reviews: Iterator[Any]) -> Iterator[None]:
+    def _work(self, reviews: Iterator[Any]) -> Generator[None, None, None]:
         try:
             for review in reviews:
-                self._show(review)
+                if self.review is not None and review.moves == self.review.moves:
+                    self.review = review  # within a decision: nothing new to draw
+                else:
+                    self._show(review)
                 yield
             self._finish()
         except Exception as error:  # shown in the app, never lost in the kernel's log
@@ -185,7 +194,8 @@ class ReviewPanel(widgets.VBox):
             self.stop_button.disabled = True
 
     def stop(self) -> None:
-        """End the review after the decision in progress; what is done is kept."""
+        """End the review at once (after the sampled world in progress); the decisions done
+        are kept, the one in progress is dropped."""
         self._halt.set()
 
     def wait(self, timeout: float | None = None) -> None:

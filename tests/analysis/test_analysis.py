@@ -341,6 +341,48 @@ def test_review_steps_yields_the_review_so_far_after_each_decision() -> None:
     assert rated(seen[-1].moves) == rated(whole.moves[:2])
 
 
+def test_rate_steps_yields_after_each_world_and_ends_with_rates_analysis() -> None:
+    from cardkit.analysis import profile_of
+    from cardkit.pimc import rate, rate_steps
+
+    match = xeri_position(seed=3, plays=4)
+    view = match.observe(match.current_player)
+    profile = profile_of(match)
+    steps = list(rate_steps(view, profile, seconds=None, max_samples=5, seed=2))
+    assert steps[:-1] == [None] * 5  # one step per world, the analysis last
+    whole = rate(view, profile, seconds=None, max_samples=5, seed=2)
+    assert dataclasses.replace(steps[-1], seconds=0) == dataclasses.replace(whole, seconds=0)
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        rate_steps(view, profile, seed="x")  # refused when called, not when first stepped
+
+
+def test_review_steps_gives_way_within_a_decision_and_stop_needs_no_whole_decision() -> None:
+    from cardkit.analysis import review_steps
+
+    match = xeri_position(seed=3, plays=20)
+    plain = list(review_steps(match, 1, seconds_per_move=None, max_samples_per_move=4))
+    often = list(review_steps(match, 1, seconds_per_move=None, max_samples_per_move=4,
+                              yield_every=0.0))
+    # the review so far again, unchanged, after each of a decision's 4 worlds, then with it
+    assert [len(r.moves) for r in often] == [m for n in range(5) for m in [n] * 4 + [n + 1]]
+
+    def rated(review):  # an analysis also keeps how long it took: compare what was rated
+        return [(m.index, m.action, m.loss, m.mark, m.played) for m in review.moves]
+
+    assert [rated(r) for r in often[4::5]] == [rated(r) for r in plain]
+    assert not any(r.complete for r in often[:-1]) and often[-1].complete
+    asked: list[int] = []
+
+    def stop_in_the_third_world() -> bool:  # asked before each decision and after each world
+        asked.append(1)
+        return len(asked) == 3
+
+    seen = list(review_steps(match, 1, seconds_per_move=None, max_samples_per_move=4000,
+                             stop=stop_in_the_third_world))
+    # a decision of 4,000 worlds is not waited for: the review ends after its second world
+    assert len(asked) == 3 and [len(r.moves) for r in seen] == [0] and not seen[0].complete
+
+
 def test_cli_analyze_prints_the_review(tmp_path, capsys) -> None:
     from cardkit.cli import main
 

@@ -164,3 +164,22 @@ def test_without_threads_the_review_steps_on_the_event_loop(monkeypatch, xeri_re
     if failures:
         raise failures[0]
     assert seen == [(3, False)]
+
+
+def test_stop_within_a_long_decision_ends_the_review_after_one_more_world(monkeypatch):
+    """In the static site a Zion Check decision can take seconds: the review gives the page way
+    between its worlds (``yield_every``), and Stop ends it there, not after the decision."""
+    monkeypatch.setattr(limits, "MAX_REVIEW_MOVE_SAMPLES", 4000)  # a decision far too long
+    panel = ReviewPanel(TurnStepper(first_steps("zioncheck", 2, 12)), background=False)
+    panel.seat.value = 1
+    steps = panel.steps(yield_every=0.0)
+    shown: list = []
+    while len(shown) < 2 or shown[-1] != shown[-2]:  # up to a world within a rated decision
+        next(steps)
+        shown.append(panel.review.moves)
+    done = shown[-1]
+    assert panel.stop_button.disabled is False
+    panel.stop_button.click()
+    assert len(list(steps)) == 1  # the world in progress, then the review ends
+    assert not panel.review.complete and panel.review.moves == done
+    assert "stopped before the end" in panel.message.text and panel.stop_button.disabled
