@@ -109,6 +109,14 @@ def analysis_text(analysis: Analysis) -> str:
         rated = _("Rated over {samples} possible deals of the cards {seat} cannot see, every move "
                   "on the same deals, played out by {rollout} bots; stopped because {why} "
                   "({rules}).").format(**basis)
+    aside = sum(1 for move in analysis.moves if move.samples < analysis.samples)
+    if aside:
+        # TRANSLATORS: what the analysis stands on, then the sentence on the moves set aside
+        rated = _("{rated} {aside}").format(rated=rated, aside=ngettext(
+            "{count} move was set aside once it was shown worse than the best, so it was "
+            "played out on fewer of these deals.",
+            "{count} moves were set aside once they were shown worse than the best, so they "
+            "were played out on fewer of these deals.", aside).format(count=aside))
     # TRANSLATORS: the analysis's three sentences, one after the other
     return _("{first} {chance} {rated}").format(first=first, chance=chance, rated=rated)
 

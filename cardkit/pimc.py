@@ -120,7 +120,10 @@ class Profile:
     points within which two actions count as equal (`TOLERANCE` for Xeri);
     ``rollout_all(world, seat, actions, kind, seed)``, when given, returns ``rollout``'s result
     for every action at once, each on its own copy of ``world`` (a compiled kernel plays them
-    all in one call); it must give the same results as ``rollout``."""
+    all in one call); it must give the same results as ``rollout``. With ``set_aside``, an
+    action shown worse than the best at a checkpoint (its paired interval against the best,
+    widened as the stopping rule's, below zero) is rolled out no more: the worlds go to the
+    actions still in question (see `rate`)."""
 
     game: str
     sample_world: Callable[[Any, Random], Any]
@@ -137,6 +140,7 @@ class Profile:
     tolerance: float = 0.5
     rollout_all: Callable[[Any, int, Sequence[Any], str, int],
                           Sequence[tuple[float, bool]]] | None = None
+    set_aside: bool = False
 
 
 @dataclass(frozen=True)
@@ -263,53 +267,93 @@ def _budget(seconds: float | None, max_samples: int | None) -> tuple[float, int]
 
 class _Sums:
     """Running sums of every action's results and of their pairwise products (the paired
-    differences' variances come from them without keeping every sample)."""
+    differences' variances come from them without keeping every sample).
+
+    The actions still rolled out are ``active``; one set aside (`set_aside`) keeps the sums of
+    the worlds it was played in, and its pairs with every other action are judged on those
+    worlds, the first ``count[j]`` of them (a snapshot of the others' sums there)."""
 
     def __init__(self, k: int) -> None:
         self.n = 0
         self.s = [0.0] * k
         self.q = [[0.0] * k for _ in range(k)]
         self.wins = [0] * k
+        self.active = list(range(k))
+        self.count = [0] * k
+        self._at: dict[int, tuple[list[float], list[float]]] = {}
+        """For an action set aside: every action's sum and sum of squares at that moment."""
 
     def add(self, row: Sequence[float], won: Sequence[bool]) -> None:
+        """One world's results of the active actions, in their order."""
         self.n += 1
-        for i, x in enumerate(row):
-            self.s[i] += x
-            qi = self.q[i]
-            for j, y in enumerate(row):
-                qi[j] += x * y
-            self.wins[i] += won[i]
+        s, q, wins, count, active = self.s, self.q, self.wins, self.count, self.active
+        for a, i in enumerate(active):
+            x = row[a]
+            s[i] += x
+            qi = q[i]
+            for b, j in enumerate(active):
+                qi[j] += x * row[b]
+            wins[i] += won[a]
+            count[i] += 1
+
+    def set_aside(self, j: int) -> None:
+        """Roll action j out no more."""
+        self._at[j] = (list(self.s), [self.q[i][i] for i in range(len(self.s))])
+        self.active.remove(j)
 
     def mean(self, i: int) -> float:
-        return self.s[i] / self.n
+        return self.s[i] / self.count[i]
 
-    def var(self, i: int, j: int | None = None) -> float:
-        """The sample variance of action i, or of the difference i − j."""
-        n = self.n
+    def var(self, i: int) -> float:
+        """The sample variance of action i over the worlds it was played in."""
+        n = self.count[i]
         if n < 2:
             return math.inf
-        if j is None:
-            ss = self.q[i][i] - self.s[i] ** 2 / n
-        else:
-            d = self.s[i] - self.s[j]
-            ss = self.q[i][i] + self.q[j][j] - 2 * self.q[i][j] - d * d / n
-        return max(ss, 0.0) / (n - 1)
+        return max(self.q[i][i] - self.s[i] ** 2 / n, 0.0) / (n - 1)
+
+    def pair(self, i: int, j: int) -> tuple[int, float, float]:
+        """The worlds both were played in, and the mean and sample variance of the difference
+        i − j over them."""
+        ci, cj = self.count[i], self.count[j]
+        if ci == cj:  # both played in every world so far (or set aside at the same moment)
+            n, si, sj, qii, qjj = ci, self.s[i], self.s[j], self.q[i][i], self.q[j][j]
+            gap = self.mean(i) - self.mean(j)
+        else:  # the one set aside first, and the other's sums at that moment
+            early, late = (i, j) if ci < cj else (j, i)
+            n = self.count[early]
+            sums, squares = self._at[early]
+            se, qe, sl, ql = self.s[early], self.q[early][early], sums[late], squares[late]
+            si, qii, sj, qjj = (se, qe, sl, ql) if early == i else (sl, ql, se, qe)
+            gap = (si - sj) / n
+        if n < 2:
+            return n, gap, math.inf
+        d = si - sj
+        ss = qii + qjj - 2 * self.q[i][j] - d * d / n
+        return n, gap, max(ss, 0.0) / (n - 1)
 
 
-def _settled(sums: _Sums, best: int, tolerance: float, looks: int) -> StopReason | None:
+def _settled(sums: _Sums, best: int, tolerance: float, looks: int,
+             set_aside: bool) -> StopReason | None:
+    """The stopping rule at a checkpoint, over the active actions (one set aside earlier was
+    shown worse than the best of its moment); with ``set_aside``, those shown worse than
+    ``best`` now are set aside."""
     n = sums.n
     t = stopping_quantile(n - 1, len(sums.s) - 1, looks)
-    separated = True
-    for other in range(len(sums.s)):
+    separated = settled = True
+    for other in list(sums.active):
         if other == best:
             continue
-        gap = sums.mean(best) - sums.mean(other)
-        half = t * math.sqrt(sums.var(best, other) / n)
+        _, gap, var = sums.pair(best, other)
+        half = t * math.sqrt(var / n)
         if gap - half > 0:
+            if set_aside:
+                sums.set_aside(other)
             continue
         separated = False
         if abs(gap) + half > tolerance:
-            return None
+            settled = False
+    if not settled:
+        return None
     return StopReason.SEPARATED if separated else StopReason.CLOSE
 
 
@@ -362,8 +406,7 @@ def _steps(view: Any, profile: Profile, legal: list[Any], seat: int, limit: floa
     first asked: a wrong argument is refused when `rate_steps` is called)."""
     groups = _groups(legal, profile.key)
     reps = [group[0] for group in groups]
-    k = len(reps)
-    sums = _Sums(k)
+    sums = _Sums(len(reps))
     looks = sum(1 for point in CHECKPOINTS if min_samples <= point <= cap)  # within the budget
     start = time.perf_counter()
     deadline = start + limit
@@ -378,24 +421,26 @@ def _steps(view: Any, profile: Profile, legal: list[Any], seat: int, limit: floa
         rollout_seed = rng.getrandbits(32)
         row: list[float] = []
         won: list[bool] = []
+        actions = [reps[i] for i in sums.active]
         if profile.rollout_all is not None:
-            for value, success in profile.rollout_all(world, seat, reps, rollout, rollout_seed):
+            for value, success in profile.rollout_all(world, seat, actions, rollout,
+                                                      rollout_seed):
                 row.append(better * value)
                 won.append(success)
-        for action in reps[len(row):]:
+        for action in actions[len(row):]:
             value, success = profile.rollout(world.clone(), seat, action, rollout,
                                              rollout_seed)
             row.append(better * value)
             won.append(success)
             if time.perf_counter() > deadline and sums.n:
                 break  # a half-played sample is dropped: every action keeps the same worlds
-        if len(row) < k:
+        if len(row) < len(actions):
             stopped = StopReason.TIME
             break
         sums.add(row, won)
         if sums.n >= min_samples and sums.n in _CHECKS:
-            best = max(range(k), key=sums.mean)
-            stopped = _settled(sums, best, tolerance, looks)
+            best = max(sums.active, key=sums.mean)
+            stopped = _settled(sums, best, tolerance, looks, profile.set_aside)
         if stopped is None and time.perf_counter() > deadline:
             stopped = StopReason.TIME
         if stopped is None:
@@ -407,23 +452,34 @@ def _steps(view: Any, profile: Profile, legal: list[Any], seat: int, limit: floa
 def _analysis(view: Any, profile: Profile, groups: list[list[Any]], sums: _Sums,
               stopped: StopReason, seconds: float, legal: int, rollout: str,
               tolerance: float) -> Analysis:
+    """The `Analysis`: the actions played in every world, best first, then those set aside
+    earlier, least loss first; each rated over the worlds it was played in and compared with
+    the best on the worlds both were played in."""
     n = sums.n
     k = len(groups)
-    t = t_quantile(n - 1)
     better = profile.better
-    order = sorted(range(k), key=lambda i: (-sums.mean(i), i))
-    best = order[0]
+    best = min(sums.active, key=lambda i: (-sums.mean(i), i))
+    # every move played in every world, by its mean; then those set aside before the end
+    order = sorted((i for i in range(k) if sums.count[i] == n), key=lambda i: (-sums.mean(i), i))
+    aside = sorted((i for i in range(k) if sums.count[i] < n),
+                   key=lambda i: (sums.pair(best, i)[1], i))
     moves = []
-    for i in order:
+    for i in order + aside:
+        played = sums.count[i]
         score = sums.mean(i)
-        half = t * math.sqrt(sums.var(i) / n) if n > 1 else math.inf
+        half = t_quantile(played - 1) * math.sqrt(sums.var(i) / played) if played > 1 \
+            else math.inf
         mean = better * score + 0.0  # never −0.0
         low, high = sorted((mean - half, mean + half))
-        gap = sums.mean(best) - score
-        gap_half = 0.0 if i == best else (t * math.sqrt(sums.var(best, i) / n) if n > 1
-                                          else math.inf)
-        moves.append(MoveValue(groups[i][0], mean, low, high, n, gap,
-                               sums.wins[i] / n, gap - gap_half, gap + gap_half,
+        if i == best:
+            gap = gap_half = 0.0
+        else:
+            both, gap, var = sums.pair(best, i)
+            gap_half = t_quantile(both - 1) * math.sqrt(var / both) if both > 1 else math.inf
+        # a move set aside was shown worse than the best of its moment; on its fewer worlds
+        # the final best may, rarely, have done worse: its loss is then no less than zero
+        moves.append(MoveValue(groups[i][0], mean, low, high, played, max(gap, 0.0),
+                               sums.wins[i] / played, gap - gap_half, gap + gap_half,
                                tuple(groups[i][1:])))
     return Analysis(game=profile.game, seat=view.seat, seat_name=profile.seat_name(view.seat),
                     moves=tuple(moves), stopped=stopped, samples=n, seconds=seconds,

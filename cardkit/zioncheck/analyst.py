@@ -135,7 +135,8 @@ PROFILE = Profile(
     game="zioncheck", sample_world=sample_hand_world, rollout=rollout, key=move_key, words=_words,
     better=-1, measure=_measure, chance_words="chance to go out first",
     rules=("ZC-14.1", "ZC-13.1", "ZC-2.3"), thresholds=THRESHOLDS,
-    rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name, tolerance=TOLERANCE)
+    rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name, tolerance=TOLERANCE,
+    set_aside=True)
 """Zion Check's analyst profile (`cardkit.pimc.Profile`)."""
 
 

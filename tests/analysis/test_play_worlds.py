@@ -83,3 +83,31 @@ def test_bad_budgets_and_finished_games_get_clear_errors() -> None:
     over = play_out(new_xeri(seed=1), [GreedyBot(s) for s in range(4)])
     with pytest.raises(ValueError, match="the game is over"):
         play_worlds(over, samples=1)
+
+
+def test_zion_check_moves_shown_worse_are_set_aside_and_rated_on_their_first_worlds() -> None:
+    """Zion Check's analyst sets aside a move once it is shown worse than the best
+    (`Profile.set_aside`): its mean, and its loss against the best, are those of the first
+    worlds of `play_worlds`, the ones it was played in; the others use every world."""
+    from cardkit.pimc import CHECKPOINTS, decide
+    from cardkit.zioncheck import GreedyBot as ZionGreedy
+
+    game = new_zion(players=3, seed=7)
+    bots = [ZionGreedy(s) for s in range(3)]
+    play_out(game, bots, max_actions=6)
+    while not (game.phase.value == "play" and len(game.legal_actions()) > 3):
+        game.apply(decide(bots[game.current_player], game))
+    analysis = analyze(game, max_samples=64, seconds=None, seed=0)
+    aside = [move for move in analysis.moves if move.samples < analysis.samples]
+    assert aside and all(move.samples in CHECKPOINTS for move in aside)
+    assert analysis.moves[-len(aside):] == tuple(aside)  # listed after the others
+    worlds = play_worlds(game, samples=analysis.samples, seed=0)
+    assert len(worlds.actions) == len(analysis.moves)  # every move rated, once
+    best = worlds.column(analysis.best.action)
+    for move in analysis.moves:
+        played = worlds.column(move.action)[:move.samples]
+        assert sum(played) / move.samples == pytest.approx(move.mean)
+        extra = [mine - theirs for mine, theirs in zip(played, best, strict=False)]
+        assert move.loss == pytest.approx(max(sum(extra) / move.samples, 0.0))
+    assert all(move.loss_low > 0 for move in aside)  # worse than the best on their worlds
+    assert f"{len(aside)} moves were set aside" in analysis.text
