@@ -25,7 +25,8 @@ figures do not depend on the machine's load; the load is printed all the same.
 
 ``--first-deal N`` starts at deal N (a fresh set of deals for a new run whose length is fixed
 before it starts, rather than extending an old run after seeing its figure); ``--jobs N`` plays
-the Zion Check deals in N processes (the figures are the same: each deal is played alone).
+the Zion Check deals in N processes (the figures are the same: each deal is played alone;
+the CPU seconds printed are then the workers' for the deals, summed, and this process's own).
 """
 
 from __future__ import annotations
@@ -105,20 +106,31 @@ def zion_deal(seed: int, samples: int) -> tuple[float, float]:
     return analyst_points, greedy_points
 
 
+def timed_zion_deal(seed: int, samples: int) -> tuple[tuple[float, float], float]:
+    """`zion_deal` in a worker process, with the CPU seconds it took there."""
+    start = time.process_time()
+    played = zion_deal(seed, samples)
+    return played, time.process_time() - start
+
+
 def zion_ladder(deals: int, samples: int, first: int = 0, jobs: int = 1) -> None:
     start = time.process_time()
     seeds = range(first, first + deals)
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            played = list(pool.map(zion_deal, seeds, [samples] * deals))
-        cpu = "CPU s of the worker processes not counted; see the wall time"
+            timed = list(pool.map(timed_zion_deal, seeds, [samples] * deals))
+        played = [result for result, _ in timed]
+        workers = sum(seconds for _, seconds in timed)
     else:
         played = [zion_deal(seed, samples) for seed in seeds]
     wall = time.perf_counter()
     mine = [a for a, _ in played]
     theirs = [g for _, g in played]
     ratio, low, high = ratio_interval(mine, theirs)
-    spent = f"{time.process_time() - start:.0f} CPU s" if jobs == 1 else cpu
+    here = time.process_time() - start
+    # with --jobs, the deals' CPU seconds in the workers summed, and this process's own
+    spent = (f"{here:.0f} CPU s" if jobs == 1 else
+             f"{workers + here:.0f} CPU s ({workers:.0f} in {jobs} worker processes)")
     print(f"Zion Check, one analyst ({samples} samples a decision) among three greedy bots, "
           f"deals {first}–{first + deals - 1} × 4 seats: the "
           f"analyst's penalty points / the greedy seats' = {ratio:.3f} (95% interval "

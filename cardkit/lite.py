@@ -45,6 +45,9 @@ The recipe (SERVERLESS.md in the project's notes has the trial it rests on):
 Downloads are cached under ``~/.cache/cardkit-lite`` (or ``$CARDKIT_LITE_CACHE``), keyed by
 their pins, so a second build fetches nothing. So is Voici's output, keyed by the pins, the
 build tools and the notebooks: the cardkit wheel, made afresh every time, is put into a copy.
+Builds share the cache (two checkouts, a test beside ``make lite``): a build holds a lock on
+each built folder it uses (`_using`), and of those folders the cache keeps the ones builds
+used last, but never deletes one that another build holds (`_forget_old`).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import contextlib
 import copy
 import functools
 import hashlib
@@ -67,7 +71,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -697,25 +701,28 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     (lite_dir / "jupyter-lite.json").write_text(
         json.dumps(_lite_config("./static/pyodide/pyodide.js", ["micropip", *at_start]),
                    indent=1))
-    building = dest.with_name(dest.name + ".building")
-    if building.exists():
-        shutil.rmtree(building)
-    voici = Path(sys.executable).with_name("voici")
-    command = [str(voici) if voici.exists() else "voici", "build", "--no-sourcemaps",
-               "--lite-dir", str(lite_dir), "--contents", str(contents),
-               "--output-dir", str(building)]
-    _run(command, "voici build", cwd=work)
-    _finish(building)
-    _add_chart_code(building)
-    if not remember_service_worker(building):
-        print("cardkit lite: JupyterLite's service-worker code was not found as expected: "
-              "a browser's second view of the site starts 2 s slower", file=sys.stderr)
-    try:  # the worker starts from the image when the site has one (`_add_snapshot`)
-        patch_worker(building)
-    except OSError as error:
-        print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
-              file=sys.stderr)
-    building.rename(dest)
+    # Built in a temporary folder of the cache (its name matches no built folder's, so
+    # `_forget_old` leaves it alone), then renamed: ``dest`` is whole or absent.
+    with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
+        building = Path(tmp) / dest.name
+        voici = Path(sys.executable).with_name("voici")
+        command = [str(voici) if voici.exists() else "voici", "build", "--no-sourcemaps",
+                   "--lite-dir", str(lite_dir), "--contents", str(contents),
+                   "--output-dir", str(building)]
+        _run(command, "voici build", cwd=work)
+        _finish(building)
+        _add_chart_code(building)
+        if not remember_service_worker(building):
+            print("cardkit lite: JupyterLite's service-worker code was not found as expected: "
+                  "a browser's second view of the site starts 2 s slower", file=sys.stderr)
+        try:  # the worker starts from the image when the site has one (`_add_snapshot`)
+            patch_worker(building)
+        except OSError as error:
+            print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
+                  file=sys.stderr)
+        if dest.exists():  # left by a build that did not finish: not one another build holds
+            shutil.rmtree(dest)
+        building.rename(dest)
 
 
 def _add_snapshot(out: Path, cache: Path, site_key: str, wheel: Path,
@@ -731,19 +738,21 @@ def _add_snapshot(out: Path, cache: Path, site_key: str, wheel: Path,
     key = snapshot_key(site_key, wheel, modules)
     folder = cache / f"kernel-{key}"
     try:
-        if not (folder / "done").is_file():
-            settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
-            options = settings["litePluginSettings"][
-                "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
-            with tempfile.TemporaryDirectory(dir=cache) as tmp:
-                made = Path(tmp) / "kernel"
-                make_snapshot(out / "static" / "pyodide", options["packages"], modules, made)
-                (made / "done").write_text(key)
-                if folder.exists():
-                    shutil.rmtree(folder)
-                made.rename(folder)
-            _forget_old(cache, "kernel-*", keep=folder, kept=3)
-        install_snapshot(out, folder / "image.bin.gz", folder / "files.bin.gz", key)
+        with _using(folder, "done") as ready:
+            if not ready:
+                settings = json.loads((out / "jupyter-lite.json").read_text())[
+                    "jupyter-config-data"]
+                options = settings["litePluginSettings"][
+                    "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+                with tempfile.TemporaryDirectory(dir=cache) as tmp:
+                    made = Path(tmp) / "kernel"
+                    make_snapshot(out / "static" / "pyodide", options["packages"], modules, made)
+                    (made / "done").write_text(key)
+                    if folder.exists():
+                        shutil.rmtree(folder)
+                    made.rename(folder)
+                _forget_old(cache, "kernel-*", keep=folder, kept=3)
+            install_snapshot(out, folder / "image.bin.gz", folder / "files.bin.gz", key)
     except OSError as error:
         print(f"cardkit lite: no saved kernel image, pages start Python afresh ({error})",
               file=sys.stderr)
@@ -807,13 +816,113 @@ def _replace_cardkit_wheel(pyodide_dir: Path, wheel: Path) -> None:
     lock_path.write_text(json.dumps(lock))
 
 
+# --- the cache's built folders: the last used kept, none deleted while a build uses it ------
+
+# Without flock (Windows), a folder a build used in the last IN_USE_HOURS is taken to be in use.
+IN_USE_HOURS = 6.0
+_FLOCK = sys.platform != "win32"
+
+
+def _stamp(folder: Path) -> Path:
+    """The file beside a built folder of the cache that a build using the folder locks, and
+    whose time says when a build last used it (touched by the build itself: noatime mounts
+    keep no access times)."""
+    return folder.with_name(folder.name + ".used")
+
+
+def _lock(stamp: Path, alone: bool, wait: bool = True) -> int:
+    """An open descriptor of ``stamp`` (made if missing) that holds a lock on it, shared or
+    ``alone``; BlockingIOError if ``wait`` is false and another build holds one that
+    conflicts."""
+    while True:
+        fd = os.open(stamp, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if _FLOCK:
+                import fcntl
+
+                fcntl.flock(fd, (fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+                            | (0 if wait else fcntl.LOCK_NB))
+            held = os.fstat(fd).st_ino == os.stat(stamp).st_ino
+        except FileNotFoundError:
+            held = False
+        except BaseException:  # BlockingIOError: another build holds it
+            os.close(fd)
+            raise
+        if held:
+            return fd
+        os.close(fd)  # its folder was forgotten while this waited, the stamp removed: again
+
+
+@contextlib.contextmanager
+def _using(folder: Path, marker: str) -> Iterator[bool]:
+    """Hold the built folder ``folder`` of the cache in use for the block, which is told
+    whether the folder is made (its file ``marker`` is there). If it is not, this build holds
+    it alone, to make it, and another build that wants it waits; once it is made, builds share
+    it. `_forget_old` deletes no folder a build holds. Its stamp is touched as the use begins
+    and as it ends."""
+    stamp = _stamp(folder)
+    fd = _lock(stamp, alone=False)
+    if not (folder / marker).is_file():
+        os.close(fd)
+        fd = _lock(stamp, alone=True)
+    try:
+        os.utime(stamp)
+        yield (folder / marker).is_file()
+    finally:
+        with contextlib.suppress(FileNotFoundError):  # without flock, another may delete it
+            os.utime(stamp)
+        os.close(fd)
+
+
+def _last_used(folder: Path) -> float:
+    """When a build last used the built folder: its stamp's time (a folder made before the
+    stamps: its own); 0 if it is gone."""
+    for path in (_stamp(folder), folder):
+        with contextlib.suppress(FileNotFoundError):
+            return path.stat().st_mtime
+    return 0.0
+
+
+def _forget(folder: Path) -> bool:
+    """Delete the built folder of the cache, and its stamp, unless a build holds it (without
+    flock: used it in the last IN_USE_HOURS); whether it went."""
+    if not _FLOCK and time.time() - _last_used(folder) < IN_USE_HOURS * 3600:
+        return False
+    stamp = _stamp(folder)
+    with tempfile.TemporaryDirectory(dir=folder.parent, prefix="forgotten-",
+                                     ignore_cleanup_errors=True) as trash:
+        try:
+            fd = _lock(stamp, alone=True, wait=False)
+        except BlockingIOError:  # a build holds it
+            return False
+        try:
+            # renamed at once, deleted after: a build finds the folder whole or not at all
+            folder.rename(Path(trash) / folder.name)
+            if _FLOCK:  # under the lock: a build waiting for it then finds the stamp gone
+                stamp.unlink()
+        except OSError:  # gone already (another build forgot it), or Windows: a file open
+            return False
+        finally:
+            os.close(fd)
+        if not _FLOCK:  # Windows deletes no open file
+            stamp.unlink(missing_ok=True)
+    return True
+
+
 def _forget_old(cache: Path, pattern: str, keep: Path, kept: int) -> None:
-    """Keep the newest ``kept`` folders of ``pattern`` in the cache (built sites are 77 MB
-    each, kernel images 20 MB)."""
+    """Keep ``keep`` and the ``kept - 1`` other folders of ``pattern`` in the cache that builds
+    used last (built sites are 77 MB each, kernel images 20 MB); delete the others, except
+    those another build holds now (`_using`), and the stamps of folders never made."""
     folders = sorted((p for p in cache.glob(pattern) if p.is_dir() and p != keep),
-                     key=lambda p: p.stat().st_mtime, reverse=True)
+                     key=_last_used, reverse=True)
     for old in folders[kept - 1:]:
-        shutil.rmtree(old, ignore_errors=True)
+        _forget(old)
+    for stamp in cache.glob(f"{pattern}.used") if _FLOCK else ():
+        if not stamp.with_name(stamp.name.removesuffix(".used")).exists():
+            with contextlib.suppress(BlockingIOError):  # a build holds it, to make its folder
+                fd = _lock(stamp, alone=True, wait=False)
+                stamp.unlink()
+                os.close(fd)
 
 
 def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
@@ -846,12 +955,13 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
         # Voici's build depends on everything but the cardkit wheel's contents: a site built
         # from the same pins, tools and notebooks is reused, with this checkout's wheel put in.
         base = cache / f"site-{_site_key(requirements, contents)}"
-        if not (base / "jupyter-lite.json").is_file():
-            _voici_build(work, cache, pyodide, wheels, wheel, made, contents, base)
-            _forget_old(cache, "site-*", keep=base, kept=2)
-        if out.exists():
-            shutil.rmtree(out)
-        shutil.copytree(base, out)
+        with _using(base, "jupyter-lite.json") as ready:
+            if not ready:
+                _voici_build(work, cache, pyodide, wheels, wheel, made, contents, base)
+                _forget_old(cache, "site-*", keep=base, kept=2)
+            if out.exists():
+                shutil.rmtree(out)
+            shutil.copytree(base, out)
         _replace_cardkit_wheel(out / "static" / "pyodide", wheel)
         _add_snapshot(out, cache, base.name, wheel, contents)
     if log:

@@ -13,6 +13,7 @@ import pytest
 from cardkit import lite
 from cardkit.cli import main
 from cardkit.widgets.lite_page import gallery_words
+from tests.thread_helpers import run_without_threads
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -134,45 +135,23 @@ def test_cardkit_lite_is_on_the_command_line(capsys: pytest.CaptureFixture[str])
 def test_replay_play_steps_on_the_event_loop_where_threads_cannot_start(monkeypatch) -> None:
     """In the browser (Pyodide) no thread starts: ▶ Play steps on the event loop instead."""
     import asyncio
-    import threading
 
     from cardkit.widgets import stepper
 
-    def no_threads(self) -> None:
-        raise RuntimeError("can't start new thread")
+    def play_and_stop(loop: asyncio.AbstractEventLoop) -> None:
+        viewer = stepper.ReplayViewer(game="xeri", seed=1).stepper
+        assert viewer is not None
+        viewer.player.value = True
+        loop.run_until_complete(asyncio.sleep(0.5))
+        assert viewer.position >= 3
+        viewer.player.value = False
+        stopped = viewer.position
+        loop.run_until_complete(asyncio.sleep(0.1))
+        assert viewer.position == stopped
 
-    def play_and_stop() -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        try:
-            viewer = stepper.ReplayViewer(game="xeri", seed=1).stepper
-            assert viewer is not None
-            viewer.player.value = True
-            loop.run_until_complete(asyncio.sleep(0.5))
-            assert viewer.position >= 3
-            viewer.player.value = False
-            stopped = viewer.position
-            loop.run_until_complete(asyncio.sleep(0.1))
-            assert viewer.position == stopped
-        except BaseException as failure:  # re-raised in the test's own thread below
-            failures.append(failure)
-        finally:
-            asyncio.set_event_loop(None)
-            loop.close()
-
-    # The viewer runs in a thread of its own: after the browser tests, this one has a loop
-    # running (Playwright's), and a second loop cannot run beside it. That thread is started
-    # by the real start(), before threads are forbidden for the viewer's own Play.
-    failures: list[BaseException] = []
-    runner = threading.Thread(target=play_and_stop)
-    real_start = threading.Thread.start
     monkeypatch.setattr(stepper, "PLAY_INTERVAL_MS", 20)
-    monkeypatch.setattr(threading.Thread, "start", no_threads)
-    real_start(runner)
-    runner.join(timeout=60)
-    assert not runner.is_alive(), "the replay's Play did not stop"
-    if failures:
-        raise failures[0]
+    run_without_threads(play_and_stop, monkeypatch, timeout=60,
+                        not_stopped="the replay's Play did not stop")
 
 
 def test_plotly_widget_code_goes_beside_the_pages(tmp_path: Path) -> None:

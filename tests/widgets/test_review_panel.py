@@ -13,6 +13,7 @@ from cardkit.analysis import Mark, review_thresholds
 from cardkit.widgets import limits
 from cardkit.widgets.review_panel import ReviewPanel
 from cardkit.widgets.stepper import ReplayViewer, TurnStepper, sample_game
+from tests.thread_helpers import run_without_threads
 
 
 @pytest.fixture(autouse=True)
@@ -127,42 +128,21 @@ def test_without_threads_the_review_steps_on_the_event_loop(monkeypatch, xeri_re
     """In the browser (Pyodide) no thread starts: the review runs a decision at a time on the
     page's event loop, so a Stop click gets in between two decisions."""
     import asyncio
-    import threading
-
-    def no_threads(self) -> None:
-        raise RuntimeError("can't start new thread")
 
     seen: list[tuple[int, bool]] = []
-    failures: list[BaseException] = []
 
-    def analyse_then_stop() -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        try:
-            panel = ReviewPanel(TurnStepper(xeri_record))
-            panel.analyse_button.click()
-            assert panel._thread is None and panel.running
-            while panel.review is None or len(panel.review.moves) < 3:
-                loop.run_until_complete(asyncio.sleep(0))
-            panel.stop_button.click()
-            loop.run_until_complete(panel._task)
-            seen.append((len(panel.review.moves), panel.review.complete))
-        except BaseException as failure:  # re-raised in the test's own thread below
-            failures.append(failure)
-        finally:
-            asyncio.set_event_loop(None)
-            loop.close()
+    def analyse_then_stop(loop: asyncio.AbstractEventLoop) -> None:
+        panel = ReviewPanel(TurnStepper(xeri_record))
+        panel.analyse_button.click()
+        assert panel._thread is None and panel.running
+        while panel.review is None or len(panel.review.moves) < 3:
+            loop.run_until_complete(asyncio.sleep(0))
+        panel.stop_button.click()
+        loop.run_until_complete(panel._task)
+        seen.append((len(panel.review.moves), panel.review.complete))
 
-    # As the replay's Play test in tests/test_lite.py: a thread of its own with its own loop,
-    # started by the real start(), before threads are forbidden for the panel.
-    runner = threading.Thread(target=analyse_then_stop)
-    real_start = threading.Thread.start
-    monkeypatch.setattr(threading.Thread, "start", no_threads)
-    real_start(runner)
-    runner.join(timeout=120)
-    assert not runner.is_alive(), "the review did not stop"
-    if failures:
-        raise failures[0]
+    run_without_threads(analyse_then_stop, monkeypatch, timeout=120,
+                        not_stopped="the review did not stop")
     assert seen == [(3, False)]
 
 
