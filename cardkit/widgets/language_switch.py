@@ -11,6 +11,9 @@ from the options the page sent, as `show_app` read them: only the app's known op
 value as it came, none that a server adds (`SERVER_OPTIONS`); percent-encoded, HTML-escaped, and
 no longer than an address `page_options` accepts (else it keeps only ``lang``).
 
+Under ``cardkit serve``, cardkit's Voila template gives a game in play back to the page loaded in
+the other language, as it does after "Start again" (`cardkit.widgets.resume`).
+
     >>> switch_address({"seed": "7", "lang": "en", "bot": "random"}, "ja")
     '?seed=7&lang=ja&bot=random'
 """
