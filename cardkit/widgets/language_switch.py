@@ -1,8 +1,10 @@
-"""The language switch above every app page: "English | 日本語", each name in its own language.
+"""The language switch under every app: "English | 日本語", each name in its own language.
 
 The page's language is marked (``aria-current``) and is not a link; the other is a link to the
 same page with the same options and ``lang`` set to it. `cardkit.widgets.page_options.show_app`
-puts it above every app it shows (`AppPage`), so no app has a copy of its own.
+puts it under every app it shows (`AppPage`), so no app has a copy of its own. Under, at the
+right, not above: above, it would push the tables' hand and Play button out of a 1280×720
+projector window (tests/browser/test_xeri_app.py); under, it costs the app nothing.
 
 The link is relative (``?seed=7&lang=ja``): the browser resolves it against the page's own
 address, which is the Voila page's under ``cardkit serve`` and the static site's page under
@@ -88,18 +90,18 @@ def switch_html(options: Mapping[str, str], lang: str, known: Iterable[str] | No
 
 def language_switch(options: Mapping[str, str], lang: str,
                     known: Iterable[str] | None = None) -> widgets.HTML:
-    """The switch as a widget (`switch_html`), placed at the right above the app."""
+    """The switch as a widget (`switch_html`), placed at the right under the app."""
     switch = widgets.HTML(switch_html(options, lang, known),
-                          layout=widgets.Layout(align_self="flex-end", margin="0 4px"))
+                          layout=widgets.Layout(align_self="flex-end", margin="6px 4px 0"))
     switch.add_class("cardkit-lang-switch")
     return switch
 
 
 class AppPage(widgets.VBox):
-    """What `show_app` shows: the page's language switch (``switch``) above the ``app``."""
+    """What `show_app` shows: the ``app`` and the page's language switch (``switch``) under it."""
 
     def __init__(self, app: widgets.Widget, switch: widgets.Widget, **kwargs: Any) -> None:
-        super().__init__([switch, app], **kwargs)
+        super().__init__([app, switch], **kwargs)
         self.app = app
         self.switch = switch
         self.add_class("cardkit-app-page")

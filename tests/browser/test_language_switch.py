@@ -1,4 +1,4 @@
-"""The language switch above an app, clicked as a person would: the same page, with the same
+"""The language switch under an app, clicked as a person would: the same page, with the same
 options, in the other language, and back (the meld checker, the quickest to open); and a game in
 play comes back in the other language (the Xeri table, through the page's kept record, as after
 "Start again"). That every app shows the switch is tests/widgets/test_app_notebooks.py."""

@@ -49,7 +49,7 @@ def shown_page(path: Path) -> widgets.Widget:
 
 
 def shown_app(path: Path) -> widgets.Widget:
-    """The app the notebook shows: under its page's language switch (`AppPage`), or the
+    """The app the notebook shows: with its page's language switch (`AppPage`), or the
     refusal of its address."""
     shown = shown_page(path)
     return shown.app if isinstance(shown, AppPage) else shown
@@ -62,7 +62,7 @@ def test_each_app_notebook_displays_one_app_from_its_page_options(path, monkeypa
     monkeypatch.setenv("QUERY_STRING", queries.get(path.stem, "seed=4"))
     monkeypatch.setenv("CARDKIT_BOARD_DB", str(tmp_path / "board.sqlite"))
     page = shown_page(path)
-    assert isinstance(page, AppPage) and page.children == (page.switch, page.app)
+    assert isinstance(page, AppPage) and page.children == (page.app, page.switch)
     app = page.app
     assert isinstance(app, widgets.Widget)
     assert "cardkit-app" in app._dom_classes  # what the browser fixtures wait for

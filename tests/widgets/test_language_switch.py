@@ -1,4 +1,4 @@
-"""The language switch above every app: the address it links to and the HTML it is shown in.
+"""The language switch under every app: the address it links to and the HTML it is shown in.
 
 That every app notebook shows it is in test_app_notebooks.py; a person clicking it in a browser
 is in tests/browser/test_language_switch.py."""
@@ -86,12 +86,12 @@ def test_each_language_is_named_in_itself_and_the_pages_is_marked_not_linked():
     assert 'aria-label="言語"' in japanese
 
 
-def test_show_app_puts_the_switch_above_the_app_with_the_pages_options(monkeypatch):
+def test_show_app_puts_the_switch_under_the_app_with_the_pages_options(monkeypatch):
     import ipywidgets as widgets
 
     monkeypatch.setenv("QUERY_STRING", "seed=5&lang=ja")
     page = serve.show_app(lambda options: widgets.Label(options["seed"]), ("seed",))
-    assert isinstance(page, AppPage) and page.children == (page.switch, page.app)
+    assert isinstance(page, AppPage) and page.children == (page.app, page.switch)
     assert page.app.value == "5"
     assert "cardkit-lang-switch" in page.switch._dom_classes
     assert links(page.switch.value) == ["?seed=5&lang=en"]

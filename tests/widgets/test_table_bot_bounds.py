@@ -73,7 +73,7 @@ def test_other_bots_are_seated_as_they_are():
 
 
 def app_from(stem: str, query: str, monkeypatch):
-    """The app the notebook shows for ``query`` (its code run as Voila would): under the
+    """The app the notebook shows for ``query`` (its code run as Voila would): with the
     page's language switch (`AppPage`), or the refusal of the address."""
     monkeypatch.setenv("QUERY_STRING", query)
     cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text())["cells"]
