@@ -278,12 +278,13 @@ def _show_app_now(build: Callable[[dict[str, str]], Any], known: list[str]) -> A
             return _refusal(error, known)
     if _in_a_kernel():
         set_language(lang)
+    sent = dict(options)  # as the page sent them, whatever build does with its copy
     with language(lang):
         try:
             app = build(options)
         except ValueError as error:
             return _refusal(error, known)
-        return _with_language_switch(app, options, lang, known)
+        return _with_language_switch(app, sent, lang, known)
 
 
 def _with_language_switch(app: Any, options: dict[str, str], lang: str, known: list[str]) -> Any:

@@ -116,3 +116,18 @@ def test_in_the_static_site_the_switch_comes_with_the_app_once_the_address_arriv
     (page,) = box.children
     assert isinstance(page, AppPage) and page.app.value == "9"
     assert links(page.switch.value) == ["?seed=9&lang=ja"]
+
+
+def test_the_switch_links_the_options_the_page_sent_even_if_the_app_changed_its_copy(
+        monkeypatch):
+    import ipywidgets as widgets
+
+    def build(options):
+        options.pop("seed")
+        options["bot"] = "random"
+        return widgets.Label("app")
+
+    monkeypatch.setenv("QUERY_STRING", "seed=5&bot=greedy")
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "")
+    page = serve.show_app(build, ("seed", "bot"))
+    assert links(page.switch.value) == ["?seed=5&bot=greedy&lang=ja"]
