@@ -73,6 +73,7 @@ import pandas as pd
 
 from cardkit.engine import IllegalAction, PeekError, deciders, is_bot_factory
 from cardkit.games import GameSpec, WholeUnits, bot_seed, get_game
+from cardkit.i18n import DOMAINS, Domain
 
 __all__ = ["columns", "resume", "simulate"]
 
@@ -80,7 +81,8 @@ __all__ = ["columns", "resume", "simulate"]
 
 def columns(game: str, unit: str | None = None) -> dict[str, str]:
     """The columns of ``game``'s frame and what each means (``{s}`` stands for every seat);
-    ``unit`` as in `simulate` (the columns of a frame of whole matches or games).
+    ``unit`` as in `simulate` (the columns of a frame of whole matches or games). The meanings
+    are in the language of the moment (`cardkit.i18n`), the names never.
 
     >>> columns("xeri")["first_xeri_play"]
     "the play of the round's first Xeri, counting every seat's plays (1-48), 0 when there was none"
@@ -89,7 +91,18 @@ def columns(game: str, unit: str | None = None) -> dict[str, str]:
     """
     spec = get_game(game)
     whole = _whole(spec, unit)
-    return dict(spec.sim.columns if whole is None else whole.columns)
+    words = _game_words(spec)
+    return {name: words(text)
+            for name, text in (spec.sim.columns if whole is None else whole.columns).items()}
+
+
+def _game_words(spec: GameSpec) -> Callable[[str], str]:
+    """How the game's own words are read in the language of the moment: the gettext of its
+    package's catalog (`cardkit.i18n.DOMAINS`, where its spec marks them), or, for a game
+    registered from outside cardkit, which has no catalog, the words as they are."""
+    if spec.name in DOMAINS and spec.name not in ("cardkit", "apps"):
+        return Domain(spec.name).gettext
+    return str
 
 
 def _whole(spec: GameSpec, unit: str | None) -> WholeUnits | None:

@@ -15,7 +15,8 @@ Every app speaks English or Japanese: ``?lang=ja`` (or ``?lang=en``) chooses, an
 the app speaks the browser's language when that is Japanese (`page_language`: the page's
 ``Accept-Language`` header, which ``cardkit serve`` has Voila hand the kernel as
 ``HTTP_ACCEPT_LANGUAGE``; the static site puts the browser's ``navigator.languages`` there).
-`show_app` accepts ``lang`` for every app and builds the app, and runs its callbacks, in it.
+`show_app` accepts ``lang`` for every app and builds the app, and runs its callbacks, in it,
+and shows a switch under the app to the other language (`cardkit.widgets.language_switch`).
 """
 
 from __future__ import annotations
@@ -254,6 +255,10 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
     Every app also takes ``?lang=`` (`page_language`): the app is built, and its callbacks
     run, in the page's language. The kernel serves this one page, so the language is the
     process's too (`set_language`), for whatever runs outside a callback.
+
+    An app (a widget) is shown with the page's language switch under it, "English | 日本語",
+    which reloads the page with the same options in the other language: the value is an
+    `cardkit.widgets.language_switch.AppPage`, whose ``app`` is the app.
     """
     known = [*accepted, *([] if LANGUAGE_OPTION in accepted else [LANGUAGE_OPTION])]
     if sys.platform == "emscripten":  # the static site: the page's address comes from the page
@@ -273,11 +278,25 @@ def _show_app_now(build: Callable[[dict[str, str]], Any], known: list[str]) -> A
             return _refusal(error, known)
     if _in_a_kernel():
         set_language(lang)
+    sent = dict(options)  # as the page sent them, whatever build does with its copy
     with language(lang):
         try:
-            return build(options)
+            app = build(options)
         except ValueError as error:
             return _refusal(error, known)
+        return _with_language_switch(app, sent, lang, known)
+
+
+def _with_language_switch(app: Any, options: dict[str, str], lang: str, known: list[str]) -> Any:
+    """The app over the page's language switch (`cardkit.widgets.language_switch`); anything
+    that is not a widget as it is."""
+    import ipywidgets as widgets
+
+    if not isinstance(app, widgets.DOMWidget):
+        return app
+    from cardkit.widgets.language_switch import AppPage, language_switch
+
+    return AppPage(app, language_switch(options, lang, known))
 
 
 def _fallback_language() -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardkit.cards import Card, card_name
 from cardkit.engine import team_name
-from cardkit.i18n import Domain
+from cardkit.i18n import N_, Domain
 from cardkit.xeri.events import EventKind, FirstDealer, MatchWon
 from cardkit.xeri.match import XeriMatch
 
@@ -33,56 +33,59 @@ __all__ = ["COLUMNS", "MATCH_COLUMNS", "MATCH_NON_INTEGER", "RoundRows", "action
            "chunk_rows", "match_row", "narrate", "rows_per_match", "scores_html", "summary",
            "vector_engine"]
 
+# The descriptions are marked (N_) and translated where they are read (`cardkit.sim.columns`):
+# this dict is made once, at import, before any language is chosen. Names such as rules.rounds
+# or `match` are code, kept in a translation.
 COLUMNS: dict[str, str] = {
-    "seed": "the master seed of the run",
-    "match": "the unit: a match, from 0 (rules.rounds rounds; with a target, every round "
-             "until a team reaches it, XR-7.2)",
-    "round": "the round in its match, from 1",
-    "game_seed": "the seed of the match (reference engine; -1 for the vector engine)",
-    "dealer": "the dealer's seat 0-3 (XR-2.1)",
-    "dealer_team": "the dealer's team: 0 (North–South) or 1 (East–West)",
-    "redeals": "how often the first pile was dealt again (XR-2.4)",
-    "points_0": "team 0's points for the round (XR-6)",
-    "points_1": "team 1's points for the round",
-    "cards_0": "cards team 0 captured (the last pile included, XR-5.1)",
-    "cards_1": "cards team 1 captured",
-    "card_points_0": "team 0's points from cards: majority, honours, 2♣, 10♦ (XR-6)",
-    "card_points_1": "team 1's points from cards",
-    "xeri_points_0": "team 0's points from Xeris (XR-4)",
-    "xeri_points_1": "team 1's points from Xeris",
-    "xeris_0": "team 0's Xeris other than jack Xeris (XR-4.1)",
-    "xeris_1": "team 1's Xeris other than jack Xeris",
-    "jack_xeris_0": "team 0's jack Xeris (XR-4.2)",
-    "jack_xeris_1": "team 1's jack Xeris",
-    "captures_0": "plays by team 0 that captured (Xeris included, XR-3.2)",
-    "captures_1": "plays by team 1 that captured",
-    "first_xeri_play": "the play of the round's first Xeri, counting every seat's plays "
-                       "(1-48), 0 when there was none",
-    "leftover_cards": "cards left on the pile at the end of the round (XR-5.1)",
-    "leftover_team": "the team that took them, -1 when none were left",
-    "winner": "the team with more points (XR-6.1), -1 for equal points",
+    "seed": N_("the master seed of the run"),
+    "match": N_("the unit: a match, from 0 (rules.rounds rounds; with a target, every round "
+                "until a team reaches it, XR-7.2)"),
+    "round": N_("the round in its match, from 1"),
+    "game_seed": N_("the seed of the match (reference engine; -1 for the vector engine)"),
+    "dealer": N_("the dealer's seat 0-3 (XR-2.1)"),
+    "dealer_team": N_("the dealer's team: 0 (North–South) or 1 (East–West)"),
+    "redeals": N_("how often the first pile was dealt again (XR-2.4)"),
+    "points_0": N_("team 0's points for the round (XR-6)"),
+    "points_1": N_("team 1's points for the round"),
+    "cards_0": N_("cards team 0 captured (the last pile included, XR-5.1)"),
+    "cards_1": N_("cards team 1 captured"),
+    "card_points_0": N_("team 0's points from cards: majority, honours, 2♣, 10♦ (XR-6)"),
+    "card_points_1": N_("team 1's points from cards"),
+    "xeri_points_0": N_("team 0's points from Xeris (XR-4)"),
+    "xeri_points_1": N_("team 1's points from Xeris"),
+    "xeris_0": N_("team 0's Xeris other than jack Xeris (XR-4.1)"),
+    "xeris_1": N_("team 1's Xeris other than jack Xeris"),
+    "jack_xeris_0": N_("team 0's jack Xeris (XR-4.2)"),
+    "jack_xeris_1": N_("team 1's jack Xeris"),
+    "captures_0": N_("plays by team 0 that captured (Xeris included, XR-3.2)"),
+    "captures_1": N_("plays by team 1 that captured"),
+    "first_xeri_play": N_("the play of the round's first Xeri, counting every seat's plays "
+                          "(1-48), 0 when there was none"),
+    "leftover_cards": N_("cards left on the pile at the end of the round (XR-5.1)"),
+    "leftover_team": N_("the team that took them, -1 when none were left"),
+    "winner": N_("the team with more points (XR-6.1), -1 for equal points"),
 }
 """The columns of a Xeri frame, one row per round: ``cardkit.sim.columns("xeri")`` (the
 deprecated ``cardkit.sim.XERI_COLUMNS`` is the same)."""
 
 MATCH_COLUMNS: dict[str, str] = {
-    "seed": "the master seed of the run",
-    "match": "the match, from 0: the same match as the rows of match number `match` in a "
-             "frame of rounds with the same seed",
-    "game_seed": "the seed of the match",
-    "first_dealer": "the seat that dealt the first round (XR-2.1)",
-    "rounds": "rounds played in the match, extra rounds included (XR-7.1, XR-7.2)",
-    "extra_rounds": "rounds played after the agreed rules.rounds because the teams were level "
-                    "(XR-7.1); 0 in a match to a target",
-    "target": "the target at the end: 151, or 251, 351, … after both teams reached it in the "
-              "same round (XR-7.2); 0 in a match of agreed rounds",
-    "decided_by": "what decided the match: 'rounds' (more rounds won), 'points' (more points "
-                  "after the agreed rounds) or 'target' (XR-7.1, XR-7.2)",
-    "winner": "the team that won the match: 0 (North–South) or 1 (East–West)",
-    "points_0": "team 0's points over the whole match (XR-6, XR-7.2)",
-    "points_1": "team 1's points over the whole match",
-    "rounds_won_0": "rounds team 0 won (XR-6.1; a round of equal points counts for nobody)",
-    "rounds_won_1": "rounds team 1 won",
+    "seed": N_("the master seed of the run"),
+    "match": N_("the match, from 0: the same match as the rows of match number `match` in a "
+                "frame of rounds with the same seed"),
+    "game_seed": N_("the seed of the match"),
+    "first_dealer": N_("the seat that dealt the first round (XR-2.1)"),
+    "rounds": N_("rounds played in the match, extra rounds included (XR-7.1, XR-7.2)"),
+    "extra_rounds": N_("rounds played after the agreed rules.rounds because the teams were level "
+                       "(XR-7.1); 0 in a match to a target"),
+    "target": N_("the target at the end: 151, or 251, 351, … after both teams reached it in the "
+                 "same round (XR-7.2); 0 in a match of agreed rounds"),
+    "decided_by": N_("what decided the match: 'rounds' (more rounds won), 'points' (more points "
+                     "after the agreed rounds) or 'target' (XR-7.1, XR-7.2)"),
+    "winner": N_("the team that won the match: 0 (North–South) or 1 (East–West)"),
+    "points_0": N_("team 0's points over the whole match (XR-6, XR-7.2)"),
+    "points_1": N_("team 1's points over the whole match"),
+    "rounds_won_0": N_("rounds team 0 won (XR-6.1; a round of equal points counts for nobody)"),
+    "rounds_won_1": N_("rounds team 1 won"),
 }
 """The columns of a frame of whole Xeri matches, ``simulate("xeri", n, unit="match")``."""
 

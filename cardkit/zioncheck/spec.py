@@ -21,6 +21,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from cardkit.i18n import N_
 from cardkit.zioncheck.events import EventKind
 from cardkit.zioncheck.game import ZionGame
 from cardkit.zioncheck.words import gettext, join, ngettext, seat_name
@@ -30,39 +31,42 @@ _ = gettext
 __all__ = ["COLUMNS", "DEPRECATED_COLUMNS", "GAME_COLUMNS", "GAME_NON_INTEGER", "NON_INTEGER",
            "HandRows", "action_words", "game_row", "scores_html", "summary"]
 
+# The descriptions are marked (N_) and translated where they are read (`cardkit.sim.columns`):
+# this dict is made once, at import, before any language is chosen. "seat s" is every seat
+# 0, 1, …; names such as first_player_rule or down_table_turn_{s} are code, kept in a translation.
 COLUMNS: dict[str, str] = {
-    "seed": "the master seed of the run",
-    "game": "the unit: a game of six hands, from 0",
-    "hand": "the hand, 1-6 (ZC-3.1)",
-    "game_seed": "the seed of the game",
-    "players": "players in the game",
-    "dealer": "the dealer's seat (ZC-3.2)",
-    "first_player": "the seat that played first, left of the dealer: it takes two turns in a "
-                    "row under the default first_player_rule (ZC-7.1)",
-    "first_player_won": "True when the first player went out (ZC-7.1's double turn: does it "
-                        "help?)",
-    "contract": "the hand's contract, such as '2 sets' (ZC-4)",
-    "cards_dealt": "cards dealt to each player (ZC-3.1)",
-    "winner": "the seat that went out, -1 when the hand ended otherwise (ZC-13.1)",
-    "reason": "'went out', 'stock exhausted' or 'length guard' (ZC-13, ZC-6.2, ZC-6.3)",
-    "table_turns": "turns played in the hand by all seats together, the last one included "
-                   "(the first player's double turn counts as two, ZC-7.1)",
-    "turns": "deprecated, use table_turns: the table's turns without the turn that went out",
-    "went_down": "how many players went down (ZC-9)",
-    "claims": "discards claimed out of turn in the hand, by all seats (ZC-8)",
-    "points_{s}": "seat s's points for the hand (ZC-14.1; 0 for the winner)",
-    "own_turns_{s}": "turns seat s played in the hand (its own turns only; the first player's "
-                     "double turn counts as two)",
-    "down_table_turn_{s}": "the table's turn (every seat's turns counted, from 1) on which seat "
-                           "s went down, 0 if never (ZC-9)",
-    "down_own_turn_{s}": "seat s's own turn (its turns only, from 1) on which it went down, 0 "
-                         "if never (ZC-9)",
-    "down_turn_{s}": "deprecated, use down_table_turn_{s} (the same numbers)",
-    "claims_{s}": "discards seat s claimed out of turn (ZC-8)",
-    "claims_used_{s}": "of the cards seat s claimed, those it laid on the table in the same "
-                       "hand: in its contract (ZC-9) or laid off (ZC-11)",
-    "claim_penalty_{s}": "cards seat s drew from the stock as claim penalties (ZC-8.3)",
-    "stuck_{s}": "seat s had not gone down when someone went out (ZC-13.2)",
+    "seed": N_("the master seed of the run"),
+    "game": N_("the unit: a game of six hands, from 0"),
+    "hand": N_("the hand, 1-6 (ZC-3.1)"),
+    "game_seed": N_("the seed of the game"),
+    "players": N_("players in the game"),
+    "dealer": N_("the dealer's seat (ZC-3.2)"),
+    "first_player": N_("the seat that played first, left of the dealer: it takes two turns in a "
+                       "row under the default first_player_rule (ZC-7.1)"),
+    "first_player_won": N_("True when the first player went out (ZC-7.1's double turn: does it "
+                           "help?)"),
+    "contract": N_("the hand's contract, such as '2 sets' (ZC-4)"),
+    "cards_dealt": N_("cards dealt to each player (ZC-3.1)"),
+    "winner": N_("the seat that went out, -1 when the hand ended otherwise (ZC-13.1)"),
+    "reason": N_("'went out', 'stock exhausted' or 'length guard' (ZC-13, ZC-6.2, ZC-6.3)"),
+    "table_turns": N_("turns played in the hand by all seats together, the last one included "
+                      "(the first player's double turn counts as two, ZC-7.1)"),
+    "turns": N_("deprecated, use table_turns: the table's turns without the turn that went out"),
+    "went_down": N_("how many players went down (ZC-9)"),
+    "claims": N_("discards claimed out of turn in the hand, by all seats (ZC-8)"),
+    "points_{s}": N_("seat s's points for the hand (ZC-14.1; 0 for the winner)"),
+    "own_turns_{s}": N_("turns seat s played in the hand (its own turns only; the first player's "
+                        "double turn counts as two)"),
+    "down_table_turn_{s}": N_("the table's turn (every seat's turns counted, from 1) on which seat "
+                              "s went down, 0 if never (ZC-9)"),
+    "down_own_turn_{s}": N_("seat s's own turn (its turns only, from 1) on which it went down, 0 "
+                            "if never (ZC-9)"),
+    "down_turn_{s}": N_("deprecated, use down_table_turn_{s} (the same numbers)"),
+    "claims_{s}": N_("discards seat s claimed out of turn (ZC-8)"),
+    "claims_used_{s}": N_("of the cards seat s claimed, those it laid on the table in the same "
+                          "hand: in its contract (ZC-9) or laid off (ZC-11)"),
+    "claim_penalty_{s}": N_("cards seat s drew from the stock as claim penalties (ZC-8.3)"),
+    "stuck_{s}": N_("seat s had not gone down when someone went out (ZC-13.2)"),
 }
 """The columns of a Zion Check frame, one row per hand (``{s}`` is each seat 0, 1, …);
 ``ZION_COLUMNS`` in `cardkit.sim`.
@@ -80,18 +84,18 @@ NON_INTEGER = frozenset({"contract", "reason", "first_player_won", "stuck_{s}"})
 """The columns that are not whole numbers (texts and yes/no)."""
 
 GAME_COLUMNS: dict[str, str] = {
-    "seed": "the master seed of the run",
-    "game": "the game, from 0: the same game as the rows of game number `game` in a frame of "
-            "hands with the same seed",
-    "game_seed": "the seed of the game",
-    "players": "players in the game",
-    "first_dealer": "the dealer of hand 1 (ZC-3.2)",
-    "hands": "hands played: always 6 (ZC-3.1)",
-    "winner": "the seat with the fewest penalty points (ZC-14.2), -1 when seats share it",
-    "winners": "how many seats share the fewest penalty points (1 unless tied, ZC-14.2)",
-    "totals_{s}": "seat s's penalty points over the six hands (ZC-14.2; lower is better)",
-    "hands_won_{s}": "hands seat s went out in (ZC-13.1)",
-    "claims_{s}": "discards seat s claimed over the game (ZC-8)",
+    "seed": N_("the master seed of the run"),
+    "game": N_("the game, from 0: the same game as the rows of game number `game` in a frame of "
+               "hands with the same seed"),
+    "game_seed": N_("the seed of the game"),
+    "players": N_("players in the game"),
+    "first_dealer": N_("the dealer of hand 1 (ZC-3.2)"),
+    "hands": N_("hands played: always 6 (ZC-3.1)"),
+    "winner": N_("the seat with the fewest penalty points (ZC-14.2), -1 when seats share it"),
+    "winners": N_("how many seats share the fewest penalty points (1 unless tied, ZC-14.2)"),
+    "totals_{s}": N_("seat s's penalty points over the six hands (ZC-14.2; lower is better)"),
+    "hands_won_{s}": N_("hands seat s went out in (ZC-13.1)"),
+    "claims_{s}": N_("discards seat s claimed over the game (ZC-8)"),
 }
 """The columns of a frame of whole Zion Check games, ``simulate("zioncheck", n, unit="game")``."""
 

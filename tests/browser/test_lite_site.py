@@ -273,6 +273,21 @@ def test_meld_checker_speaks_japanese_with_lang_ja(lite_page, open_lite) -> None
     assert english_words(page.evaluate(PAGE_TEXTS_JS, ".cardkit-app")) == []
 
 
+def test_the_language_switch_opens_the_same_page_in_japanese(lite_page, open_lite) -> None:
+    """The switch under the app is a link relative to the page, so in the static site too it
+    opens the same page (its address is the site's, not Voila's) with the same options."""
+    page = lite_page
+    open_lite("meld_checker", "hand=3&seed=16&lang=en")
+    page.get_by_role("navigation", name="Language").get_by_role("link", name="日本語").click()
+    expect(page).to_have_url(re.compile(r"/voici/render/meld_checker\.html\?hand=3&seed=16&lang=ja$"))
+    app = page.locator(".cardkit-meld-checker")
+    app.wait_for(state="visible", timeout=LITE_OPEN_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(app.get_by_role("combobox").first).to_have_value("ハンド3: ラン2つ")
+    expect(page.get_by_role("navigation", name="言語").locator('[aria-current="true"]')
+           ).to_have_text("日本語")
+
+
 def test_without_the_saved_kernel_image_a_page_starts_python_afresh(browser, lite_site) -> None:
     """The image missing (or refused): the worker falls back to Pyodide's normal start, with
     the saved files in place of the wheels they replace, says so on the console, and the app

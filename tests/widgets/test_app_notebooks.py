@@ -13,6 +13,8 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
+from cardkit.widgets.language_switch import AppPage
+
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 APPS = [path for path in NOTEBOOKS if path.stem != "index"]
 
@@ -36,7 +38,7 @@ def test_the_gallery_links_every_app_by_its_relative_address():
         assert f"]({app.name})" in text, f"the gallery does not link {app.name}"
 
 
-def shown_app(path: Path) -> widgets.Widget:
+def shown_page(path: Path) -> widgets.Widget:
     """Run the notebook's code as Voila would; the value of its last line (what is shown)."""
     source = "\n".join("".join(cell["source"]) for cell in cells(path, "code"))
     tree = ast.parse(source)
@@ -46,16 +48,41 @@ def shown_app(path: Path) -> widgets.Widget:
     return eval(compile(ast.Expression(tree.body[-1].value), str(path), "eval"), namespace)
 
 
+def shown_app(path: Path) -> widgets.Widget:
+    """The app the notebook shows: with its page's language switch (`AppPage`), or the
+    refusal of its address."""
+    shown = shown_page(path)
+    return shown.app if isinstance(shown, AppPage) else shown
+
+
 @pytest.mark.parametrize("path", APPS, ids=lambda p: p.stem)
 def test_each_app_notebook_displays_one_app_from_its_page_options(path, monkeypatch, tmp_path):
     queries = {"xeri_table": "seed=4&bot_delay=0", "zion_table": "seed=4&bot_delay=0",
                "class_board": "n=400"}  # the board deals nothing: it has no seed
     monkeypatch.setenv("QUERY_STRING", queries.get(path.stem, "seed=4"))
     monkeypatch.setenv("CARDKIT_BOARD_DB", str(tmp_path / "board.sqlite"))
-    app = shown_app(path)
+    page = shown_page(path)
+    assert isinstance(page, AppPage) and page.children == (page.app, page.switch)
+    app = page.app
     assert isinstance(app, widgets.Widget)
     assert "cardkit-app" in app._dom_classes  # what the browser fixtures wait for
     assert "cardkit-app-error" not in app._dom_classes
+
+
+@pytest.mark.parametrize("path", APPS, ids=lambda p: p.stem)
+def test_each_app_shows_the_switch_to_the_other_language_with_its_own_options(
+        path, monkeypatch, tmp_path):
+    queries = {"xeri_table": "bot_delay=0&lang=ja&seed=4", "zion_table": "bot_delay=0&lang=ja",
+               "class_board": "lang=ja&n=400"}
+    query = queries.get(path.stem, "lang=ja&seed=4")
+    monkeypatch.setenv("QUERY_STRING", query)
+    monkeypatch.setenv("CARDKIT_BOARD_DB", str(tmp_path / "board.sqlite"))
+    switch = shown_page(path).switch.value
+    assert 'aria-label="言語"' in switch
+    assert '<span lang="ja" aria-current="true"' in switch  # the page's: marked, not a link
+    english = query.replace("lang=ja", "lang=en").replace("&", "&amp;")
+    assert f'<a href="?{english}" lang="en" hreflang="en"' in switch and ">English</a>" in switch
+    assert switch.count("<a ") == 1
 
 
 @pytest.mark.parametrize("query", ["seed=abc", "seed=-3", "colour=red"])

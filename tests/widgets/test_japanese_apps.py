@@ -105,9 +105,9 @@ def test_lang_from_the_address_or_the_browser():
 def test_every_app_accepts_lang_and_refuses_a_language_it_does_not_speak(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "seed=3&bot_delay=0&lang=ja")
     monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
-    app = show_app(lambda options: XeriTable(seed=int(options["seed"]), bot_delay=0),
-                   accepted=("seed", "bot_delay"))
-    assert app.play_button.description == "出す"
+    page = show_app(lambda options: XeriTable(seed=int(options["seed"]), bot_delay=0),
+                    accepted=("seed", "bot_delay"))
+    assert page.app.play_button.description == "出す"
     monkeypatch.setenv("QUERY_STRING", "lang=fr")
     refused = show_app(lambda options: XeriTable(bot_delay=0), accepted=("seed",))
     assert "cardkit-app-error" in refused._dom_classes
@@ -125,8 +125,8 @@ def test_a_wrong_option_on_a_japanese_page_is_refused_in_japanese(monkeypatch):
 def test_the_browsers_language_is_the_default(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "bot_delay=0")
     monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "ja-JP,ja;q=0.9")
-    app = show_app(lambda options: ZionTable(seed=1, bot_delay=0), accepted=("bot_delay",))
-    assert app.next_hand_button.description == "次のハンド"
+    page = show_app(lambda options: ZionTable(seed=1, bot_delay=0), accepted=("bot_delay",))
+    assert page.app.next_hand_button.description == "次のハンド"
 
 
 def test_cardkit_serve_hands_the_kernel_the_pages_accept_language(tmp_path):

@@ -14,6 +14,7 @@ import pytest
 import cardkit.pimc as pimc
 from cardkit.games import get_game
 from cardkit.widgets import limits
+from cardkit.widgets.language_switch import AppPage
 from cardkit.widgets.xeri_table import XeriTable
 from cardkit.widgets.zion_table import ZionTable
 
@@ -72,13 +73,15 @@ def test_other_bots_are_seated_as_they_are():
 
 
 def app_from(stem: str, query: str, monkeypatch):
-    """The app the notebook shows for ``query`` (its code run as Voila would)."""
+    """The app the notebook shows for ``query`` (its code run as Voila would): with the
+    page's language switch (`AppPage`), or the refusal of the address."""
     monkeypatch.setenv("QUERY_STRING", query)
     cells = json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text())["cells"]
     tree = ast.parse("\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code"))
     namespace: dict = {}
     exec(compile(ast.Module(tree.body[:-1], []), stem, "exec"), namespace)
-    return eval(compile(ast.Expression(tree.body[-1].value), stem, "eval"), namespace)
+    shown = eval(compile(ast.Expression(tree.body[-1].value), stem, "eval"), namespace)
+    return shown.app if isinstance(shown, AppPage) else shown
 
 
 @pytest.mark.parametrize("stem", ["xeri_table", "zion_table"])

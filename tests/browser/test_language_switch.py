@@ -1,0 +1,60 @@
+"""The language switch under an app, clicked as a person would: the same page, with the same
+options, in the other language, and back (the meld checker, the quickest to open); and a game in
+play comes back in the other language (the Xeri table, through the page's kept record, as after
+"Start again"). That every app shows the switch is tests/widgets/test_app_notebooks.py."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+OPEN_TIMEOUT_MS = 90_000  # the page loads afresh, with a fresh kernel (as conftest's open_app)
+
+
+def test_a_person_switches_an_app_to_japanese_and_back_keeping_its_options(
+        page, open_app, page_errors, accessibility):
+    open_app("meld_checker", "hand=2&seed=1&lang=en")
+    switch = page.get_by_role("navigation", name="Language")
+    expect(switch.locator('[aria-current="true"]')).to_have_text("English")
+    expect(switch.get_by_role("link")).to_have_count(1)  # the page's language is not a link
+    accessibility(".cardkit-lang-switch")
+
+    switch.get_by_role("link", name="日本語").click()
+    expect(page).to_have_url(re.compile(r"/voila/render/meld_checker\.ipynb\?hand=2&seed=1&lang=ja$"))
+    app = page.locator(".cardkit-meld-checker")
+    app.wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(app.get_by_role("combobox").first).to_have_value("ハンド2: セット1つ + ラン1つ")
+    expect(app.get_by_role("button", name="メルドに追加")).to_be_visible()
+    switch = page.get_by_role("navigation", name="言語")
+    expect(switch.locator('[aria-current="true"]')).to_have_text("日本語")
+
+    switch.get_by_role("link", name="English").click()
+    expect(page).to_have_url(re.compile(r"/voila/render/meld_checker\.ipynb\?hand=2&seed=1&lang=en$"))
+    app.wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(app.get_by_role("combobox").first).to_have_value("Hand 2: 1 set + 1 run")
+    page_errors()
+
+
+def test_a_game_in_play_comes_back_in_the_other_language(page, open_app, page_errors):
+    open_app("xeri_table", "seed=3&bot_delay=0.05")
+    app = page.locator(".cardkit-xeri-table")
+    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    app.locator("button.ck-hand-card").first.click()
+    page.get_by_role("button", name="Play", exact=True).click()
+    expect(page.locator(".cardkit-log li", has_text="South plays")).to_have_count(1)
+    expect(app.locator(".cardkit-turn")).to_contain_text("It is your turn")
+    told = page.locator(".cardkit-log li")
+    before = told.all_inner_texts()
+
+    page.get_by_role("navigation", name="Language").get_by_role("link", name="日本語").click()
+    expect(page).to_have_url(re.compile(r"xeri_table\.ipynb\?seed=3&bot_delay=0\.05&lang=ja$"))
+    app.wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+    expect(app.locator(".cardkit-message")).to_contain_text("試合を元の場面に戻しました (シード 3)")
+    expect(told).to_have_count(len(before))  # the same game, told again in Japanese
+    after = told.all_inner_texts()
+    assert [t for t in after if re.match(r"南が.+を出します", t)] != []  # South's card
+    assert not [t for t in after if "plays" in t]
+    page_errors()

@@ -1,0 +1,133 @@
+"""The language switch under every app: the address it links to and the HTML it is shown in.
+
+That every app notebook shows it is in test_app_notebooks.py; a person clicking it in a browser
+is in tests/browser/test_language_switch.py."""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from urllib.parse import parse_qsl
+
+import pytest
+
+from cardkit.widgets import limits, serve
+from cardkit.widgets.language_switch import (
+    SERVER_OPTIONS,
+    AppPage,
+    switch_address,
+    switch_html,
+)
+
+
+def links(markup: str) -> list[str]:
+    """The (unescaped) addresses the switch's links go to."""
+    return [html.unescape(href) for href in re.findall(r'<a href="([^"]*)"', markup)]
+
+
+def test_the_address_keeps_every_option_in_its_place_and_flips_lang_once():
+    assert switch_address({"seed": "7", "bot_delay": "0", "hot_seat": "1"}, "ja") == \
+        "?seed=7&bot_delay=0&hot_seat=1&lang=ja"
+    assert switch_address({"lang": "ja", "seed": "7"}, "en") == "?lang=en&seed=7"
+    assert switch_address({}, "ja") == "?lang=ja"
+    assert switch_address({"question": "zion_set", "n": "5000"}, "en").count("lang=") == 1
+
+
+def test_the_address_keeps_only_the_apps_options_and_none_a_server_added():
+    options = {"seed": "7", "sneaky": "1", "class_student": "u-123", "class": "K7QMP"}
+    assert switch_address(options, "ja", known=("seed", "class", "class_student", "lang")) == \
+        "?seed=7&class=K7QMP&lang=ja"
+    assert "class_student" in SERVER_OPTIONS
+
+
+def test_the_server_adds_the_option_the_switch_leaves_out():
+    pytest.importorskip("voila")
+    from cardkit.widgets.class_voila import STUDENT_OPTION
+
+    assert STUDENT_OPTION in SERVER_OPTIONS
+
+
+@pytest.mark.parametrize("hostile", [
+    '"><script>alert(1)</script>', "javascript:alert(1)", "a&lang=fr", "x' onmouseover='y",
+    "日本語 &amp; <b>", "%22%3E",
+])
+def test_hostile_values_are_encoded_in_the_address_and_escaped_in_the_page(hostile):
+    markup = switch_html({"seed": hostile}, "en")
+    assert "<script" not in markup and "onmouseover=" not in markup.replace("%27", "")
+    assert markup.count("<a ") == 1 and markup.count('"') % 2 == 0
+    (address,) = links(markup)
+    assert address.startswith("?")  # relative to the page: never another scheme or site
+    # what the page gets back is the value as it came, and one lang
+    assert parse_qsl(address[1:]) == [("seed", hostile), ("lang", "ja")]
+
+
+def test_an_address_longer_than_a_page_accepts_keeps_only_lang():
+    options = {"seed": "7", "note": "é" * (limits.MAX_QUERY_CHARS // 6)}
+    address = switch_address(options, "ja")
+    assert len(address) <= limits.MAX_QUERY_CHARS + 1
+    assert address == "?lang=ja"
+    within = {"seed": "7", "note": "x" * 100}
+    assert switch_address(within, "ja") == f"?seed=7&note={'x' * 100}&lang=ja"
+
+
+def test_each_language_is_named_in_itself_and_the_pages_is_marked_not_linked():
+    english = switch_html({"seed": "3"}, "en")
+    assert '<span lang="en" aria-current="true"' in english and ">English</span>" in english
+    assert links(english) == ["?seed=3&lang=ja"] and 'hreflang="ja"' in english
+    assert ">日本語</a>" in english and 'aria-label="Language"' in english
+    assert '<span aria-hidden="true"' in english  # the "|" is not read out
+    from cardkit.i18n import language
+
+    with language("ja"):
+        japanese = switch_html({"seed": "3", "lang": "ja"}, "ja")
+    assert '<span lang="ja" aria-current="true"' in japanese and ">日本語</span>" in japanese
+    assert links(japanese) == ["?seed=3&lang=en"] and ">English</a>" in japanese
+    assert 'aria-label="言語"' in japanese
+
+
+def test_show_app_puts_the_switch_under_the_app_with_the_pages_options(monkeypatch):
+    import ipywidgets as widgets
+
+    monkeypatch.setenv("QUERY_STRING", "seed=5&lang=ja")
+    page = serve.show_app(lambda options: widgets.Label(options["seed"]), ("seed",))
+    assert isinstance(page, AppPage) and page.children == (page.app, page.switch)
+    assert page.app.value == "5"
+    assert "cardkit-lang-switch" in page.switch._dom_classes
+    assert links(page.switch.value) == ["?seed=5&lang=en"]
+    monkeypatch.setenv("QUERY_STRING", "seed=abc")  # a refused address: its message only
+    refused = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    assert "cardkit-app-error" in refused._dom_classes
+
+
+def test_in_the_static_site_the_switch_comes_with_the_app_once_the_address_arrived(
+        monkeypatch):
+    import ipywidgets as widgets
+
+    from cardkit.widgets import lite_page
+
+    monkeypatch.setattr(sys, "platform", "emscripten")  # show_app waits for the page's address
+    for name in ("QUERY_STRING", lite_page.PAGE_URL_ENV, "HTTP_ACCEPT_LANGUAGE"):
+        monkeypatch.setenv(name, "")  # the page's address puts its own there: undone after
+    box = serve.show_app(lambda options: widgets.Label(options.get("seed", "")), ("seed",))
+    address = box.children[1]
+    address.query, address.languages = "?seed=9&lang=en", "ja"
+    address.page = "https://example.org/voici/render/meld_checker.html"
+    (page,) = box.children
+    assert isinstance(page, AppPage) and page.app.value == "9"
+    assert links(page.switch.value) == ["?seed=9&lang=ja"]
+
+
+def test_the_switch_links_the_options_the_page_sent_even_if_the_app_changed_its_copy(
+        monkeypatch):
+    import ipywidgets as widgets
+
+    def build(options):
+        options.pop("seed")
+        options["bot"] = "random"
+        return widgets.Label("app")
+
+    monkeypatch.setenv("QUERY_STRING", "seed=5&bot=greedy")
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "")
+    page = serve.show_app(build, ("seed", "bot"))
+    assert links(page.switch.value) == ["?seed=5&bot=greedy&lang=ja"]
