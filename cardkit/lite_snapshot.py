@@ -166,10 +166,12 @@ del _cardkit_prepare
 
 
 # Modules the apps import as they open, not at their top level (measured with each app built in
-# CPython: the replay viewer's analyst; the games' pictures, specs and analysts come from the
+# CPython: the replay viewer's analyst, every app's language switch; the games' pictures,
+# specs and analysts come from the
 # registry, whose every game the image asks for): imported into the image too. A name that no
 # longer imports is left out of the image, and the build's cache says so.
-OPENING_MODULES = ("cardkit.games", "cardkit.analysis", "cardkit.pimc", "statistics")
+OPENING_MODULES = ("cardkit.games", "cardkit.analysis", "cardkit.pimc", "statistics",
+                   "cardkit.widgets.language_switch")
 
 
 def app_modules(contents: Path) -> list[str]:
