@@ -1,7 +1,7 @@
 """The language switch under every app: the address it links to and the HTML it is shown in.
 
 That every app notebook shows it is in test_app_notebooks.py; a person clicking it in a browser
-is in tests/browser/test_language_switch.py."""
+is in tests/browser/test_language_switch_app.py."""
 
 from __future__ import annotations
 
