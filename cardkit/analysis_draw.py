@@ -7,7 +7,7 @@ import html
 import math
 from typing import TYPE_CHECKING
 
-from cardkit.i18n import DOMAINS, Domain
+from cardkit.i18n import Domain, game_words
 
 if TYPE_CHECKING:
     from cardkit.pimc import Analysis
@@ -43,11 +43,6 @@ def rollout_words(kind: str) -> str:
         return pgettext("rollout bots", "random")
     return kind
 
-
-def game_words(game: str, words: str) -> str:
-    """``words`` a game's analyst profile gives (its ``chance_words``, marked with ``N_`` in the
-    game's own catalog), in the language of the moment."""
-    return Domain(game).gettext(words) if game in DOMAINS else words
 
 
 def signed(value: float) -> str:

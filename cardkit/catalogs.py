@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardkit.i18n import DOMAINS, LANGUAGES, LOCALE_DIR
+from cardkit.i18n import DOMAINS, GAME_DOMAINS, LANGUAGES, LOCALE_DIR
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -34,7 +34,7 @@ PACKAGE = Path(__file__).parent
 SOURCES: dict[str, tuple[str, ...]] = {
     "cardkit": ("*.py",),
     "apps": ("widgets/**/*.py",),
-    **{domain: (f"{domain}/**/*.py",) for domain in DOMAINS if domain not in ("cardkit", "apps")},
+    **{domain: (f"{domain}/**/*.py",) for domain in GAME_DOMAINS},
 }
 # Not sentences for a learner: the catalog machinery itself.
 SKIP = {"i18n.py", "catalogs.py"}

@@ -47,10 +47,12 @@ from pathlib import Path
 
 __all__ = [
     "DOMAINS",
+    "GAME_DOMAINS",
     "LANGUAGES",
     "LOCALE_DIR",
     "N_",
     "Domain",
+    "game_words",
     "get_language",
     "language",
     "normalize_language",
@@ -70,7 +72,9 @@ def _game_packages() -> tuple[str, ...]:
     return tuple(sorted(p.parent.name for p in PACKAGE.glob("*/spec.py")))
 
 
-DOMAINS: tuple[str, ...] = ("cardkit", *_game_packages(), "apps")
+GAME_DOMAINS: tuple[str, ...] = _game_packages()
+"""The catalogs of cardkit's game packages, each named after its package (and its game)."""
+DOMAINS: tuple[str, ...] = ("cardkit", *GAME_DOMAINS, "apps")
 """The catalogs, one per part of cardkit (the module docstring says which holds what): the
 shared words, each game package's own, and the apps'."""
 
@@ -188,3 +192,15 @@ class Domain:
         if lang == "en":
             return singular if n == 1 else plural
         return _catalog(self.name, lang).npgettext(context, singular, plural, n)
+
+
+def game_words(game: str, words: str) -> str:
+    """``words`` that the game ``game``'s package marked with `N_` (its simulation columns, its
+    analyst's words), in the language of the moment, from the game's own catalog; a game
+    registered from outside cardkit has no catalog here, and its words are as they are.
+
+    >>> with language("ja"):
+    ...     game_words("xeri", "the round in its match, from 1")
+    '試合の中のラウンドの番号（1から）'
+    """
+    return Domain(game).gettext(words) if game in GAME_DOMAINS else words

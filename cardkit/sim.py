@@ -73,7 +73,7 @@ import pandas as pd
 
 from cardkit.engine import IllegalAction, PeekError, deciders, is_bot_factory
 from cardkit.games import GameSpec, WholeUnits, bot_seed, get_game
-from cardkit.i18n import DOMAINS, Domain
+from cardkit.i18n import game_words
 
 __all__ = ["columns", "resume", "simulate"]
 
@@ -91,18 +91,8 @@ def columns(game: str, unit: str | None = None) -> dict[str, str]:
     """
     spec = get_game(game)
     whole = _whole(spec, unit)
-    words = _game_words(spec)
-    return {name: words(text)
+    return {name: game_words(spec.name, text)
             for name, text in (spec.sim.columns if whole is None else whole.columns).items()}
-
-
-def _game_words(spec: GameSpec) -> Callable[[str], str]:
-    """How the game's own words are read in the language of the moment: the gettext of its
-    package's catalog (`cardkit.i18n.DOMAINS`, where its spec marks them), or, for a game
-    registered from outside cardkit, which has no catalog, the words as they are."""
-    if spec.name in DOMAINS and spec.name not in ("cardkit", "apps"):
-        return Domain(spec.name).gettext
-    return str
 
 
 def _whole(spec: GameSpec, unit: str | None) -> WholeUnits | None:
