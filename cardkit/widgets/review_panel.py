@@ -152,14 +152,12 @@ class ReviewPanel(widgets.VBox):
             self._thread.start()
         except RuntimeError:  # no threads (Python in the browser): on the page's event loop
             self._thread = None
-            steps.close()  # never started: it did no work
-            self._task = asyncio.ensure_future(_step_through(
-                self.steps(yield_every=limits.REVIEW_YIELD_SECONDS)))
+            self._task = asyncio.ensure_future(_step_through(steps))
 
-    def steps(self, yield_every: float | None = None) -> Generator[None, None, None]:
-        """The review of the chosen seat as steps, one per decision and, with ``yield_every``
-        (seconds), more within a long decision (what `analyse` runs; see
-        `cardkit.analysis.review_steps`)."""
+    def steps(self) -> Generator[None, None, None]:
+        """The review of the chosen seat as steps, one per decision and more within a long one,
+        at least every `limits.REVIEW_YIELD_SECONDS` (what `analyse` runs, on a thread or on
+        the page's event loop; see `cardkit.analysis.review_steps`)."""
         from cardkit.analysis import review_steps
 
         self._halt.clear()
@@ -175,7 +173,7 @@ class ReviewPanel(widgets.VBox):
                                seconds_per_move=limits.MAX_REVIEW_MOVE_SECONDS,
                                max_samples_per_move=self._samples(),
                                seconds=limits.MAX_REVIEW_SECONDS, seed=0, stop=self._halt,
-                               yield_every=yield_every)
+                               yield_every=limits.REVIEW_YIELD_SECONDS)
         return self._work(reviews)
 
     def _work(self, reviews: Iterator[Any]) -> Generator[None, None, None]:

@@ -22,6 +22,7 @@ def small_budgets(monkeypatch):
     monkeypatch.setattr(limits, "MAX_REVIEW_MOVE_SAMPLES", 4)
     monkeypatch.setattr(limits, "MAX_REVIEW_MOVE_SECONDS", 30.0)
     monkeypatch.setattr(limits, "MAX_REVIEW_SECONDS", 600.0)
+    monkeypatch.setattr(limits, "REVIEW_YIELD_SECONDS", 600.0)  # a step per decision
 
 
 def first_steps(game: str, seed: int, actions: int) -> str:
@@ -150,9 +151,10 @@ def test_stop_within_a_long_decision_ends_the_review_after_one_more_world(monkey
     """In the static site a Zion Check decision can take seconds: the review gives the page way
     between its worlds (``yield_every``), and Stop ends it there, not after the decision."""
     monkeypatch.setattr(limits, "MAX_REVIEW_MOVE_SAMPLES", 4000)  # a decision far too long
+    monkeypatch.setattr(limits, "REVIEW_YIELD_SECONDS", 0.0)  # a step after every world
     panel = ReviewPanel(TurnStepper(first_steps("zioncheck", 2, 12)), background=False)
     panel.seat.value = 1
-    steps = panel.steps(yield_every=0.0)
+    steps = panel.steps()
     shown: list = []
     while len(shown) < 2 or shown[-1] != shown[-2]:  # up to a world within a rated decision
         next(steps)
