@@ -177,6 +177,7 @@ class ReviewPanel(widgets.VBox):
         return self._work(reviews)
 
     def _work(self, reviews: Iterator[Any]) -> Generator[None, None, None]:
+        failed: Exception | None = None
         try:
             for review in reviews:
                 if self.review is not None and review.moves == self.review.moves:
@@ -184,12 +185,16 @@ class ReviewPanel(widgets.VBox):
                 else:
                     self._show(review)
                 yield
-            self._finish()
         except Exception as error:  # shown in the app, never lost in the kernel's log
-            self.message.show_error(error)
+            failed = error
         finally:
             self.analyse_button.disabled = self.seat.disabled = False
             self.stop_button.disabled = True
+        # said once the buttons are as they stay: who reads "done" finds Stop already off
+        if failed is None:
+            self._finish()
+        else:
+            self.message.show_error(failed)
 
     def stop(self) -> None:
         """End the review at once (after the sampled world in progress); the decisions done
