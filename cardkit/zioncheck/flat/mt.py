@@ -59,7 +59,7 @@ def getrandbits32(state: np.ndarray) -> int:
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000
     y ^= y >> 18
-    return y & 0xFFFFFFFF
+    return int(y & 0xFFFFFFFF)
 
 
 @kernel
