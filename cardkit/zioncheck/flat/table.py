@@ -49,7 +49,7 @@ def may_fit(card: int, table: np.ndarray, k: int) -> bool:
     """`melds.may_fit`: a quick necessary condition for laying ``card`` off on row ``k``."""
     rank = rank_of(card)
     if table[k, MELD_KIND] == KIND_SET:
-        return rank == 0 or rank == table[k, MELD_WHAT]
+        return bool(rank == 0 or rank == table[k, MELD_WHAT])
     length = table[k, MELD_LEN]
     if length >= 14:
         return False
@@ -59,7 +59,7 @@ def may_fit(card: int, table: np.ndarray, k: int) -> bool:
         return False
     low = table[k, MELD_LOW]
     high = low + length - 1
-    return rank == low - 1 or rank == high + 1 or (rank == 1 and high == 13)
+    return bool(rank == low - 1 or rank == high + 1 or (rank == 1 and high == 13))
 
 
 @kernel

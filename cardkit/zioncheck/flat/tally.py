@@ -178,7 +178,7 @@ def _runs_fit(windows: np.ndarray, count: int, held: np.ndarray, runs: int, sets
     whether such a choice exists, so the recursion is a plain stack here. ``held`` is changed
     (the caller's own copy)."""
     if runs == 0:
-        return sets == 0 or _placed_set_need(held, sets) <= budget
+        return bool(sets == 0 or _placed_set_need(held, sets) <= budget)
     index = np.zeros(runs, np.int64)
     spent = np.zeros(runs + 1, np.int64)  # jokers used by the windows below each depth
     used = np.zeros((runs, 4), np.bool_)
@@ -232,7 +232,7 @@ def might_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int) -> bo
         rank_counts = np.zeros(14, np.int64)
         for i in range(n):
             rank_counts[rank_of(hand[i])] += 1
-        return _set_need(rank_counts, sets) <= rank_counts[0]
+        return bool(_set_need(rank_counts, sets) <= rank_counts[0])
     held = np.zeros(_JOKERS + 1, np.int64)
     masks = np.zeros(5, np.int64)
     for i in range(n):
