@@ -105,7 +105,13 @@ def lay_off_choice(table: np.ndarray, m: int, params: np.ndarray, hand: np.ndarr
                         break
         if index >= 0:
             best_card, best_index, best_value = card, index, value
-    return best_card, best_index
+    return int(best_card), int(best_index)
+
+
+@kernel
+def _face_rank(position: int) -> int:
+    """The rank a run position (1–14) stands for: the high ace is an ace."""
+    return 1 if position == 14 else position
 
 
 @kernel
@@ -141,11 +147,8 @@ def lay_off(table: np.ndarray, k: int, card: int) -> None:
     low = table[k, MELD_LOW]
     high = low + length - 1
     rank = rank_of(card)
-    if rank:
-        at_high = high < 14 and (1 if high + 1 == 14 else high + 1) == rank
-    else:
-        at_high = high < 14
-    if at_high:
+    # the high end when the card fits there (a joker does while the run is below the ace)
+    if high < 14 and (rank == 0 or _face_rank(high + 1) == rank):
         table[k, MELD_CARDS + length] = card
     else:
         for i in range(length, 0, -1):
@@ -153,12 +156,6 @@ def lay_off(table: np.ndarray, k: int, card: int) -> None:
         table[k, MELD_CARDS] = card
         table[k, MELD_LOW] = low - 1
     table[k, MELD_LEN] = length + 1
-
-
-@kernel
-def _face_rank(position: int) -> int:
-    """The rank a run position (1–14) stands for: the high ace is an ace."""
-    return 1 if position == 14 else position
 
 
 @kernel
@@ -184,7 +181,7 @@ def joker_to_free(table: np.ndarray, m: int, hand: np.ndarray, n: int) -> tuple[
         if rank:
             found = wanted[14 * suit_of(card) + rank]
             if found >= 0:
-                return card, found
+                return int(card), int(found)
     return -1, -1
 
 
@@ -201,7 +198,7 @@ def exchange(table: np.ndarray, k: int, card: int) -> int:
         joker = table[k, MELD_CARDS + i]
         if rank_of(joker) == 0 and _face_rank(low + i) == rank:
             table[k, MELD_CARDS + i] = card
-            return joker
+            return int(joker)
     return -1
 
 
@@ -225,7 +222,7 @@ def costliest_discard(hand: np.ndarray, n: int, taken: int, params: np.ndarray) 
                 or (value == best_value and card > best)):
             best, best_value = card, value
             natural = rank != 0
-    return best
+    return int(best)
 
 
 @kernel

@@ -118,7 +118,7 @@ def least_useful(hand: np.ndarray, n: int, params: np.ndarray, taken: int) -> in
             found = True
             best_score, best_value, best_code = score, value, code
             worst = code
-    return worst
+    return int(worst)
 
 
 @kernel
