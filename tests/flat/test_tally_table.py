@@ -181,6 +181,8 @@ def check_table(table: list[TableMeld], cards: list[Card], rules: Rules, hand_nu
                 changed[k] = TableMeld(after, table[k].owner)
                 assert _same_rows(laid, changed), (where, card, k)
                 seen["lay_off " + _lay_off_kind(card, meld, after)] += 1
+                if card.rank == 1 and meld.low == 2 and meld.high == 13:
+                    seen["lay_off of an ace that fits both ends"] += 1
             swapped = rows.copy()
             joker = flat_table.exchange(swapped, k, card.code)
             if _exchange_index(card, meld) < 0:
@@ -237,7 +239,7 @@ def _random_table(rng: random.Random, pack: list[Card]) -> tuple[list[TableMeld]
         jokers = [c for c in free if not c.rank]
         if rng.random() < 0.6:
             suit = rng.choice(SUITS)
-            length = rng.choice((4, 4, 5, 6, 8, 11, 13, 14))
+            length = rng.choice((4, 4, 5, 6, 8, 11, 12, 13, 14))
             low = rng.randint(1, 15 - length)
             cards: list[Card] = []
             for position in range(low, low + length):
@@ -403,21 +405,22 @@ def _assert_met(seen: Counter[str], games: bool) -> None:
                    "game lay_off joker on a run's high end", "game exchange",
                    "played LayOff", "played ExchangeJoker"]
     else:
-        wanted += ["two run jokers stand for one face", "lay_off_choice joker on a set"]
+        wanted += ["two run jokers stand for one face", "lay_off_choice joker on a set",
+                   "lay_off of an ace that fits both ends"]
     missing = [w for w in wanted if not seen[w]]
     assert not missing, (missing, seen)
 
 
 def test_random_hands_and_tables() -> None:
-    seen = run_random(2500, 0)
+    seen = run_random(2000, 0)
     _assert_met(seen, games=False)
-    assert seen["hands"] == 2500
+    assert seen["hands"] == 2000
 
 
 def test_seeded_games_of_greedy_bots() -> None:
-    seen = run_games(range(3))
+    seen = run_games(range(2))
     _assert_met(seen, games=True)
-    assert seen["game points"] > 3000, seen
+    assert seen["game points"] > 5000, seen
 
 
 def test_the_kernels_are_compiled() -> None:
