@@ -50,11 +50,11 @@ def _slot(code: int) -> int:
 
 @kernel
 def _bit_count(x: int) -> int:
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
+    """The bits set in ``x`` (0 to 2**16 - 1: run positions), without a loop."""
+    x = x - ((x >> 1) & 0x5555)
+    x = (x & 0x3333) + ((x >> 2) & 0x3333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
 
 
 @kernel
@@ -138,6 +138,19 @@ def window_starts(mask: int, least: int) -> int:
 
 
 @kernel
+def _set_need_of(full: int, pairs: int, singles: int, sets: int) -> int:
+    """`tally.set_need` from what the ranks give: ``full`` sets needing no joker, ``pairs``
+    ranks left with two cards, ``singles`` with one."""
+    if full + pairs + singles < sets:
+        return 99
+    short = sets - full
+    if short <= 0:
+        return 0
+    from_pairs = min(short, pairs)
+    return from_pairs + 2 * (short - from_pairs)
+
+
+@kernel
 def _set_need(rank_counts: np.ndarray, sets: int) -> int:
     """`tally.set_need`: the fewest jokers ``sets`` sets need from these counts by rank (index
     0 not read; 99: impossible)."""
@@ -151,22 +164,24 @@ def _set_need(rank_counts: np.ndarray, sets: int) -> int:
                 pairs += 1
             elif rest:
                 singles += 1
-    if full + pairs + singles < sets:
-        return 99
-    short = sets - full
-    if short <= 0:
-        return 0
-    from_pairs = min(short, pairs)
-    return from_pairs + 2 * (short - from_pairs)
+    return _set_need_of(full, pairs, singles, sets)
 
 
 @kernel
 def _placed_set_need(held: np.ndarray, sets: int) -> int:
-    """`tally._placed_set_need`: `_set_need` of the naturals counted by ``14 * suit + rank``."""
-    by_rank = np.zeros(14, np.int64)
+    """`tally._placed_set_need`: `_set_need` of the naturals counted by ``14 * suit + rank``
+    (summed by rank here, without an array: this runs for every choice of windows)."""
+    full = pairs = singles = 0
     for r in range(1, 14):
-        by_rank[r] = held[r] + held[r + 14] + held[r + 28] + held[r + 42]
-    return _set_need(by_rank, sets)
+        count = held[r] + held[r + 14] + held[r + 28] + held[r + 42]
+        if count:
+            full += count // 3
+            rest = count % 3
+            if rest == 2:
+                pairs += 1
+            elif rest:
+                singles += 1
+    return _set_need_of(full, pairs, singles, sets)
 
 
 @kernel
