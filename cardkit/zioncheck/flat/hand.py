@@ -203,7 +203,7 @@ def _leaves_one(hand: np.ndarray, n: int, card: int, taken: int, params: np.ndar
     """`cardkit.zioncheck.legal.leaves_discard` of one card ``card`` leaving the hand."""
     left = n - 1
     if left == 0:
-        return params[P_KEEP] == 0
+        return bool(params[P_KEEP] == 0)
     if left == 1 and taken >= 0 and params[P_FORBID_TAKEN] != 0:
         return taken == card or not _holds(hand, n, taken)
     return True
@@ -382,7 +382,7 @@ def _take(hands: np.ndarray, hn: np.ndarray, seat: int, discard: np.ndarray,
           state: np.ndarray) -> int:
     """`Moves._do_take` (and the card taken by `Moves._do_claim`): the top discard."""
     nd = state[S_DISCARD] - 1
-    card = discard[nd]
+    card = int(discard[nd])
     state[S_DISCARD] = nd
     hands[seat, hn[seat]] = card
     hn[seat] += 1
@@ -652,4 +652,4 @@ def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
                     _record(trace, state, K_GO_DOWN, -1, k)
         if status < 0:
             return status
-    return state[S_END]
+    return int(state[S_END])
