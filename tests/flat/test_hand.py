@@ -59,6 +59,7 @@ from cardkit.zioncheck.flat.hand import (
 )
 from cardkit.zioncheck.flat.jit import compiled
 from cardkit.zioncheck.flat.world import flat_world, play_flat, rollout
+from cardkit.zioncheck.game import ZionGame
 from cardkit.zioncheck.rollout_core import play_hand
 from cardkit.zioncheck.rules import PRESETS, Rules
 
@@ -229,6 +230,47 @@ def test_the_loop_in_plain_python_mode() -> None:
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
                            __file__], env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+# Scripted positions (`ZionGame.from_deal`, three seats) for the rare paths: going out by going
+# down with every card (ZC-13.1), a go-down the solver makes again to keep a card other than
+# the taken one (ZC-6.1), no card left to draw (ZC-6.2) for a turn, the draw_two first turn
+# (ZC-7.1) and a claim's penalty cards (ZC-8.3).
+_OTHERS = ["2C 4D 6H 8S JC AD", "3C 5D KH QS 2D AS"]
+SCRIPTED: dict[str, tuple[dict[str, Any], Rules, str]] = {
+    "go out going down, taking": (
+        {"hands": ["7C 7D 7H 9S 9H", *_OTHERS], "stock": "KC 4S 8D 3H", "discard": "9D"},
+        Rules(allow_go_out_without_discard=True), "end WENT_OUT"),
+    "go out going down, drawing": (
+        {"hands": ["7C 7D 7H 9S 9H", *_OTHERS], "stock": "9D KC 4S 8D 3H"},
+        Rules(allow_go_out_without_discard=True), "end WENT_OUT"),
+    **{f"a go-down that leaves the taken {card}": (
+        {"hands": ["7C 7D 7H 9S 9H 9C", *_OTHERS], "stock": "KC 4S 8D 3H", "discard": card},
+        Rules(), "end WENT_OUT") for card in ("9D", "9C", "9S", "9H")},
+    "no card to draw": (
+        {"hands": ["7C 7D 2H 9S 5H", *_OTHERS], "stock": "", "discard": "TD"}, Rules(),
+        "end STOCK_EXHAUSTED"),
+    "draw two from a stock of one": (
+        {"hands": ["7C 7D 2H 9S 5H", *_OTHERS], "stock": "4C"},
+        Rules(first_player_rule="draw_two"), "end STOCK_EXHAUSTED"),
+    "penalty cards from a short stock": (
+        {"hands": ["7C 7D 2H 9S 5H", _OTHERS[0], "9C 9D KH QS 2D"], "stock": "9H",
+         "discard": "AD"}, Rules(claim_penalty_cards=2, max_turns_per_hand=12), "Claim"),
+}
+
+
+@plain_only
+@pytest.mark.parametrize("name", sorted(SCRIPTED))
+def test_scripted_positions_of_the_rare_paths(name: str) -> None:
+    deal, rules, reached = SCRIPTED[name]
+    game = ZionGame.from_deal(rules=rules, **deal)
+    bots = [GreedyBot(s) for s in range(game.players)]
+    tally: Counter[str] = Counter()
+    while not game.results:  # every distinct action at every position of the hand
+        for action in {move_key(a): a for a in game.legal_actions()}.values():
+            _compare(game, action, 1, tally)
+        game.apply(decide(bots[game.current_player], game))
+    assert tally[reached] > 0, tally
 
 
 # -- the loop compiles: with numba-typed pieces of the same signatures ------------------------
