@@ -1,0 +1,141 @@
+"""The Python side of the flat Zion Check rollout: a game in the middle of a hand as the flat
+state `cardkit.zioncheck.flat.hand.play_hand` plays (`flat_world`), and `rollout`, the
+analyst's greedy rollout (`cardkit.zioncheck.analyst.rollout` with ``kind="greedy"``) played
+flat, falling back to `cardkit.zioncheck.rollout_core.play_hand` for the worlds the flat loop
+leaves to Python (a reshuffle of the stock, ZC-6.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from cardkit.zioncheck.bots import GreedyBot
+from cardkit.zioncheck.flat.codes import meld_row, meld_width, rules_row
+from cardkit.zioncheck.flat.hand import (
+    PH_CLAIM,
+    PH_DRAW,
+    PH_OVER,
+    PH_PLAY,
+    S_ASK_FROM,
+    S_ASK_TO,
+    S_BONUS,
+    S_CURRENT,
+    S_DISCARD,
+    S_DRAW_TWO,
+    S_MELDS,
+    S_PHASE,
+    S_SIZE,
+    S_STOCK,
+    S_TAKEN,
+    S_TURN,
+    S_TURNS,
+    S_WINDOW,
+    S_WINNER,
+    play_hand,
+)
+from cardkit.zioncheck.rollout_core import play_hand as play_hand_python
+from cardkit.zioncheck.state import Phase
+
+if TYPE_CHECKING:
+    from cardkit.zioncheck.game import ZionGame
+
+__all__ = ["FlatWorld", "flat_world", "play_flat", "rollout"]
+
+_PHASES = {Phase.DRAW: PH_DRAW, Phase.CLAIM: PH_CLAIM, Phase.PLAY: PH_PLAY, Phase.OVER: PH_OVER}
+
+
+@dataclass
+class FlatWorld:
+    """The flat state of a game in the middle of a hand (see `cardkit.zioncheck.flat.hand`)."""
+
+    params: np.ndarray
+    hands: np.ndarray
+    hn: np.ndarray
+    stock: np.ndarray
+    discard: np.ndarray
+    discard_by: np.ndarray
+    table: np.ndarray
+    down: np.ndarray
+    claims: np.ndarray
+    asking: np.ndarray
+    state: np.ndarray
+    points: np.ndarray
+
+
+def _codes(cards: Any, room: int) -> np.ndarray:
+    row = np.zeros(room, np.int64)
+    row[:len(cards)] = [c.code for c in cards]
+    return row
+
+
+def flat_world(game: ZionGame) -> FlatWorld:
+    """``game``'s current hand as a `FlatWorld` (the game is not changed)."""
+    rules = game._rules
+    players = game._players
+    hand_number = game._hand_number
+    params = rules_row(rules, hand_number, players)
+    pack = len(game._pack)
+    hands = np.zeros((players, pack), np.int64)
+    hn = np.zeros(players, np.int64)
+    for seat, held in enumerate(game._hands):
+        hands[seat, :len(held)] = [c.code for c in held]
+        hn[seat] = len(held)
+    contract = rules.contracts[hand_number - 1]
+    width = meld_width(pack // 54)
+    table = np.zeros((len(game._table) + players * (contract.sets + contract.runs), width),
+                     np.int64)
+    for k, tm in enumerate(game._table):
+        table[k] = meld_row(tm.meld, tm.owner, width)
+    discard_by = np.full(pack, -1, np.int64)
+    discard_by[:len(game._discard_by)] = [-1 if s is None else s for s in game._discard_by]
+    asking = np.zeros(players, np.int64)
+    asking[:len(game._asking)] = game._asking
+    state = np.zeros(S_SIZE, np.int64)
+    state[S_PHASE] = _PHASES[game._phase]
+    state[S_CURRENT], state[S_TURN] = game._current, game._turn
+    state[S_TAKEN] = -1 if game._taken is None else game._taken.code
+    state[S_WINDOW] = -1 if game._window_card is None else game._window_card.code
+    state[S_BONUS], state[S_DRAW_TWO] = game._bonus_turn, game._draw_two
+    state[S_TURNS] = game._turns
+    state[S_STOCK], state[S_DISCARD] = len(game._stock), len(game._discard)
+    state[S_MELDS] = len(game._table)
+    state[S_ASK_FROM], state[S_ASK_TO] = 0, len(game._asking)
+    state[S_WINNER] = -1
+    return FlatWorld(params, hands, hn, _codes(game._stock, pack), _codes(game._discard, pack),
+                     discard_by, table, np.array(game._down, np.int64),
+                     np.array(game._claims, np.int64), asking, state,
+                     np.zeros(players, np.int64))
+
+
+def play_flat(world: FlatWorld, trace: np.ndarray | None = None) -> int:
+    """Play ``world``'s hand to its end (`cardkit.zioncheck.flat.hand.play_hand`): how it
+    ended, or a negative status for a world to play the Python way. ``trace``: rows (kind,
+    card, meld index) for the actions played."""
+    if trace is None:
+        trace = np.zeros((0, 3), np.int64)
+    return int(play_hand(world.params, world.hands, world.hn, world.stock, world.discard,
+                         world.discard_by, world.table, world.down, world.claims, world.asking,
+                         world.state, world.points, trace))
+
+
+def rollout(world: ZionGame, seat: int, action: Any, seed: int) -> tuple[float, bool]:
+    """`cardkit.zioncheck.analyst.rollout` with greedy bots: play ``action`` in ``world``
+    (checked, through `ZionGame.apply`), then the rest of the hand flat; ``seat``'s penalty
+    points for the hand (ZC-14.1) and whether it went out first (ZC-13.1). A world the flat
+    loop leaves to Python is played on by `cardkit.zioncheck.rollout_core.play_hand` from
+    ``world`` itself, which the flat copy did not change."""
+    results = world._results
+    done = len(results)
+    world.apply(action)
+    if len(results) > done:
+        result = results[done]
+        return float(result.points[seat]), result.winner == seat
+    flat = flat_world(world)
+    if play_flat(flat) >= 0:
+        return float(flat.points[seat]), int(flat.state[S_WINNER]) == seat
+    bots = [GreedyBot(s, seed=seed + s) for s in range(world._players)]
+    result = play_hand_python(world, bots)
+    return float(result.points[seat]), result.winner == seat
