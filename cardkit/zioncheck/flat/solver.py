@@ -438,115 +438,6 @@ def _borrow(ch: np.ndarray, nruns: int, groups: np.ndarray, ng: int, min_nat: in
 
 
 @kernel
-def _capped_fill(cfg: np.ndarray, values: np.ndarray, pad_ok: np.ndarray, avail: int,
-                 jokers_left: int, points: int, naturals: int, gaps: int, groups: np.ndarray,
-                 ng: int, spares_to_sets: bool, kept: np.ndarray,
-                 set_jokers: np.ndarray) -> tuple[bool, int, int, int, int]:
-    """`_Search._capped_fill` over the totals ``t <= avail`` of ``pad_ok``: (found, score,
-    -used, pad, extra), the best ``kept`` and ``set_jokers`` filled in."""
-    jv = cfg[C_JV]
-    cap = cfg[C_CAP]
-    min_nat = cfg[C_MIN_NAT]
-    allow = cfg[C_SET_JOKERS] != 0
-    set_naturals = 0
-    run_points = points
-    need_b = 0
-    for g in range(ng):
-        set_naturals += groups[g, 2]
-        run_points -= groups[g, 2] * values[groups[g, 0]]
-        need_b += groups[g, 3]
-    run_naturals = naturals - set_naturals
-    found = False
-    best0 = 0
-    best1 = 0
-    best_pad = 0
-    best_extra = 0
-    k_now = np.empty(ng, np.int64)
-    j_now = np.empty(ng, np.int64)
-    slots = np.empty(ng, np.int64)
-    swap_keys = np.empty(ng, np.int64)
-    top = min(avail, pad_ok.shape[0] - 1)
-    for pad in range(0, top + 1):
-        if not pad_ok[pad]:
-            continue
-        jokers = jokers_left - need_b - pad
-        count = run_naturals + gaps + pad + need_b
-        pts = run_points
-        used = gaps + pad + need_b
-        nswap = 0
-        for g in range(ng):
-            r = groups[g, 0]
-            m = groups[g, 1]
-            own = groups[g, 2]
-            b = groups[g, 3]
-            must = max(0, m * min_nat - b)
-            deficit = max(0, 3 * m - b - must)
-            forced = max(0, deficit - (own - must))
-            k_now[g] = must + deficit - forced
-            j_now[g] = forced
-            jokers -= forced
-            if jv > values[r] and allow:
-                slots[g] = deficit - forced
-                swap_keys[nswap] = values[r] * (ng + 1) + g  # sorted by (value, group)
-                nswap += 1
-        order = _argsort(swap_keys, nswap)
-        for x in range(nswap):
-            g = swap_keys[order[x]] % (ng + 1)
-            swap = min(slots[g], max(0, jokers))
-            k_now[g] -= swap
-            j_now[g] += swap
-            jokers -= swap
-        optional = 0
-        for g in range(ng):
-            count += k_now[g] + j_now[g]
-            pts += k_now[g] * values[groups[g, 0]]
-            used += j_now[g]
-            optional += groups[g, 2] - k_now[g]
-        if jokers < 0 or count > cap:
-            continue
-        wild = jokers if spares_to_sets else 0
-        opt_val = np.empty(optional + wild, np.int64)
-        opt_key = np.empty(optional + wild, np.int64)
-        opt_g = np.empty(optional + wild, np.int64)
-        x = 0
-        for g in range(ng):
-            for _ in range(groups[g, 2] - k_now[g]):
-                opt_val[x] = values[groups[g, 0]]
-                opt_key[x] = -2 * opt_val[x]
-                opt_g[x] = g
-                x += 1
-        for _ in range(wild):
-            opt_val[x] = jv
-            opt_key[x] = -2 * jv + 1
-            opt_g[x] = -1
-            x += 1
-        order = _argsort(opt_key, x)  # stable: by (-value, is_joker)
-        extra = 0
-        for y in range(min(cap - count, x)):
-            z = order[y]
-            if opt_val[z] <= 0:
-                break
-            if opt_g[z] < 0:
-                extra += 1
-                used += 1
-            else:
-                k_now[opt_g[z]] += 1
-                pts += opt_val[z]
-        s0 = pts + jv * used
-        s1 = -used
-        if not found or s0 > best0 or (s0 == best0 and s1 > best1):
-            found = True
-            best0 = s0
-            best1 = s1
-            best_pad = pad
-            best_extra = extra
-            for g in range(ng):
-                kept[g] = k_now[g]
-                set_jokers[g] = j_now[g]
-    return found, best0, best1, best_pad, best_extra
-
-
-@kernel
 def _consider(cfg: np.ndarray, values: np.ndarray, st: np.ndarray, ch: np.ndarray,
               pad_ok: np.ndarray, pad_tab: np.ndarray, points: int, naturals: int, gaps: int,
               groups: np.ndarray, ng: int, borrows: np.ndarray, nb: int,
@@ -591,11 +482,107 @@ def _consider(cfg: np.ndarray, values: np.ndarray, st: np.ndarray, ch: np.ndarra
         s0 = points + jv * used
         s1 = -used
     else:
-        found, s0, s1, pad, extra = _capped_fill(cfg, values, pad_ok, avail, jokers_left,
-                                                 points, naturals, gaps, groups, ng,
-                                                 spares_to_sets, kept, set_jokers)
+        # _Search._capped_fill (inline: every call level costs numba a compile of all below)
+        cap = cfg[C_CAP]
+        min_nat = cfg[C_MIN_NAT]
+        set_naturals = 0
+        run_points = points
+        need_b = 0
+        for g in range(ng):
+            set_naturals += groups[g, 2]
+            run_points -= groups[g, 2] * values[groups[g, 0]]
+            need_b += groups[g, 3]
+        run_naturals = naturals - set_naturals
+        found = False
+        best0 = 0
+        best1 = 0
+        best_pad = 0
+        best_extra = 0
+        k_now = np.empty(ng, np.int64)
+        j_now = np.empty(ng, np.int64)
+        slots = np.empty(ng, np.int64)
+        swap_keys = np.empty(ng, np.int64)
+        top = min(avail, pad_ok.shape[0] - 1)
+        for tpad in range(0, top + 1):
+            if not pad_ok[tpad]:
+                continue
+            jokers = jokers_left - need_b - tpad
+            count = run_naturals + gaps + tpad + need_b
+            pts = run_points
+            used = gaps + tpad + need_b
+            nswap = 0
+            for g in range(ng):
+                r = groups[g, 0]
+                m = groups[g, 1]
+                own = groups[g, 2]
+                b = groups[g, 3]
+                must = max(0, m * min_nat - b)
+                deficit = max(0, 3 * m - b - must)
+                forced = max(0, deficit - (own - must))
+                k_now[g] = must + deficit - forced
+                j_now[g] = forced
+                jokers -= forced
+                if jv > values[r] and allow:
+                    slots[g] = deficit - forced
+                    swap_keys[nswap] = values[r] * (ng + 1) + g  # sorted by (value, group)
+                    nswap += 1
+            order = _argsort(swap_keys, nswap)
+            for x in range(nswap):
+                g = swap_keys[order[x]] % (ng + 1)
+                swap = min(slots[g], max(0, jokers))
+                k_now[g] -= swap
+                j_now[g] += swap
+                jokers -= swap
+            optional = 0
+            for g in range(ng):
+                count += k_now[g] + j_now[g]
+                pts += k_now[g] * values[groups[g, 0]]
+                used += j_now[g]
+                optional += groups[g, 2] - k_now[g]
+            if jokers < 0 or count > cap:
+                continue
+            wild = jokers if spares_to_sets else 0
+            opt_val = np.empty(optional + wild, np.int64)
+            opt_key = np.empty(optional + wild, np.int64)
+            opt_g = np.empty(optional + wild, np.int64)
+            x = 0
+            for g in range(ng):
+                for _ in range(groups[g, 2] - k_now[g]):
+                    opt_val[x] = values[groups[g, 0]]
+                    opt_key[x] = -2 * opt_val[x]
+                    opt_g[x] = g
+                    x += 1
+            for _ in range(wild):
+                opt_val[x] = jv
+                opt_key[x] = -2 * jv + 1
+                opt_g[x] = -1
+                x += 1
+            order = _argsort(opt_key, x)  # stable: by (-value, is_joker)
+            extra = 0
+            for y in range(min(cap - count, x)):
+                z = order[y]
+                if opt_val[z] <= 0:
+                    break
+                if opt_g[z] < 0:
+                    extra += 1
+                    used += 1
+                else:
+                    k_now[opt_g[z]] += 1
+                    pts += opt_val[z]
+            s0 = pts + jv * used
+            s1 = -used
+            if not found or s0 > best0 or (s0 == best0 and s1 > best1):
+                found = True
+                best0 = s0
+                best1 = s1
+                best_pad = tpad
+                best_extra = extra
+                for g in range(ng):
+                    kept[g] = k_now[g]
+                    set_jokers[g] = j_now[g]
         if not found:
             return False
+        s0, s1, pad, extra = best0, best1, best_pad, best_extra
     if st[S_HAS] == 0 or s0 > st[S_BEST0] or (s0 == st[S_BEST0] and s1 > st[S_BEST1]):
         st[S_HAS] = 1
         st[S_BEST0] = s0
@@ -784,14 +771,76 @@ def _undo_run(ch: np.ndarray, counts: np.ndarray, saved: np.ndarray, own_mask: n
 
 
 @kernel
-def _search(counts: np.ndarray, values: np.ndarray, cfg: np.ndarray, st: np.ndarray,
-            cores: np.ndarray, least: np.ndarray, ncores: int,
-            p_runs: np.ndarray, p_pads: np.ndarray, p_groups: np.ndarray,
-            p_borrows: np.ndarray, p_kept: np.ndarray, p_setj: np.ndarray) -> None:
-    """`_Search.solve` / `_pick_run` / `_rebalance` as an explicit stack of levels."""
-    nruns = cfg[C_RUNS]
-    jokers = cfg[C_JOKERS]
-    min_nat = cfg[C_MIN_NAT]
+def _plan_arrays(params: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                              np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays `_solve` fills for ``params``: st, runs, pads, groups, borrows, kept and set
+    jokers of the plan."""
+    sets = params[P_SETS]
+    nruns = params[P_RUNS]
+    return (np.zeros(S_SIZE, np.int64), np.zeros((max(nruns, 1), 4), np.int64),
+            np.zeros((max(nruns, 1), 2), np.int64), np.zeros((max(sets, 1), 4), np.int64),
+            np.zeros((sets * (3 + params[P_MIN_NATURAL]) + 3, 3), np.int64),
+            np.zeros(max(sets, 1), np.int64), np.zeros(max(sets, 1), np.int64))
+
+
+@kernel
+def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int, set_jokers: bool,
+           first_only: bool, budget: int, st: np.ndarray, p_runs: np.ndarray,
+           p_pads: np.ndarray, p_groups: np.ndarray, p_borrows: np.ndarray, p_kept: np.ndarray,
+           p_setj: np.ndarray) -> None:
+    """`_Search(...).solve()` (its `_pick_run` and `_rebalance` an explicit stack of levels):
+    ``st[S_HAS]`` tells whether a plan was found, the ``p_*`` arrays hold it."""
+    for x in range(S_SIZE):
+        st[x] = 0
+    values = params[P_VALUES:P_VALUES + 14]
+    sets = params[P_SETS]
+    nruns = params[P_RUNS]
+    min_nat = params[P_MIN_NATURAL]
+    counts = np.zeros(52, np.int64)
+    per_rank = np.zeros(14, np.int64)
+    natural_points = 0
+    total = 0
+    for x in range(n):
+        index = hand[x] % 54
+        if index < 52:
+            counts[index] += 1
+            r = index % 13 + 1
+            per_rank[r] += 1
+            natural_points += values[r]
+            total += 1
+    jokers = n - total
+    cfg = np.zeros(C_SIZE, np.int64)
+    cfg[C_JV] = values[0]
+    cfg[C_MIN_NAT] = min_nat
+    cfg[C_MODE] = params[P_TOUCHING]
+    cfg[C_SETS] = sets
+    cfg[C_RUNS] = nruns
+    cfg[C_CAP] = n - keep
+    cfg[C_SET_JOKERS] = 1 if set_jokers else 0
+    cfg[C_FIRST_ONLY] = 1 if first_only else 0
+    cfg[C_BUDGET] = budget
+    cfg[C_JOKERS] = jokers
+    cfg[C_JOKER_BOUND] = max(0, values[0]) * jokers
+    cfg[C_NATURAL_POINTS] = natural_points
+    rank_points = np.zeros(13, np.int64)
+    for r in range(1, 14):
+        rank_points[r - 1] = -per_rank[r] * values[r]
+    order = _argsort(rank_points, 13)
+    set_bound = 0
+    for x in range(min(sets, 13)):
+        set_bound -= rank_points[order[x]]
+    cfg[C_SET_BOUND] = set_bound
+    one = np.int64(1)
+    fewest = _set_need(set_jokers, min_nat, one, per_rank[1])
+    for r in range(2, 14):
+        fewest = min(fewest, _set_need(set_jokers, min_nat, one, per_rank[r]))
+    cfg[C_SET_NEED] = sets * fewest
+    smallest = 3 * sets + 4 * nruns
+    if jokers + total < smallest or n - keep < smallest:
+        return
+    cores = np.zeros((4 * 105 + 1, 5), np.int64)
+    least = np.zeros(4 * 105 + 1, np.int64)
+    ncores = _list_cores(counts, values, jokers, min_nat, cores, least) if nruns else 0
     jv = cfg[C_JV]
     ch = np.zeros((max(nruns, 1), 4), np.int64)  # suit, a, b, mask of natural positions
     pad_ok = np.zeros(jokers + 1, np.int64)
@@ -913,72 +962,6 @@ def _search(counts: np.ndarray, values: np.ndarray, cfg: np.ndarray, st: np.ndar
             return
         k -= 1
         _undo_run(ch, counts, saved, own_mask, k)
-
-
-@kernel
-def _plan(hand: np.ndarray, n: int, params: np.ndarray, keep: int, set_jokers: bool,
-          first_only: bool, budget: int) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray,
-                                                  np.ndarray, np.ndarray, np.ndarray,
-                                                  np.ndarray]:
-    """`_Search(...).solve()`: (found, runs, pads, groups, borrows, kept, set jokers, st)."""
-    values = params[P_VALUES:P_VALUES + 14]
-    sets = params[P_SETS]
-    nruns = params[P_RUNS]
-    min_nat = params[P_MIN_NATURAL]
-    counts = np.zeros(52, np.int64)
-    per_rank = np.zeros(14, np.int64)
-    natural_points = 0
-    total = 0
-    for x in range(n):
-        index = hand[x] % 54
-        if index < 52:
-            counts[index] += 1
-            r = index % 13 + 1
-            per_rank[r] += 1
-            natural_points += values[r]
-            total += 1
-    jokers = n - total
-    cfg = np.zeros(C_SIZE, np.int64)
-    cfg[C_JV] = values[0]
-    cfg[C_MIN_NAT] = min_nat
-    cfg[C_MODE] = params[P_TOUCHING]
-    cfg[C_SETS] = sets
-    cfg[C_RUNS] = nruns
-    cfg[C_CAP] = n - keep
-    cfg[C_SET_JOKERS] = 1 if set_jokers else 0
-    cfg[C_FIRST_ONLY] = 1 if first_only else 0
-    cfg[C_BUDGET] = budget
-    cfg[C_JOKERS] = jokers
-    cfg[C_JOKER_BOUND] = max(0, values[0]) * jokers
-    cfg[C_NATURAL_POINTS] = natural_points
-    rank_points = np.zeros(13, np.int64)
-    for r in range(1, 14):
-        rank_points[r - 1] = -per_rank[r] * values[r]
-    order = _argsort(rank_points, 13)
-    set_bound = 0
-    for x in range(min(sets, 13)):
-        set_bound -= rank_points[order[x]]
-    cfg[C_SET_BOUND] = set_bound
-    one = np.int64(1)
-    fewest = _set_need(set_jokers, min_nat, one, per_rank[1])
-    for r in range(2, 14):
-        fewest = min(fewest, _set_need(set_jokers, min_nat, one, per_rank[r]))
-    cfg[C_SET_NEED] = sets * fewest
-    st = np.zeros(S_SIZE, np.int64)
-    p_runs = np.zeros((max(nruns, 1), 4), np.int64)
-    p_pads = np.zeros((max(nruns, 1), 2), np.int64)
-    p_groups = np.zeros((max(sets, 1), 4), np.int64)
-    p_borrows = np.zeros((sets * (3 + min_nat) + 3, 3), np.int64)
-    p_kept = np.zeros(max(sets, 1), np.int64)
-    p_setj = np.zeros(max(sets, 1), np.int64)
-    smallest = 3 * sets + 4 * nruns
-    if jokers + total >= smallest and n - keep >= smallest:
-        cores = np.zeros((4 * 105 + 1, 5), np.int64)
-        least = np.zeros(4 * 105 + 1, np.int64)
-        ncores = _list_cores(counts, values, jokers, min_nat, cores, least) if nruns else 0
-        _search(counts, values, cfg, st, cores, least, ncores, p_runs, p_pads, p_groups,
-                p_borrows, p_kept, p_setj)
-    return st[S_HAS] != 0, p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj, st
 
 
 # -- building the melds ---------------------------------------------------------------------
@@ -1187,21 +1170,6 @@ def _build(hand: np.ndarray, n: int, mode: int, p_runs: np.ndarray, p_pads: np.n
 
 
 @kernel
-def _best(hand: np.ndarray, n: int, params: np.ndarray, keep: int, avoid_set_jokers: bool,
-          budget: int, out: np.ndarray) -> int:
-    """`solver._best` (only_polite False): the melds into ``out``; how many, or -1."""
-    found, p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj, st = _plan(
-        hand, n, params, keep, not avoid_set_jokers, np.bool_(False), budget)
-    if avoid_set_jokers and not found:
-        found, p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj, st = _plan(
-            hand, n, params, keep, np.bool_(True), np.bool_(False), budget)
-    if not found:
-        return -1
-    return _build(hand, n, params[P_TOUCHING], p_runs, p_pads, params[P_RUNS], p_groups,
-                  p_borrows, p_kept, p_setj, st, out)
-
-
-@kernel
 def _in_melds(code: int, out: np.ndarray, k: int) -> bool:
     for x in range(k):
         for y in range(out[x, MELD_LEN]):
@@ -1217,49 +1185,75 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     taken=...)` for ``hand[:n]`` (``taken`` a code, -1 for None): its melds into rows
     0..k-1 of ``out`` (owner -1); returns k, or -1 when there is no go-down."""
     budget = np.int64(SEARCH_BUDGET)
-    k = _best(hand, n, params, keep, avoid_set_jokers, budget, out)
-    if k < 0 or taken < 0:
-        return k
-    left = 0
-    only = -1
-    for x in range(n):
-        if not _in_melds(hand[x], out, k):
-            left += 1
-            only = hand[x]
-    if left != 1 or only != taken:
-        return k
-    # ZC-6.1: solve without each other face in turn, keep the best (see solver.find_go_down)
+    polite = not avoid_set_jokers
+    rude_too = np.bool_(True)
+    first_only = np.bool_(False)
+    st, p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj = _plan_arrays(params)
     values = params[P_VALUES:P_VALUES + 14]
-    rest = np.empty(max(n - 1, 1), np.int64)
+    rest = np.empty(max(n, 1), np.int64)
     tmp = np.zeros_like(out)
     seen = np.zeros(53, np.int64)
     best_k = -1
     b_rude = 0
     b_points = 0
     b_jokers = 0
-    for order in range(n):
-        kept = hand[order]
-        face = min(kept % 54, 52)
-        if kept == taken or seen[face]:
+    # attempt -1 is `_best` on the hand; then, when its go-down would leave only the taken
+    # card (ZC-6.1), `_best` without each other face in turn, the best kept (one call site of
+    # `_solve` and `_build`: each call level costs numba a compile of everything below it)
+    for attempt in range(-1, n):
+        m = n
+        kept_at = keep
+        target = out
+        if attempt >= 0:
+            kept = hand[attempt]
+            face = min(kept % 54, 52)
+            if kept == taken or seen[face]:
+                continue
+            seen[face] = 1
+            m = n - 1
+            kept_at = max(0, keep - 1)
+            target = tmp
+            y = 0
+            for x in range(n):
+                if hand[x] != kept:
+                    rest[y] = hand[x]
+                    y += 1
+        else:
+            for x in range(n):
+                rest[x] = hand[x]
+        # solver._best: no joker in a set if possible (ZC-5.4), else the best of all
+        _solve(rest, m, params, kept_at, polite, first_only, budget, st, p_runs, p_pads,
+               p_groups, p_borrows, p_kept, p_setj)
+        if avoid_set_jokers and not st[S_HAS]:
+            _solve(rest, m, params, kept_at, rude_too, first_only, budget, st, p_runs, p_pads,
+                   p_groups, p_borrows, p_kept, p_setj)
+        k = -1
+        if st[S_HAS]:
+            k = _build(rest, m, params[P_TOUCHING], p_runs, p_pads, params[P_RUNS], p_groups,
+                       p_borrows, p_kept, p_setj, st, target)
+        if attempt < 0:
+            if k < 0 or taken < 0:
+                return k
+            left = 0
+            only = -1
+            for x in range(n):
+                if not _in_melds(hand[x], out, k):
+                    left += 1
+                    only = hand[x]
+            if left != 1 or only != taken:
+                return k
             continue
-        seen[face] = 1
-        m = n - 1
-        y = 0
-        for x in range(n):
-            if hand[x] != kept:
-                rest[y] = hand[x]
-                y += 1
-        k2 = _best(rest, m, params, max(0, keep - 1), avoid_set_jokers, budget, tmp)
-        if k2 < 0:
+        if k < 0:
             continue
+        kept = hand[attempt]
         points = values[(kept % 54) % 13 + 1 if kept % 54 < 52 else 0]
         for x in range(m):
-            if not _in_melds(rest[x], tmp, k2):
+            if not _in_melds(rest[x], tmp, k):
                 code = rest[x] % 54
                 points += values[code % 13 + 1 if code < 52 else 0]
         jokers = 0
         rude = 0
-        for x in range(k2):
+        for x in range(k):
             for y in range(tmp[x, MELD_LEN]):
                 if tmp[x, MELD_CARDS + y] % 54 >= 52:
                     jokers += 1
@@ -1270,11 +1264,11 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
         better = rude < b_rude or (rude == b_rude and (
             points < b_points or (points == b_points and jokers < b_jokers)))
         if best_k < 0 or better:
-            best_k = k2
+            best_k = k
             b_rude = rude
             b_points = points
             b_jokers = jokers
-            for x in range(k2):
+            for x in range(k):
                 _copy(out[x], tmp[x])
     return best_k
 
@@ -1282,4 +1276,7 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
 @kernel
 def can_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int) -> bool:
     """`solver.can_go_down(cards, hand, rules, keep_at_least=keep)` for ``hand[:n]``."""
-    return _plan(hand, n, params, keep, np.bool_(True), np.bool_(True), np.int64(_NO_BUDGET))[0]
+    st, p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj = _plan_arrays(params)
+    _solve(hand, n, params, keep, np.bool_(True), np.bool_(True), np.int64(_NO_BUDGET), st,
+           p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj)
+    return st[S_HAS] != 0
