@@ -129,7 +129,7 @@ def _zc10_allows(low1: int, high1: int, low2: int, high2: int, mode: int) -> boo
 
 
 @kernel
-def _set_shape(set_jokers: bool, min_nat: int, m: int, own: int) -> tuple[int, int]:
+def _set_shape(set_jokers: bool | np.bool_, min_nat: int, m: int, own: int) -> tuple[int, int]:
     """`_Search._set_shape`: (naturals borrowed from runs, filler jokers)."""
     if set_jokers:
         borrowed = max(0, m * min_nat - own)
@@ -138,7 +138,7 @@ def _set_shape(set_jokers: bool, min_nat: int, m: int, own: int) -> tuple[int, i
 
 
 @kernel
-def _set_need(set_jokers: bool, min_nat: int, m: int, own: int) -> int:
+def _set_need(set_jokers: bool | np.bool_, min_nat: int, m: int, own: int) -> int:
     borrowed, fill = _set_shape(set_jokers, min_nat, m, own)
     return fill + borrowed
 
@@ -344,13 +344,14 @@ def _padding(ch: np.ndarray, nruns: int, jokers: int, mode: int, pad_ok: np.ndar
                     done[j] = 1
         if k == 1:
             length = 0 if s < 0 else ch[i, 2] - ch[i, 1] + 1
-            opt_n = 0
-            for total in range(max(0, 4 - length), min(14 - length, jokers) + 1):
+            lo = max(0, 4 - length)
+            hi = min(14 - length, jokers)
+            opt_n = max(0, hi - lo + 1)
+            for total in range(lo, hi + 1):
                 high = total if s < 0 else min(total, 14 - ch[i, 2])
-                opt_t[opt_n] = total
-                opt_pads[opt_n, i, 0] = total - high
-                opt_pads[opt_n, i, 1] = high
-                opt_n += 1
+                opt_t[total - lo] = total
+                opt_pads[total - lo, i, 0] = total - high
+                opt_pads[total - lo, i, 1] = high
         else:
             opt_n = _group_padding(ch, members, k, jokers, mode, opt_t, opt_pads)
         taken[:] = 0
@@ -442,8 +443,10 @@ def _consider(cfg: np.ndarray, values: np.ndarray, st: np.ndarray, ch: np.ndarra
               pad_ok: np.ndarray, pad_tab: np.ndarray, points: int, naturals: int, gaps: int,
               groups: np.ndarray, ng: int, borrows: np.ndarray, nb: int,
               p_runs: np.ndarray, p_pads: np.ndarray, p_groups: np.ndarray,
-              p_borrows: np.ndarray, p_kept: np.ndarray, p_setj: np.ndarray) -> bool:
-    """`_Search._consider`: the fill of this choice; a better one becomes the plan."""
+              p_borrows: np.ndarray, p_kept: np.ndarray, p_setj: np.ndarray,
+              kept: np.ndarray, set_jokers: np.ndarray) -> bool:
+    """`_Search._consider`: the fill of this choice; a better one becomes the plan
+    (``kept`` and ``set_jokers`` are scratch rows of at least ``ng`` entries)."""
     jv = cfg[C_JV]
     allow = cfg[C_SET_JOKERS] != 0
     jokers_left = cfg[C_JOKERS] - gaps
@@ -473,8 +476,6 @@ def _consider(cfg: np.ndarray, values: np.ndarray, st: np.ndarray, ch: np.ndarra
         pad = tmin
         extra = 0
     used = gaps + need + pad + extra
-    kept = np.empty(ng, np.int64)
-    set_jokers = np.empty(ng, np.int64)
     if naturals + used <= cfg[C_CAP]:
         for g in range(ng):
             kept[g] = groups[g, 2]
@@ -604,7 +605,7 @@ def _consider(cfg: np.ndarray, values: np.ndarray, st: np.ndarray, ch: np.ndarra
         st[S_NG] = ng
         st[S_NB] = nb
         st[S_EXTRA] = extra
-        return cfg[C_FIRST_ONLY] != 0
+        return bool(cfg[C_FIRST_ONLY] != 0)
     return False
 
 
@@ -621,8 +622,12 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
                  ch: np.ndarray, points: int, naturals: int, gaps: int,
                  pad_ok: np.ndarray, pad_tab: np.ndarray,
                  p_runs: np.ndarray, p_pads: np.ndarray, p_groups: np.ndarray,
-                 p_borrows: np.ndarray, p_kept: np.ndarray, p_setj: np.ndarray) -> bool:
-    """`_Search._runs_chosen` and its `_pick_set` / `_sets_chosen` (an explicit stack)."""
+                 p_borrows: np.ndarray, p_kept: np.ndarray, p_setj: np.ndarray,
+                 work: np.ndarray, groups: np.ndarray, borrows: np.ndarray,
+                 cand: np.ndarray) -> bool:
+    """`_Search._runs_chosen` and its `_pick_set` / `_sets_chosen` (an explicit stack).
+    ``work`` (8 rows of at least sets + 1), ``groups``, ``borrows`` and ``cand`` (13 rows)
+    are scratch arrays `_solve` makes once."""
     jv = cfg[C_JV]
     sets = cfg[C_SETS]
     nruns = cfg[C_RUNS]
@@ -639,19 +644,19 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
             return False
     if not _padding(ch, nruns, cfg[C_JOKERS] - gaps, cfg[C_MODE], pad_ok, pad_tab):
         return False
-    groups = np.zeros((max(sets, 1), 4), np.int64)
-    borrows = np.zeros((sets * (3 + min_nat) + 3, 3), np.int64)
+    kept = work[6]
+    set_jokers = work[7]
     if sets == 0:
         none = np.int64(0)  # not a literal 0: numba would compile _consider once more for it
         return _consider(cfg, values, st, ch, pad_ok, pad_tab, points, naturals, gaps,
                          groups, none, borrows, none, p_runs, p_pads, p_groups, p_borrows, p_kept,
-                         p_setj)
+                         p_setj, kept, set_jokers)
     in_runs = 0
     for i in range(nruns):
         for p in range(1, 15):
             if ch[i, 3] & (1 << p):
                 in_runs |= 1 << _rank_at(p)
-    cand = np.zeros((13, 3), np.int64)  # (-points, rank, own naturals), best first
+    # cand: (-points, rank, own naturals), best first
     nc = 0
     zero_rank_added = False
     for r in range(1, 14):
@@ -681,12 +686,15 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
         first += 1
     room = cfg[C_JOKERS] - gaps - first
     # the levels of _pick_set: picked index, points, naturals, need, mult, cursor
-    picked = np.zeros(sets + 1, np.int64)
-    lv_pts = np.zeros(sets + 1, np.int64)
-    lv_nat = np.zeros(sets + 1, np.int64)
-    lv_need = np.zeros(sets + 1, np.int64)
-    lv_mult = np.zeros(sets + 1, np.int64)
-    cursor = np.zeros(sets + 1, np.int64)
+    picked = work[0]
+    lv_pts = work[1]
+    lv_nat = work[2]
+    lv_need = work[3]
+    lv_mult = work[4]
+    cursor = work[5]
+    lv_need[0] = 0
+    lv_mult[0] = 0
+    cursor[0] = 0
     lv_pts[0] = points
     lv_nat[0] = naturals
     k = 0
@@ -713,7 +721,7 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
                 go = nb >= 0
             if go and _consider(cfg, values, st, ch, pad_ok, pad_tab, lv_pts[k], lv_nat[k],
                                 gaps, groups, ng, borrows, nb, p_runs, p_pads, p_groups,
-                                p_borrows, p_kept, p_setj):
+                                p_borrows, p_kept, p_setj, kept, set_jokers):
                 return True
             k -= 1
             continue
@@ -784,10 +792,10 @@ def _plan_arrays(params: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
 
 
 @kernel
-def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int, set_jokers: bool,
-           first_only: bool, budget: int, st: np.ndarray, p_runs: np.ndarray,
-           p_pads: np.ndarray, p_groups: np.ndarray, p_borrows: np.ndarray, p_kept: np.ndarray,
-           p_setj: np.ndarray) -> None:
+def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
+           set_jokers: bool | np.bool_, first_only: bool | np.bool_, budget: int,
+           st: np.ndarray, p_runs: np.ndarray, p_pads: np.ndarray, p_groups: np.ndarray,
+           p_borrows: np.ndarray, p_kept: np.ndarray, p_setj: np.ndarray) -> None:
     """`_Search(...).solve()` (its `_pick_run` and `_rebalance` an explicit stack of levels):
     ``st[S_HAS]`` tells whether a plan was found, the ``p_*`` arrays hold it."""
     for x in range(S_SIZE):
@@ -838,8 +846,12 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int, set_jokers: 
     smallest = 3 * sets + 4 * nruns
     if jokers + total < smallest or n - keep < smallest:
         return
-    cores = np.zeros((4 * 105 + 1, 5), np.int64)
-    least = np.zeros(4 * 105 + 1, np.int64)
+    cores = np.empty((4 * 105 + 1, 5), np.int64)
+    least = np.empty(4 * 105 + 1, np.int64)
+    work = np.zeros((8, sets + 1), np.int64)
+    groups = np.zeros((max(sets, 1), 4), np.int64)
+    borrows = np.zeros((sets * (3 + min_nat) + 3, 3), np.int64)
+    cand = np.zeros((13, 3), np.int64)
     ncores = _list_cores(counts, values, jokers, min_nat, cores, least) if nruns else 0
     jv = cfg[C_JV]
     ch = np.zeros((max(nruns, 1), 4), np.int64)  # suit, a, b, mask of natural positions
@@ -848,7 +860,7 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int, set_jokers: 
     if nruns == 0:
         none = np.int64(0)
         _runs_chosen(cfg, values, counts, st, ch, none, none, none, pad_ok, pad_tab, p_runs, p_pads,
-                     p_groups, p_borrows, p_kept, p_setj)
+                     p_groups, p_borrows, p_kept, p_setj, work, groups, borrows, cand)
         return
     lv_pts = np.zeros(nruns + 1, np.int64)
     lv_nat = np.zeros(nruns + 1, np.int64)
@@ -952,7 +964,7 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int, set_jokers: 
             if k + 1 == nruns:
                 if _runs_chosen(cfg, values, counts, st, ch, lv_pts[k + 1], lv_nat[k + 1],
                                 lv_gaps[k + 1], pad_ok, pad_tab, p_runs, p_pads, p_groups,
-                                p_borrows, p_kept, p_setj):
+                                p_borrows, p_kept, p_setj, work, groups, borrows, cand):
                     return
                 _undo_run(ch, counts, saved, own_mask, k)
                 continue
@@ -1191,7 +1203,7 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     st, p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj = _plan_arrays(params)
     values = params[P_VALUES:P_VALUES + 14]
     rest = np.empty(max(n, 1), np.int64)
-    tmp = np.zeros_like(out)
+    tmp = out[:0]  # the retries' melds: made when needed
     seen = np.zeros(53, np.int64)
     best_k = -1
     b_rude = 0
@@ -1212,6 +1224,8 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
             seen[face] = 1
             m = n - 1
             kept_at = max(0, keep - 1)
+            if tmp.shape[0] == 0:
+                tmp = np.zeros_like(out)
             target = tmp
             y = 0
             for x in range(n):
@@ -1279,4 +1293,4 @@ def can_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int) -> bool
     st, p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj = _plan_arrays(params)
     _solve(hand, n, params, keep, np.bool_(True), np.bool_(True), np.int64(_NO_BUDGET), st,
            p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj)
-    return st[S_HAS] != 0
+    return bool(st[S_HAS] != 0)
