@@ -95,15 +95,37 @@ def _popcount(mask: int) -> int:
 
 @kernel
 def _argsort(keys: np.ndarray, n: int) -> np.ndarray:
-    """The order that sorts ``keys[:n]``, stable (an insertion sort: the arrays are small, and
-    numba's sorts cost seconds of compiling)."""
+    """The order that sorts ``keys[:n]``, stable: insertion sort on short runs, merged
+    bottom-up (numba's own sorts cost seconds of compiling)."""
     order = np.empty(n, np.int64)
     for x in range(n):
-        y = x
-        while y > 0 and keys[order[y - 1]] > keys[x]:
-            order[y] = order[y - 1]
-            y -= 1
-        order[y] = x
+        order[x] = x
+    run = 8
+    for start in range(0, n, run):
+        for x in range(start + 1, min(start + run, n)):
+            item = order[x]
+            y = x
+            while y > start and keys[order[y - 1]] > keys[item]:
+                order[y] = order[y - 1]
+                y -= 1
+            order[y] = item
+    if n <= run:
+        return order
+    other = np.empty(n, np.int64)
+    while run < n:
+        for low in range(0, n, 2 * run):
+            mid = min(low + run, n)
+            high = min(low + 2 * run, n)
+            i, j = low, mid
+            for x in range(low, high):
+                if i < mid and (j >= high or keys[order[i]] <= keys[order[j]]):
+                    other[x] = order[i]
+                    i += 1
+                else:
+                    other[x] = order[j]
+                    j += 1
+        order, other = other, order
+        run *= 2
     return order
 
 
@@ -1203,7 +1225,7 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     st, p_runs, p_pads, p_groups, p_borrows, p_kept, p_setj = _plan_arrays(params)
     values = params[P_VALUES:P_VALUES + 14]
     rest = np.empty(max(n, 1), np.int64)
-    tmp = out[:0]  # the retries' melds: made when needed
+    tmp = np.zeros((0, out.shape[1]), np.int64)  # the retries' melds: made when needed
     seen = np.zeros(53, np.int64)
     best_k = -1
     b_rude = 0
@@ -1215,7 +1237,6 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     for attempt in range(-1, n):
         m = n
         kept_at = keep
-        target = out
         if attempt >= 0:
             kept = hand[attempt]
             face = min(kept % 54, 52)
@@ -1225,8 +1246,7 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
             m = n - 1
             kept_at = max(0, keep - 1)
             if tmp.shape[0] == 0:
-                tmp = np.zeros_like(out)
-            target = tmp
+                tmp = np.zeros((out.shape[0], out.shape[1]), np.int64)
             y = 0
             for x in range(n):
                 if hand[x] != kept:
@@ -1242,9 +1262,12 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
             _solve(rest, m, params, kept_at, rude_too, first_only, budget, st, p_runs, p_pads,
                    p_groups, p_borrows, p_kept, p_setj)
         k = -1
-        if st[S_HAS]:
+        if st[S_HAS] and attempt < 0:
             k = _build(rest, m, params[P_TOUCHING], p_runs, p_pads, params[P_RUNS], p_groups,
-                       p_borrows, p_kept, p_setj, st, target)
+                       p_borrows, p_kept, p_setj, st, out)
+        elif st[S_HAS]:
+            k = _build(rest, m, params[P_TOUCHING], p_runs, p_pads, params[P_RUNS], p_groups,
+                       p_borrows, p_kept, p_setj, st, tmp)
         if attempt < 0:
             if k < 0 or taken < 0:
                 return k
