@@ -461,177 +461,6 @@ def _borrow(ch: np.ndarray, nruns: int, groups: np.ndarray, ng: int, min_nat: in
 
 
 @kernel
-def _consider(cfg: np.ndarray, values: np.ndarray, st: np.ndarray, ch: np.ndarray,
-              pad_ok: np.ndarray, pad_tab: np.ndarray, points: int, naturals: int, gaps: int,
-              groups: np.ndarray, ng: int, borrows: np.ndarray, nb: int,
-              p_runs: np.ndarray, p_pads: np.ndarray, p_groups: np.ndarray,
-              p_borrows: np.ndarray, p_kept: np.ndarray, p_setj: np.ndarray,
-              kept: np.ndarray, set_jokers: np.ndarray) -> bool:
-    """`_Search._consider`: the fill of this choice; a better one becomes the plan
-    (``kept`` and ``set_jokers`` are scratch rows of at least ``ng`` entries)."""
-    jv = cfg[C_JV]
-    allow = cfg[C_SET_JOKERS] != 0
-    jokers_left = cfg[C_JOKERS] - gaps
-    borrowed = 0
-    for g in range(ng):
-        borrowed += groups[g, 3]
-    need = borrowed
-    for g in range(ng):
-        need += max(0, 3 * groups[g, 1] - groups[g, 2] - groups[g, 3])
-    if need - borrowed != 0 and not allow:
-        return False
-    avail = jokers_left - need
-    tmin = -1
-    tmax = -1
-    for t in range(0, min(avail, pad_ok.shape[0] - 1) + 1):
-        if pad_ok[t]:
-            if tmin < 0:
-                tmin = t
-            tmax = t
-    if tmin < 0:
-        return False
-    spares_to_sets = ng > 0 and allow
-    if jv > 0:
-        pad = tmax
-        extra = avail - pad if spares_to_sets else 0
-    else:
-        pad = tmin
-        extra = 0
-    used = gaps + need + pad + extra
-    if naturals + used <= cfg[C_CAP]:
-        for g in range(ng):
-            kept[g] = groups[g, 2]
-            set_jokers[g] = max(0, 3 * groups[g, 1] - groups[g, 2] - groups[g, 3])
-        s0 = points + jv * used
-        s1 = -used
-    else:
-        # _Search._capped_fill (inline: every call level costs numba a compile of all below)
-        cap = cfg[C_CAP]
-        min_nat = cfg[C_MIN_NAT]
-        set_naturals = 0
-        run_points = points
-        need_b = 0
-        for g in range(ng):
-            set_naturals += groups[g, 2]
-            run_points -= groups[g, 2] * values[groups[g, 0]]
-            need_b += groups[g, 3]
-        run_naturals = naturals - set_naturals
-        found = False
-        best0 = 0
-        best1 = 0
-        best_pad = 0
-        best_extra = 0
-        k_now = np.empty(ng, np.int64)
-        j_now = np.empty(ng, np.int64)
-        slots = np.empty(ng, np.int64)
-        swap_keys = np.empty(ng, np.int64)
-        top = min(avail, pad_ok.shape[0] - 1)
-        for tpad in range(0, top + 1):
-            if not pad_ok[tpad]:
-                continue
-            jokers = jokers_left - need_b - tpad
-            count = run_naturals + gaps + tpad + need_b
-            pts = run_points
-            used = gaps + tpad + need_b
-            nswap = 0
-            for g in range(ng):
-                r = groups[g, 0]
-                m = groups[g, 1]
-                own = groups[g, 2]
-                b = groups[g, 3]
-                must = max(0, m * min_nat - b)
-                deficit = max(0, 3 * m - b - must)
-                forced = max(0, deficit - (own - must))
-                k_now[g] = must + deficit - forced
-                j_now[g] = forced
-                jokers -= forced
-                if jv > values[r] and allow:
-                    slots[g] = deficit - forced
-                    swap_keys[nswap] = values[r] * (ng + 1) + g  # sorted by (value, group)
-                    nswap += 1
-            order = _argsort(swap_keys, nswap)
-            for x in range(nswap):
-                g = swap_keys[order[x]] % (ng + 1)
-                swap = min(slots[g], max(0, jokers))
-                k_now[g] -= swap
-                j_now[g] += swap
-                jokers -= swap
-            optional = 0
-            for g in range(ng):
-                count += k_now[g] + j_now[g]
-                pts += k_now[g] * values[groups[g, 0]]
-                used += j_now[g]
-                optional += groups[g, 2] - k_now[g]
-            if jokers < 0 or count > cap:
-                continue
-            wild = jokers if spares_to_sets else 0
-            opt_val = np.empty(optional + wild, np.int64)
-            opt_key = np.empty(optional + wild, np.int64)
-            opt_g = np.empty(optional + wild, np.int64)
-            x = 0
-            for g in range(ng):
-                for _ in range(groups[g, 2] - k_now[g]):
-                    opt_val[x] = values[groups[g, 0]]
-                    opt_key[x] = -2 * opt_val[x]
-                    opt_g[x] = g
-                    x += 1
-            for _ in range(wild):
-                opt_val[x] = jv
-                opt_key[x] = -2 * jv + 1
-                opt_g[x] = -1
-                x += 1
-            order = _argsort(opt_key, x)  # stable: by (-value, is_joker)
-            extra = 0
-            for y in range(min(cap - count, x)):
-                z = order[y]
-                if opt_val[z] <= 0:
-                    break
-                if opt_g[z] < 0:
-                    extra += 1
-                    used += 1
-                else:
-                    k_now[opt_g[z]] += 1
-                    pts += opt_val[z]
-            s0 = pts + jv * used
-            s1 = -used
-            if not found or s0 > best0 or (s0 == best0 and s1 > best1):
-                found = True
-                best0 = s0
-                best1 = s1
-                best_pad = tpad
-                best_extra = extra
-                for g in range(ng):
-                    kept[g] = k_now[g]
-                    set_jokers[g] = j_now[g]
-        if not found:
-            return False
-        s0, s1, pad, extra = best0, best1, best_pad, best_extra
-    if st[S_HAS] == 0 or s0 > st[S_BEST0] or (s0 == st[S_BEST0] and s1 > st[S_BEST1]):
-        st[S_HAS] = 1
-        st[S_BEST0] = s0
-        st[S_BEST1] = s1
-        nruns = cfg[C_RUNS]
-        for i in range(nruns):
-            for c in range(4):
-                p_runs[i, c] = ch[i, c]
-            p_pads[i, 0] = pad_tab[pad, i, 0]
-            p_pads[i, 1] = pad_tab[pad, i, 1]
-        for g in range(ng):
-            for c in range(4):
-                p_groups[g, c] = groups[g, c]
-            p_kept[g] = kept[g]
-            p_setj[g] = set_jokers[g]
-        for x in range(nb):
-            for c in range(3):
-                p_borrows[x, c] = borrows[x, c]
-        st[S_NG] = ng
-        st[S_NB] = nb
-        st[S_EXTRA] = extra
-        return bool(cfg[C_FIRST_ONLY] != 0)
-    return False
-
-
-@kernel
 def _beaten(st: np.ndarray, jv: int, bound: int, gaps: int) -> bool:
     """The pruning test of the Python search: this branch cannot beat the best found."""
     if st[S_HAS] == 0:
@@ -668,11 +497,6 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
         return False
     kept = work[6]
     set_jokers = work[7]
-    if sets == 0:
-        none = np.int64(0)  # not a literal 0: numba would compile _consider once more for it
-        return _consider(cfg, values, st, ch, pad_ok, pad_tab, points, naturals, gaps,
-                         groups, none, borrows, none, p_runs, p_pads, p_groups, p_borrows, p_kept,
-                         p_setj, kept, set_jokers)
     in_runs = 0
     for i in range(nruns):
         for p in range(1, 15):
@@ -741,10 +565,171 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
             if need_borrow:
                 nb = _borrow(ch, nruns, groups, ng, min_nat, borrows)
                 go = nb >= 0
-            if go and _consider(cfg, values, st, ch, pad_ok, pad_tab, lv_pts[k], lv_nat[k],
-                                gaps, groups, ng, borrows, nb, p_runs, p_pads, p_groups,
-                                p_borrows, p_kept, p_setj, kept, set_jokers):
+            stop = False
+            c_points = lv_pts[k]
+            c_naturals = lv_nat[k]
+            while go:  # once: _Search._consider, inline (a break is its return; see _solve)
+                jokers_left = cfg[C_JOKERS] - gaps
+                borrowed = 0
+                for g in range(ng):
+                    borrowed += groups[g, 3]
+                need = borrowed
+                for g in range(ng):
+                    need += max(0, 3 * groups[g, 1] - groups[g, 2] - groups[g, 3])
+                if need - borrowed != 0 and not allow:
+                    break
+                avail = jokers_left - need
+                tmin = -1
+                tmax = -1
+                for t in range(0, min(avail, pad_ok.shape[0] - 1) + 1):
+                    if pad_ok[t]:
+                        if tmin < 0:
+                            tmin = t
+                        tmax = t
+                if tmin < 0:
+                    break
+                spares_to_sets = ng > 0 and allow
+                if jv > 0:
+                    pad = tmax
+                    extra = avail - pad if spares_to_sets else 0
+                else:
+                    pad = tmin
+                    extra = 0
+                used = gaps + need + pad + extra
+                if c_naturals + used <= cfg[C_CAP]:
+                    for g in range(ng):
+                        kept[g] = groups[g, 2]
+                        set_jokers[g] = max(0, 3 * groups[g, 1] - groups[g, 2] - groups[g, 3])
+                    s0 = c_points + jv * used
+                    s1 = -used
+                else:
+                    # _Search._capped_fill, inline (see _solve)
+                    cap = cfg[C_CAP]
+                    set_naturals = 0
+                    run_points = c_points
+                    need_b = 0
+                    for g in range(ng):
+                        set_naturals += groups[g, 2]
+                        run_points -= groups[g, 2] * values[groups[g, 0]]
+                        need_b += groups[g, 3]
+                    run_naturals = c_naturals - set_naturals
+                    found = False
+                    best0 = 0
+                    best1 = 0
+                    best_pad = 0
+                    best_extra = 0
+                    k_now = np.empty(ng, np.int64)
+                    j_now = np.empty(ng, np.int64)
+                    slots = np.empty(ng, np.int64)
+                    swap_keys = np.empty(ng, np.int64)
+                    top = min(avail, pad_ok.shape[0] - 1)
+                    for tpad in range(0, top + 1):
+                        if not pad_ok[tpad]:
+                            continue
+                        jokers = jokers_left - need_b - tpad
+                        count = run_naturals + gaps + tpad + need_b
+                        pts = run_points
+                        used = gaps + tpad + need_b
+                        nswap = 0
+                        for g in range(ng):
+                            r = groups[g, 0]
+                            m = groups[g, 1]
+                            own = groups[g, 2]
+                            b = groups[g, 3]
+                            must = max(0, m * min_nat - b)
+                            deficit = max(0, 3 * m - b - must)
+                            forced = max(0, deficit - (own - must))
+                            k_now[g] = must + deficit - forced
+                            j_now[g] = forced
+                            jokers -= forced
+                            if jv > values[r] and allow:
+                                slots[g] = deficit - forced
+                                swap_keys[nswap] = values[r] * (ng + 1) + g  # by (value, group)
+                                nswap += 1
+                        order = _argsort(swap_keys, nswap)
+                        for x in range(nswap):
+                            g = swap_keys[order[x]] % (ng + 1)
+                            swap = min(slots[g], max(0, jokers))
+                            k_now[g] -= swap
+                            j_now[g] += swap
+                            jokers -= swap
+                        optional = 0
+                        for g in range(ng):
+                            count += k_now[g] + j_now[g]
+                            pts += k_now[g] * values[groups[g, 0]]
+                            used += j_now[g]
+                            optional += groups[g, 2] - k_now[g]
+                        if jokers < 0 or count > cap:
+                            continue
+                        wild = jokers if spares_to_sets else 0
+                        opt_val = np.empty(optional + wild, np.int64)
+                        opt_key = np.empty(optional + wild, np.int64)
+                        opt_g = np.empty(optional + wild, np.int64)
+                        x = 0
+                        for g in range(ng):
+                            for _ in range(groups[g, 2] - k_now[g]):
+                                opt_val[x] = values[groups[g, 0]]
+                                opt_key[x] = -2 * opt_val[x]
+                                opt_g[x] = g
+                                x += 1
+                        for _ in range(wild):
+                            opt_val[x] = jv
+                            opt_key[x] = -2 * jv + 1
+                            opt_g[x] = -1
+                            x += 1
+                        order = _argsort(opt_key, x)  # stable: by (-value, is_joker)
+                        extra = 0
+                        for y in range(min(cap - count, x)):
+                            z = order[y]
+                            if opt_val[z] <= 0:
+                                break
+                            if opt_g[z] < 0:
+                                extra += 1
+                                used += 1
+                            else:
+                                k_now[opt_g[z]] += 1
+                                pts += opt_val[z]
+                        s0 = pts + jv * used
+                        s1 = -used
+                        if not found or s0 > best0 or (s0 == best0 and s1 > best1):
+                            found = True
+                            best0 = s0
+                            best1 = s1
+                            best_pad = tpad
+                            best_extra = extra
+                            for g in range(ng):
+                                kept[g] = k_now[g]
+                                set_jokers[g] = j_now[g]
+                    if not found:
+                        break
+                    s0, s1, pad, extra = best0, best1, best_pad, best_extra
+                if st[S_HAS] == 0 or s0 > st[S_BEST0] or (s0 == st[S_BEST0] and s1 > st[S_BEST1]):
+                    st[S_HAS] = 1
+                    st[S_BEST0] = s0
+                    st[S_BEST1] = s1
+                    nruns = cfg[C_RUNS]
+                    for i in range(nruns):
+                        for c in range(4):
+                            p_runs[i, c] = ch[i, c]
+                        p_pads[i, 0] = pad_tab[pad, i, 0]
+                        p_pads[i, 1] = pad_tab[pad, i, 1]
+                    for g in range(ng):
+                        for c in range(4):
+                            p_groups[g, c] = groups[g, c]
+                        p_kept[g] = kept[g]
+                        p_setj[g] = set_jokers[g]
+                    for x in range(nb):
+                        for c in range(3):
+                            p_borrows[x, c] = borrows[x, c]
+                    st[S_NG] = ng
+                    st[S_NB] = nb
+                    st[S_EXTRA] = extra
+                    stop = cfg[C_FIRST_ONLY] != 0
+                break
+            if stop:
                 return True
+            if k == 0:
+                return False  # no sets to pick (a contract of runs only)
             k -= 1
             continue
         left = sets - k
