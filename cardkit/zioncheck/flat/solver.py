@@ -11,12 +11,12 @@ arrays), so that numba compiles them.
 A hand is ``hand[:n]`` (card codes); a run's natural positions are a bit mask over positions
 1–14 (14 the high ace), which keeps them sorted as the Python tuples are.
 
-Compiling costs: numba compiles everything below a call level again with each level (it
-optimises the linked module), and a literal argument makes a separate compile; so the search
-has few levels (`_solve` > `_runs_chosen` > `_padding` / `_borrow`, the fill inline), calls
-pass no literals (``np.int64(0)``, ``np.bool_(True)``), and the sorts are our own. About 20 s
-of CPU the first time, then numba's cache. Compiled it is some 20–30 times cheaper than the
-Python solver (``benchmarks/bench_flat_solver.py``); as plain Python about 2.5 times dearer.
+Compiling: a literal argument (``0``, ``True``) makes numba compile the callee once more for
+it, and numba's own sorts compile for seconds; so calls pass ``np.int64(0)`` or
+``np.bool_(True)`` and the sorts are our own (79 s of CPU became 20 s; fewer call levels
+changed little). About 20 s of CPU the first time, then numba's cache. Compiled it is some
+20–30 times cheaper than the Python solver (``benchmarks/bench_flat_solver.py``); as plain
+Python about 2.5 times dearer.
 """
 
 from __future__ import annotations
@@ -575,7 +575,7 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
             stop = False
             c_points = lv_pts[k]
             c_naturals = lv_nat[k]
-            while go:  # once: _Search._consider, inline (a break is its return; see _solve)
+            while go:  # once: _Search._consider, inline (a break is its return)
                 jokers_left = cfg[C_JOKERS] - gaps
                 borrowed = 0
                 for g in range(ng):
@@ -610,7 +610,7 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
                     s0 = c_points + jv * used
                     s1 = -used
                 else:
-                    # _Search._capped_fill, inline (see _solve)
+                    # _Search._capped_fill, inline
                     cap = cfg[C_CAP]
                     set_naturals = 0
                     run_points = c_points
@@ -1224,8 +1224,7 @@ def find_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     b_points = 0
     b_jokers = 0
     # attempt -1 is `_best` on the hand; then, when its go-down would leave only the taken
-    # card (ZC-6.1), `_best` without each other face in turn, the best kept (one call site of
-    # `_solve` and `_build`: each call level costs numba a compile of everything below it)
+    # card (ZC-6.1), `_best` without each other face in turn, the best kept
     for attempt in range(-1, n):
         m = n
         kept_at = keep
