@@ -18,7 +18,10 @@ same). For each of ``--positions`` seeded positions it times:
   without it (the pure-Python rollouts of `cardkit.xeri.rollout`, as on the static site);
   both are measured, on the same positions, with the same results (the kernel is compiled, or
   loaded from numba's cache, before the clock starts).
-- a Zion Check decision at a table of four (a discard after drawing). Aim: ≤ 2 s.
+- a Zion Check decision at a table of four (a discard after drawing). Aim: ≤ 2 s. Measured
+  with the compiled flat rollouts (`cardkit.zioncheck.flat`, loaded before the clock starts)
+  and with the rules core's (`cardkit.zioncheck.rollout_core`, the static site's path); both
+  give the same analyses.
 
 Beside each: the analyst's samples (worlds) per second and rollouts per second, and the
 engines' own speed in the same run: whole rounds (hands) played by four greedy bots through the
@@ -34,6 +37,7 @@ import time
 
 import cardkit.pimc as pimc
 import cardkit.xeri.rollout as lean
+import cardkit.zioncheck.analyst as zion_analyst
 from cardkit import play_out
 from cardkit.analysis import StopReason, analyze
 from cardkit.pimc import decide
@@ -41,6 +45,7 @@ from cardkit.xeri import GreedyBot as XeriGreedy
 from cardkit.xeri import new_game as new_xeri
 from cardkit.zioncheck import GreedyBot as ZionGreedy
 from cardkit.zioncheck import new_game as new_zion
+from cardkit.zioncheck.flat.ready import flat_rollouts
 
 SETTLED = (StopReason.SEPARATED, StopReason.CLOSE)
 
@@ -126,7 +131,7 @@ def main() -> None:
     parser.add_argument("--only", choices=("xeri", "zion"), default=None,
                         help="time only this game's decisions (default: both)")
     parser.add_argument("--rollouts", choices=("both", "compiled", "python"), default="both",
-                        help="Xeri: time the compiled rollouts, the pure-Python ones (the static "
+                        help="time the compiled rollouts, the pure-Python ones (the static "
                              "site's path), or both (default)")
     parser.add_argument("--no-wall-bound", action="store_true",
                         help="lift the analyst's 30 s wall-clock bound (MAX_SECONDS): every "
@@ -138,9 +143,19 @@ def main() -> None:
     if args.only != "zion":
         xeri(args)
     if args.only != "xeri":
-        zion_games = [zion_position(seed) for seed in range(args.positions)]
-        measure("Zion Check, a decision at a table of four", zion_games, args.samples,
-                f"engine: rules-core greedy hands/s {zion_hand_baseline():.0f}")
+        zion(args)
+
+
+def zion(args: argparse.Namespace) -> None:
+    zion_games = [zion_position(seed) for seed in range(args.positions)]
+    engine = f"engine: rules-core greedy hands/s {zion_hand_baseline():.0f}"
+    if args.rollouts != "python" and flat_rollouts(wait=True) is not None:  # compiled, loaded
+        measure("Zion Check, a decision at a table of four, compiled rollouts", zion_games,
+                args.samples, engine)
+    if args.rollouts != "compiled":
+        zion_analyst.flat_rollouts = lambda wait=False: None  # the rules core's rollouts
+        measure("Zion Check, a decision at a table of four, rules-core rollouts", zion_games,
+                args.samples, engine)
 
 
 def xeri(args: argparse.Namespace) -> None:

@@ -16,7 +16,7 @@ jokers::
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from random import Random
 from typing import Any
 
@@ -24,6 +24,7 @@ from cardkit.pimc import AnalystBase, Profile
 from cardkit.zioncheck.actions import Discard, ExchangeJoker, GoDown, LayOff
 from cardkit.zioncheck.bots import GreedyBot, RandomBot
 from cardkit.zioncheck.events import ZionEvent, seat_name
+from cardkit.zioncheck.flat.ready import flat_rollouts
 from cardkit.zioncheck.game import ZionGame
 from cardkit.zioncheck.rollout_core import play_hand
 from cardkit.zioncheck.state import Phase
@@ -102,6 +103,19 @@ def rollout(world: Any, seat: int, action: Any, kind: str, seed: int) -> tuple[f
     return float(result.points[seat]), result.winner == seat
 
 
+def rollout_all(world: Any, seat: int, actions: Sequence[Any], kind: str,
+                seed: int) -> list[tuple[float, bool]]:
+    """`rollout` of every action of ``actions`` in ``world`` (unchanged), by the compiled flat
+    rollout (`cardkit.zioncheck.flat.world.rollout_all`) when it is ready; an empty list
+    otherwise, and the analyst calls `rollout` for each. Both play the very same hands
+    (``tests/flat``), so the analysis is the same either way."""
+    flat = flat_rollouts() if kind == "greedy" else None
+    if flat is None:
+        return []
+    results: list[tuple[float, bool]] = flat.rollout_all(world, seat, list(actions), seed)
+    return results
+
+
 def rollout_rules_core(world: Any, seat: int, action: Any, kind: str,
                        seed: int) -> tuple[float, bool]:
     """`rollout` played wholly through the rules core: every move checked by `ZionGame.apply`
@@ -136,7 +150,7 @@ PROFILE = Profile(
     better=-1, measure=_measure, chance_words="chance to go out first",
     rules=("ZC-14.1", "ZC-13.1", "ZC-2.3"), thresholds=THRESHOLDS,
     rollout_kinds=tuple(ROLLOUT_BOTS), seat_name=seat_name, tolerance=TOLERANCE,
-    set_aside=True)
+    set_aside=True, rollout_all=rollout_all)
 """Zion Check's analyst profile (`cardkit.pimc.Profile`)."""
 
 

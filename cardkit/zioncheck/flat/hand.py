@@ -58,7 +58,7 @@ __all__ = [
     "PH_OVER", "PH_PLAY", "STOCK_EXHAUSTED", "S_ASK_FROM", "S_ASK_TO", "S_BONUS",
     "S_CURRENT", "S_DISCARD", "S_DRAW_TWO", "S_END", "S_MELDS", "S_PHASE", "S_SIZE",
     "S_STOCK", "S_TAKEN", "S_TRACE", "S_TURN", "S_TURNS", "S_WINDOW", "S_WINNER", "WENT_OUT",
-    "play_hand",
+    "play_after", "play_hand",
 ]
 
 # -- the state's scalars (``state[S_*]``) ----------------------------------------------------
@@ -495,6 +495,34 @@ def _go_down_move(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, seat: i
 
 
 @kernel
+def _claim(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, seat: int, stock: np.ndarray,
+           discard: np.ndarray, down: np.ndarray, claims: np.ndarray, state: np.ndarray,
+           points: np.ndarray) -> int:
+    """`Moves._do_claim`: the top discard and any penalty cards (ZC-8.1, ZC-8.3); the window
+    closes at the first claim and the turn player draws."""
+    _take(hands, hn, seat, discard, state)
+    claims[seat] += 1
+    status = 0
+    wanted_cards = params[P_PENALTY_CARDS]
+    if wanted_cards > 0:
+        status = _draw_cards(wanted_cards, hands, hn, seat, stock, state)
+    if status >= 0:
+        status = _finish_draw(params, hands, hn, state[S_TURN], stock, down, state, points)
+    return status
+
+
+@kernel
+def _pass(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.ndarray,
+          down: np.ndarray, asking: np.ndarray, state: np.ndarray, points: np.ndarray) -> int:
+    """`Moves._do_pass`: the next seat asked, or the turn player draws (ZC-8.2)."""
+    state[S_ASK_FROM] += 1
+    if state[S_ASK_FROM] < state[S_ASK_TO]:
+        state[S_CURRENT] = asking[state[S_ASK_FROM]]
+        return 0
+    return _finish_draw(params, hands, hn, state[S_TURN], stock, down, state, points)
+
+
+@kernel
 def _record(trace: np.ndarray, state: np.ndarray, kind: int, card: int, index: int) -> None:
     t = state[S_TRACE]
     if t < trace.shape[0]:
@@ -581,23 +609,12 @@ def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
                 _exchange(hands, hn, seat, table, index, card)
                 _record(trace, state, K_EXCHANGE, card, index)
             elif act == K_CLAIM:
-                _take(hands, hn, seat, discard, state)
-                claims[seat] += 1
                 _record(trace, state, K_CLAIM, -1, -1)
-                wanted_cards = params[P_PENALTY_CARDS]
-                if wanted_cards > 0:
-                    status = _draw_cards(wanted_cards, hands, hn, seat, stock, state)
-                if status >= 0:  # the window closes at the first claim
-                    status = _finish_draw(params, hands, hn, state[S_TURN], stock, down, state,
-                                          points)
+                status = _claim(params, hands, hn, seat, stock, discard, down, claims, state,
+                                points)
             else:
                 _record(trace, state, K_PASS, -1, -1)
-                state[S_ASK_FROM] += 1
-                if state[S_ASK_FROM] < state[S_ASK_TO]:
-                    state[S_CURRENT] = asking[state[S_ASK_FROM]]
-                else:
-                    status = _finish_draw(params, hands, hn, state[S_TURN], stock, down, state,
-                                          points)
+                status = _pass(params, hands, hn, stock, down, asking, state, points)
         else:
             # GreedyBot.play
             taken = state[S_TAKEN] if forbid else -1
@@ -653,3 +670,34 @@ def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
         if status < 0:
             return status
     return int(state[S_END])
+
+
+@kernel
+def play_after(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.ndarray,
+               discard: np.ndarray, discard_by: np.ndarray, table: np.ndarray,
+               down: np.ndarray, claims: np.ndarray, asking: np.ndarray, state: np.ndarray,
+               points: np.ndarray, trace: np.ndarray, kind: int, card: int) -> int:
+    """Play the current seat's action ``kind`` (`K_DRAW`, `K_TAKE`, `K_PASS`, `K_CLAIM`, or
+    `K_DISCARD` of ``card``), as `ZionGame.apply` plays it once its check has passed, then the
+    hand to its end as `play_hand` does (the same arguments and result)."""
+    seat = state[S_CURRENT]
+    status = 0
+    _record(trace, state, kind, card, -1)
+    if kind == K_DISCARD:
+        _discard(params, hands, hn, seat, card, discard, discard_by, down, state, points)
+    elif kind == K_DRAW:
+        status = _draw_stock(params, hands, hn, seat, stock, discard, discard_by, table, down,
+                             claims, asking, state, points)
+    elif kind == K_TAKE:
+        state[S_TAKEN] = _take(hands, hn, seat, discard, state)
+        state[S_PHASE] = PH_PLAY
+    elif kind == K_CLAIM:
+        status = _claim(params, hands, hn, seat, stock, discard, down, claims, state, points)
+    elif kind == K_PASS:
+        status = _pass(params, hands, hn, stock, down, asking, state, points)
+    else:
+        return BAIL_REFUSED
+    if status < 0:
+        return status
+    return play_hand(params, hands, hn, stock, discard, discard_by, table, down, claims, asking,
+                     state, points, trace)

@@ -14,7 +14,13 @@ import numpy as np
 
 from cardkit.zioncheck.bots import GreedyBot
 from cardkit.zioncheck.flat.codes import meld_row, meld_width, rules_row
+from cardkit.zioncheck.actions import Claim, Discard, DrawStock, Pass, TakeDiscard
 from cardkit.zioncheck.flat.hand import (
+    K_CLAIM,
+    K_DISCARD,
+    K_DRAW,
+    K_PASS,
+    K_TAKE,
     PH_CLAIM,
     PH_DRAW,
     PH_OVER,
@@ -34,6 +40,7 @@ from cardkit.zioncheck.flat.hand import (
     S_TURNS,
     S_WINDOW,
     S_WINNER,
+    play_after,
     play_hand,
 )
 from cardkit.zioncheck.rollout_core import play_hand as play_hand_python
@@ -42,8 +49,10 @@ from cardkit.zioncheck.state import Phase
 if TYPE_CHECKING:
     from cardkit.zioncheck.game import ZionGame
 
-__all__ = ["FlatWorld", "flat_world", "play_flat", "rollout"]
+__all__ = ["FlatWorld", "flat_world", "play_flat", "rollout", "rollout_all"]
 
+_FIELDS = ("params", "hands", "hn", "stock", "discard", "discard_by", "table", "down", "claims",
+           "asking", "state", "points")
 _PHASES = {Phase.DRAW: PH_DRAW, Phase.CLAIM: PH_CLAIM, Phase.PLAY: PH_PLAY, Phase.OVER: PH_OVER}
 
 
@@ -63,6 +72,15 @@ class FlatWorld:
     asking: np.ndarray
     state: np.ndarray
     points: np.ndarray
+
+    def copy(self) -> FlatWorld:
+        """An independent copy (every array copied)."""
+        return FlatWorld(*(array.copy() for array in astuple_shallow(self)))
+
+
+def astuple_shallow(world: FlatWorld) -> tuple[np.ndarray, ...]:
+    """``world``'s arrays in field order (`dataclasses.astuple` would copy them deeply)."""
+    return tuple(getattr(world, name) for name in _FIELDS)
 
 
 def _codes(cards: Any, room: int) -> np.ndarray:
@@ -138,4 +156,45 @@ def rollout(world: ZionGame, seat: int, action: Any, seed: int) -> tuple[float, 
         return float(flat.points[seat]), int(flat.state[S_WINNER]) == seat
     bots = [GreedyBot(s, seed=seed + s) for s in range(world._players)]
     result = play_hand_python(world, bots)
+    return float(result.points[seat]), result.winner == seat
+
+
+_FIRST = {DrawStock: K_DRAW, TakeDiscard: K_TAKE, Pass: K_PASS, Claim: K_CLAIM, Discard: K_DISCARD}
+"""The actions `play_after` plays flat (a lay-off, an exchange and a go-down are played by
+`ZionGame.apply` on a copy, then flattened: they are few in a decision)."""
+_NO_TRACE = np.zeros((0, 3), np.int64)
+
+
+def rollout_all(world: ZionGame, seat: int, actions: list[Any], seed: int) -> list[tuple[float, bool]]:
+    """`rollout` of each of ``actions`` in ``world`` (which is not changed): the world is made
+    flat once, and each action is played on a copy of it."""
+    base = flat_world(world)
+    results = []
+    for action in actions:
+        checked = world._verify(action, None, explain=False)  # the action as apply resolves it
+        resolved = checked.action
+        kind = _FIRST.get(type(resolved))
+        if kind is None:
+            results.append(rollout(world.clone(), seat, action, seed))
+            continue
+        card = resolved.card.code if kind == K_DISCARD else -1
+        flat = base.copy()
+        status = play_after(flat.params, flat.hands, flat.hn, flat.stock, flat.discard,
+                            flat.discard_by, flat.table, flat.down, flat.claims, flat.asking,
+                            flat.state, flat.points, _NO_TRACE, kind, card)
+        if status >= 0:
+            results.append((float(flat.points[seat]), int(flat.state[S_WINNER]) == seat))
+        else:
+            results.append(_python(world.clone(), seat, action, seed))
+    return results
+
+
+def _python(world: ZionGame, seat: int, action: Any, seed: int) -> tuple[float, bool]:
+    """The rollout through `cardkit.zioncheck.rollout_core.play_hand`."""
+    results = world._results
+    done = len(results)
+    world.apply(action)
+    if len(results) == done:
+        play_hand_python(world, [GreedyBot(s, seed=seed + s) for s in range(world._players)])
+    result = results[done]
     return float(result.points[seat]), result.winner == seat
