@@ -95,9 +95,44 @@ def test_show_app_puts_the_switch_under_the_app_with_the_pages_options(monkeypat
     assert page.app.value == "5"
     assert "cardkit-lang-switch" in page.switch._dom_classes
     assert links(page.switch.value) == ["?seed=5&lang=en"]
-    monkeypatch.setenv("QUERY_STRING", "seed=abc")  # a refused address: its message only
-    refused = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
-    assert "cardkit-app-error" in refused._dom_classes
+
+
+@pytest.mark.parametrize(("query", "accept", "shown", "other"), [
+    # a value the app refuses: the same address, so the same refusal, in the other language
+    ("seed=abc&lang=ja", "", "ja", "?seed=abc&lang=en"),
+    # a name the app does not know: kept too, so the other language names it as well
+    ("sed=7", "ja,en;q=0.5", "ja", "?sed=7&lang=en"),
+    # a language cardkit does not speak: the page speaks the browser's, the link the other
+    ("lang=fr&seed=2", "en-GB", "en", "?lang=ja&seed=2"),
+])
+def test_a_refused_address_shows_its_message_over_the_switch_to_the_same_refusal(
+        monkeypatch, query, accept, shown, other):
+    monkeypatch.setenv("QUERY_STRING", query)
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", accept)
+    page = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    assert isinstance(page, AppPage) and page.children == (page.app, page.switch)
+    assert "cardkit-app-error" in page.app._dom_classes
+    assert f'<span lang="{shown}" aria-current="true"' in page.switch.value
+    assert links(page.switch.value) == [other]
+    # its way to the app's defaults keeps the language the address asked for (when it did)
+    defaults = re.findall(r'<a href="([^"]*)"', page.app.value)
+    assert defaults == [f"?lang={shown}" if "lang=" in query else "?"]
+
+
+def test_a_refused_address_links_no_option_a_server_added_and_stays_bounded(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "seed=abc&class_student=u-123")
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "")
+    page = serve.show_app(lambda options: serve.option_int(options, "seed", 1),
+                          ("seed", "class_student"))
+    assert links(page.switch.value) == ["?seed=abc&lang=ja"]
+    monkeypatch.setenv("QUERY_STRING", "seed=" + "9" * limits.MAX_QUERY_CHARS)
+    page = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    assert "cardkit-app-error" in page.app._dom_classes
+    assert links(page.switch.value) == ["?lang=ja"]
+    monkeypatch.setenv("QUERY_STRING", 'seed="><script>x</script>')
+    page = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    assert "<script" not in page.switch.value and "<script" not in page.app.value
+    assert links(page.switch.value) == ["?seed=%22%3E%3Cscript%3Ex%3C%2Fscript%3E&lang=ja"]
 
 
 def test_in_the_static_site_the_switch_comes_with_the_app_once_the_address_arrived(
