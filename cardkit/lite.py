@@ -664,6 +664,49 @@ def _finish(out: Path) -> None:
         source_map.unlink()
 
 
+# The static gallery runs no Python (its cells are words and links), so nothing else gives it
+# its language: this does, as cardkit's Voila template does for ``cardkit serve`` (keep the two
+# in step). ?lang=en or ?lang=ja, else the browser's first language cardkit speaks, else
+# English; the gallery's cells tagged "en" and "ja" (and its language switch) follow <html
+# lang>. A gallery opened with ?lang= keeps it in its links to the apps.
+GALLERY_LANGUAGE_SCRIPT = """<script>
+(function () {
+  "use strict";
+  var asked = (new URLSearchParams(location.search).get("lang") || "").toLowerCase();
+  var lang = /^(en|ja)([-_].*)?$/.test(asked) ? asked.slice(0, 2) : "";
+  if (!asked) {
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages
+                                                                    : [navigator.language || ""];
+    for (var i = 0; i < wanted.length && !lang; i++) {
+      var code = String(wanted[i]).slice(0, 2).toLowerCase();
+      if (code === "en" || code === "ja") { lang = code; }
+    }
+  }
+  document.documentElement.lang = lang || "en";
+  if (/^(en|ja)$/.test(asked)) {
+    document.addEventListener("DOMContentLoaded", function () {
+      document.querySelectorAll('a[href$=".html"]').forEach(function (link) {
+        link.setAttribute("href", link.getAttribute("href") + "?lang=" + asked);
+      });
+    });
+  }
+})();
+</script>
+"""
+
+
+def add_gallery_language(out: Path) -> bool:
+    """Give the built gallery page its language (`GALLERY_LANGUAGE_SCRIPT`), at the end of its
+    head (before the cells show); whether it could (Voici's page as expected)."""
+    page = out / "voici" / "render" / GALLERY.replace(".ipynb", ".html")
+    text = page.read_text() if page.is_file() else ""
+    end = text.find("</head>")
+    if end < 0:
+        return False
+    page.write_text(text[:end] + GALLERY_LANGUAGE_SCRIPT + text[end:])
+    return True
+
+
 def site_size_mb(out: Path) -> float:
     """The size of the built folder in MB."""
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 2**20
@@ -711,6 +754,9 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
                    "--output-dir", str(building)]
         _run(command, "voici build", cwd=work)
         _finish(building)
+        if not add_gallery_language(building):
+            print("cardkit lite: the gallery's page was not found as expected: it shows only "
+                  "its English cells", file=sys.stderr)
         _add_chart_code(building)
         if not remember_service_worker(building):
             print("cardkit lite: JupyterLite's service-worker code was not found as expected: "

@@ -4,7 +4,10 @@ The page's language is marked (``aria-current``) and is not a link; the other is
 same page with the same options and ``lang`` set to it. `cardkit.widgets.page_options.show_app`
 puts it under every app it shows (`AppPage`), so no app has a copy of its own. Under, at the
 right, not above: above, it would push the tables' hand and Play button out of a 1280×720
-projector window (tests/browser/test_xeri_app.py); under, it costs the app nothing.
+projector window (tests/browser/test_xeri_app.py); under, it costs the app nothing. The page of
+a refused address has it under its message, linking every option the page sent (so the other
+language shows the same refusal). The gallery, which runs no Python, carries the same HTML in
+its cells, at its top (``switch_html({}, lang)``, tests/widgets/test_language_switch.py).
 
 The link is relative (``?seed=7&lang=ja``): the browser resolves it against the page's own
 address, which is the Voila page's under ``cardkit serve`` and the static site's page under

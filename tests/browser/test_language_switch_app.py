@@ -1,7 +1,9 @@
 """The language switch under an app, clicked as a person would: the same page, with the same
 options, in the other language, and back (the meld checker, the quickest to open); and a game in
 play comes back in the other language (the Xeri table, through the page's kept record, as after
-"Start again"). That every app shows the switch is tests/widgets/test_app_notebooks.py."""
+"Start again"); the page of a refused address (the same refusal in the other language) and the
+gallery (its switch at the top, its links to the apps in its language). That every app shows
+the switch is tests/widgets/test_app_notebooks.py."""
 
 from __future__ import annotations
 
@@ -57,4 +59,64 @@ def test_a_game_in_play_comes_back_in_the_other_language(page, open_app, page_er
     after = told.all_inner_texts()
     assert [t for t in after if re.match(r"南が.+を出します", t)] != []  # South's card
     assert not [t for t in after if "plays" in t]
+    page_errors()
+
+
+def test_a_person_reads_a_refused_address_in_the_other_language_and_opens_the_app_in_it(
+        page, open_app, page_errors, accessibility):
+    """The page of a refused address has the switch too: the other language shows the same
+    refusal (the address as it was), and its way to the app's defaults keeps that language."""
+    open_app("meld_checker", "hnad=3&lang=en")
+    alert = page.locator(".cardkit-app-error").get_by_role("alert")
+    expect(alert).to_contain_text("this page has no option 'hnad'")
+    switch = page.get_by_role("navigation", name="Language")
+    expect(switch.locator('[aria-current="true"]')).to_have_text("English")
+    accessibility(".cardkit-app-page")
+
+    switch.get_by_role("link", name="日本語").click()
+    expect(page).to_have_url(re.compile(r"/meld_checker\.ipynb\?hnad=3&lang=ja$"))
+    alert.wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(alert).to_contain_text("このアドレスではアプリを始められません")
+    expect(alert).to_contain_text("このページにはオプション 'hnad' はありません")
+    expect(page.get_by_role("navigation", name="言語").locator('[aria-current="true"]')
+           ).to_have_text("日本語")
+
+    alert.get_by_role("link", name="最初の設定でアプリを開く").click()
+    expect(page).to_have_url(re.compile(r"/meld_checker\.ipynb\?lang=ja$"))
+    app = page.locator(".cardkit-meld-checker")
+    app.wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+    expect(app.get_by_role("button", name="メルドに追加")).to_be_visible()
+    page_errors()
+
+
+def test_a_person_switches_the_gallery_to_japanese_and_its_links_open_the_apps_in_it(
+        page, open_app, page_errors, accessibility):
+    """The gallery runs no Python: its switch is in its words, at the top, and the page shows
+    the cells of the language its address (or browser) asks for."""
+    open_app("index", "lang=en", ready="text=cardkit apps")
+    switch = page.get_by_role("navigation", name="Language")
+    expect(switch).to_be_visible()
+    assert switch.bounding_box()["y"] < 100  # at the top: seen before the list of apps
+    expect(switch.locator('[aria-current="true"]')).to_have_text("English")
+    accessibility("body")
+
+    switch.get_by_role("link", name="日本語").click()
+    expect(page).to_have_url(re.compile(r"/voila/render/index\.ipynb\?lang=ja$"))
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.get_by_role("heading", name="cardkit のアプリ")).to_be_visible()
+    expect(page.get_by_role("heading", name="cardkit apps")).to_be_hidden()
+    switch = page.get_by_role("navigation", name="言語")
+    expect(switch.locator('[aria-current="true"]')).to_have_text("日本語")
+    expect(page.get_by_role("navigation", name="Language")).to_be_hidden()  # one switch seen
+
+    page.get_by_role("link", name="メルドチェッカー", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/voila/render/meld_checker\.ipynb\?lang=ja$"))
+    app = page.locator(".cardkit-meld-checker")
+    app.wait_for(state="visible", timeout=OPEN_TIMEOUT_MS)
+    expect(app.get_by_role("button", name="メルドに追加")).to_be_visible()
+    page.go_back()
+    page.get_by_role("navigation", name="言語").get_by_role("link", name="English").click()
+    expect(page).to_have_url(re.compile(r"/voila/render/index\.ipynb\?lang=en$"))
+    expect(page.get_by_role("heading", name="cardkit apps")).to_be_visible()
     page_errors()

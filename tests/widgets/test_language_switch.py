@@ -6,8 +6,10 @@ is in tests/browser/test_language_switch_app.py."""
 from __future__ import annotations
 
 import html
+import json
 import re
 import sys
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 import pytest
@@ -166,3 +168,39 @@ def test_the_switch_links_the_options_the_page_sent_even_if_the_app_changed_its_
     monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "")
     page = serve.show_app(build, ("seed", "bot"))
     assert links(page.switch.value) == ["?seed=5&bot=greedy&lang=ja"]
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def tagged_cells(notebook: Path) -> dict[str, str]:
+    """A notebook's introduction in each language (its markdown cells tagged ``en``, ``ja``)."""
+    cells = json.loads(notebook.read_text())["cells"]
+    return {lang: "".join(cell["source"]) for cell in cells for lang in ("en", "ja")
+            if cell["cell_type"] == "markdown" and lang in cell["metadata"].get("tags", [])}
+
+
+def test_the_gallery_shows_the_switch_in_each_language_in_the_served_and_the_static_site():
+    """The gallery runs no Python: its switch is the same HTML, written into each language's
+    cell (the page's options: ``lang`` only), and the static site's gallery keeps it."""
+    from cardkit import lite
+    from cardkit.i18n import language
+
+    gallery = NOTEBOOKS / "index.ipynb"
+    static = lite._gallery(json.loads(gallery.read_text()), [])
+    static_text = "".join("".join(cell["source"]) for cell in static["cells"])
+    for lang, text in tagged_cells(gallery).items():
+        with language(lang):
+            switch = switch_html({}, lang)
+        assert text.count("cardkit-lang-switch-links") == 1 and switch in text, lang
+        assert links(switch) == ["?lang=" + ("ja" if lang == "en" else "en")]
+        assert switch in static_text
+
+
+@pytest.mark.parametrize("path", sorted(p for p in NOTEBOOKS.glob("*.ipynb")
+                                        if p.name != "index.ipynb"), ids=lambda p: p.stem)
+def test_each_apps_introduction_names_the_switch_in_both_languages(path):
+    cells = tagged_cells(path)
+    assert sorted(cells) == ["en", "ja"]
+    assert "The switch **English | 日本語** under the app" in cells["en"]
+    assert "アプリの下の **English | 日本語** で" in cells["ja"]
