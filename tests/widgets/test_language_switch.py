@@ -153,6 +153,15 @@ def test_in_the_static_site_the_switch_comes_with_the_app_once_the_address_arriv
     (page,) = box.children
     assert isinstance(page, AppPage) and page.app.value == "9"
     assert links(page.switch.value) == ["?seed=9&lang=ja"]
+    # a refused address there: its message, over the switch to the same refusal
+    box = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    address = box.children[1]
+    address.query, address.languages = "?seed=x&lang=ja", "en"
+    address.page = "https://example.org/voici/render/meld_checker.html"
+    (page,) = box.children
+    assert isinstance(page, AppPage) and "cardkit-app-error" in page.app._dom_classes
+    assert "このアドレスではアプリを始められません" in page.app.value
+    assert links(page.switch.value) == ["?seed=x&lang=en"]
 
 
 def test_the_switch_links_the_options_the_page_sent_even_if_the_app_changed_its_copy(
