@@ -278,7 +278,10 @@ def test_the_language_switch_opens_the_same_page_in_japanese(lite_page, open_lit
     opens the same page (its address is the site's, not Voila's) with the same options."""
     page = lite_page
     open_lite("meld_checker", "hand=3&seed=16&lang=en")
-    page.get_by_role("navigation", name="Language").get_by_role("link", name="日本語").click()
+    switch = page.get_by_role("navigation", name="Language")
+    box = switch.bounding_box()  # at the top right of the page here too, beside the title
+    assert box and 0 <= box["y"] < 60 and box["x"] > 1000, box
+    switch.get_by_role("link", name="日本語").click()
     expect(page).to_have_url(re.compile(r"/voici/render/meld_checker\.html\?hand=3&seed=16&lang=ja$"))
     app = page.locator(".cardkit-meld-checker")
     app.wait_for(state="visible", timeout=LITE_OPEN_TIMEOUT_MS)

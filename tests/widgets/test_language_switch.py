@@ -211,5 +211,5 @@ def test_the_gallery_shows_the_switch_in_each_language_in_the_served_and_the_sta
 def test_each_apps_introduction_names_the_switch_in_both_languages(path):
     cells = tagged_cells(path)
     assert sorted(cells) == ["en", "ja"]
-    assert "The switch **English | 日本語** under the app" in cells["en"]
-    assert "アプリの下の **English | 日本語** で" in cells["ja"]
+    assert "The switch **English | 日本語** at the top of the page" in cells["en"]
+    assert "ページ上部の **English | 日本語** で" in cells["ja"]
