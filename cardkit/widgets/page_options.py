@@ -16,7 +16,8 @@ the app speaks the browser's language when that is Japanese (`page_language`: th
 ``Accept-Language`` header, which ``cardkit serve`` has Voila hand the kernel as
 ``HTTP_ACCEPT_LANGUAGE``; the static site puts the browser's ``navigator.languages`` there).
 `show_app` accepts ``lang`` for every app and builds the app, and runs its callbacks, in it,
-and shows a switch under the app to the other language (`cardkit.widgets.language_switch`).
+and shows a switch to the other language at the top right of the page
+(`cardkit.widgets.language_switch`).
 """
 
 from __future__ import annotations
@@ -256,8 +257,9 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
     run, in the page's language. The kernel serves this one page, so the language is the
     process's too (`set_language`), for whatever runs outside a callback.
 
-    An app (a widget) is shown with the page's language switch under it, "English | 日本語",
-    which reloads the page with the same options in the other language: the value is an
+    An app (a widget) is shown with the page's language switch, "English | 日本語" (after the
+    app, drawn at the top right of the page), which reloads the page with the same options in
+    the other language: the value is an
     `cardkit.widgets.language_switch.AppPage`, whose ``app`` is the app. A refused address
     gets the switch too (its ``app`` is the message): its link keeps every option the page
     sent (but those a server adds), so that a learner who cannot read the message reads the
