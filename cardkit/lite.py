@@ -73,7 +73,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -154,9 +154,8 @@ def fetch_pyodide(cache: Path, hold: contextlib.ExitStack | None = None) -> Path
     name, version = PYODIDE_NPM.split("@")
     micropip_version = MICROPIP.split("==")[1]
     folder = cache / f"pyodide-{version}-micropip-{micropip_version}"
-    with _held_download(folder, "pyodide-lock.json", hold) as ready:
-        if not ready:
-            _make_pyodide(cache, folder, name, version)
+    _held_download(folder, "pyodide-lock.json", lambda: _make_pyodide(cache, folder, name, version),
+                   hold)
     return folder
 
 
@@ -325,9 +324,7 @@ def fetch_wheels(cache: Path, requirements: Iterable[str],
     pins = sorted(requirements)
     key = hashlib.sha256(f"{PYTHON_VERSION}\n{chr(10).join(pins)}".encode()).hexdigest()[:16]
     folder = cache / f"wheels-{key}"
-    with _held_download(folder, "requirements.txt", hold) as ready:
-        if not ready:
-            _make_wheels(cache, folder, pins)
+    _held_download(folder, "requirements.txt", lambda: _make_wheels(cache, folder, pins), hold)
     return folder
 
 
@@ -467,14 +464,16 @@ def compiled_wheels(cache: Path, pyodide: Path, wheels: list[Path],
     for wheel in wheels:
         digest.update(wheel.name.encode() + b"\0" + hashlib.sha256(wheel.read_bytes()).digest())
     folder = cache / f"bytecode-{digest.hexdigest()[:16]}"
-    with _held_download(folder, "done", hold) as ready:
-        if not ready:
-            with tempfile.TemporaryDirectory(dir=cache) as tmp:
-                lite_bytecode.compile_wheels(wheels, pyodide, Path(tmp) / "wheels")
-                (Path(tmp) / "wheels" / "done").write_text("\n".join(w.name for w in wheels))
-                if folder.exists():
-                    shutil.rmtree(folder)
-                (Path(tmp) / "wheels").rename(folder)
+
+    def make() -> None:
+        with tempfile.TemporaryDirectory(dir=cache) as tmp:
+            lite_bytecode.compile_wheels(wheels, pyodide, Path(tmp) / "wheels")
+            (Path(tmp) / "wheels" / "done").write_text("\n".join(w.name for w in wheels))
+            if folder.exists():
+                shutil.rmtree(folder)
+            (Path(tmp) / "wheels").rename(folder)
+
+    _held_download(folder, "done", make, hold)
     return [folder / wheel.name for wheel in wheels]
 
 
@@ -998,19 +997,26 @@ def _forget_old(cache: Path, pattern: str, keep: Path, kept: int) -> None:
 KEPT_DOWNLOADS = 2
 
 
-@contextlib.contextmanager
-def _held_download(folder: Path, marker: str,
-                   hold: contextlib.ExitStack | None) -> Iterator[bool]:
-    """Hold the cache's folder of a download (or of compiled wheels) in use (`_using`: the
-    block is told whether it is made, and makes it if not), then prune its kind: the folders
-    of the same kind that builds used last are kept (`KEPT_DOWNLOADS`), the others deleted,
-    but never one another build holds (`_forget_old`). The folder stays held until ``hold``
-    closes (the build's end), or the block's end when there is no ``hold``."""
-    kind = folder.name.split("-")[0]
+def _held_download(folder: Path, marker: str, make: Callable[[], None],
+                   hold: contextlib.ExitStack | None) -> None:
+    """Hold the cache's folder of a download (or of compiled wheels) in use until ``hold``
+    closes (the build's end; without ``hold``, while it is made), ``make`` it first if it is
+    not made (its file ``marker`` missing), then prune its kind: the folders of the same kind
+    that builds used last are kept (`KEPT_DOWNLOADS`), the others deleted, but never one
+    another build holds (`_forget_old`)."""
+    if hold is not None:
+        # made holding it alone (another build that wants it waits), then let go: held alone
+        # for the whole build, it would keep a build that wants it too waiting that long
+        with _using(folder, marker) as ready:
+            if not ready:
+                make()
     with contextlib.ExitStack() as local:
-        ready = (local if hold is None else hold).enter_context(_using(folder, marker))
-        yield ready
-        _forget_old(folder.parent, f"{kind}-*", keep=folder, kept=KEPT_DOWNLOADS)
+        # shared now that it is made: another build may use it, none may delete it (made
+        # again, held alone, if it went in the moment between)
+        if not (local if hold is None else hold).enter_context(_using(folder, marker)):
+            make()
+    kind = folder.name.split("-")[0]
+    _forget_old(folder.parent, f"{kind}-*", keep=folder, kept=KEPT_DOWNLOADS)
 
 
 def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,

@@ -211,6 +211,22 @@ def test_a_download_a_build_holds_is_not_pruned_until_the_build_ends(
     assert not folder.exists() and newer.is_dir()
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_download_this_build_made_is_shared_with_other_builds_while_it_holds_it(
+        kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Made, the folder is held shared for the rest of the build: another build that wants it
+    uses it at once (it does not wait for this build's end), and none may delete it."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    with contextlib.ExitStack() as hold:
+        folder = fetch(kind, cache, monkeypatch, hold)
+        stamp = lite._stamp(folder)
+        os.close(lite._lock(stamp, alone=False, wait=False))  # another build may use it
+        with pytest.raises(BlockingIOError):  # but none may delete it
+            lite._lock(stamp, alone=True, wait=False)
+    os.close(lite._lock(stamp, alone=True, wait=False))  # the build over: it may go
+
+
 def test_a_download_another_build_holds_stays_when_this_one_prunes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cache = tmp_path / "cache"
