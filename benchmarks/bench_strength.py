@@ -50,7 +50,6 @@ from cardkit.zioncheck import new_game as new_zion
 from cardkit.zioncheck.analyst import AnalystBot as ZionAnalyst
 
 Z = 1.959963984540054
-WALL_START = time.perf_counter()
 
 
 def ratio_interval(tops: Sequence[float], bottoms: Sequence[float]) -> tuple[float, float, float]:
@@ -115,6 +114,7 @@ def timed_zion_deal(seed: int, samples: int) -> tuple[tuple[float, float], float
 
 def zion_ladder(deals: int, samples: int, first: int = 0, jobs: int = 1) -> None:
     start = time.process_time()
+    wall_start = time.perf_counter()  # this ladder's own wall time, not the program's
     seeds = range(first, first + deals)
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
@@ -134,7 +134,7 @@ def zion_ladder(deals: int, samples: int, first: int = 0, jobs: int = 1) -> None
     print(f"Zion Check, one analyst ({samples} samples a decision) among three greedy bots, "
           f"deals {first}–{first + deals - 1} × 4 seats: the "
           f"analyst's penalty points / the greedy seats' = {ratio:.3f} (95% interval "
-          f"{low:.3f} to {high:.3f}); {spent}; {wall - WALL_START:.0f} s wall")
+          f"{low:.3f} to {high:.3f}); {spent}; {wall - wall_start:.0f} s wall")
 
 
 def main() -> None:

@@ -47,7 +47,9 @@ their pins, so a second build fetches nothing. So is Voici's output, keyed by th
 build tools and the notebooks: the cardkit wheel, made afresh every time, is put into a copy.
 Builds share the cache (two checkouts, a test beside ``make lite``): a build holds a lock on
 each built folder it uses (`_using`), and of those folders the cache keeps the ones builds
-used last, but never deletes one that another build holds (`_forget_old`).
+used last, but never deletes one that another build holds (`_forget_old`). The downloads and
+the compiled wheels (``pyodide-*``, ``wheels-*``, ``bytecode-*``: one more of each per pin
+change) are held and pruned the same way (`_held_download`, `KEPT_DOWNLOADS` of each kind).
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -146,13 +148,18 @@ def _pinned(name: str) -> str:
 # --- downloads (cached by their pins) ------------------------------------------------------
 
 
-def fetch_pyodide(cache: Path) -> Path:
-    """Pyodide's core from the npm package, with micropip, in ``cache``; its folder."""
+def fetch_pyodide(cache: Path, hold: contextlib.ExitStack | None = None) -> Path:
+    """Pyodide's core from the npm package, with micropip, in ``cache``; its folder, held in
+    use as long as ``hold`` (`_held_download`)."""
     name, version = PYODIDE_NPM.split("@")
     micropip_version = MICROPIP.split("==")[1]
     folder = cache / f"pyodide-{version}-micropip-{micropip_version}"
-    if (folder / "pyodide-lock.json").is_file():
-        return folder
+    _held_download(folder, "pyodide-lock.json", lambda: _make_pyodide(cache, folder, name, version),
+                   hold)
+    return folder
+
+
+def _make_pyodide(cache: Path, folder: Path, name: str, version: str) -> None:
     npm = shutil.which("npm")
     if npm is None:
         raise OSError("the static site takes Pyodide from the npm package, and npm is not "
@@ -173,8 +180,9 @@ def fetch_pyodide(cache: Path) -> Path:
         (micropip,) = wheels.glob("micropip-*.whl")
         shutil.copy(micropip, unpacked / micropip.name)
         _trim_lock(unpacked / "pyodide-lock.json", micropip)
+        if folder.exists():  # left by a build that did not finish: not one another build holds
+            shutil.rmtree(folder)
         unpacked.rename(folder)
-    return folder
 
 
 def _trim_lock(lock_path: Path, micropip: Path) -> None:
@@ -308,16 +316,21 @@ def _dependency_pin(text: str) -> str | None:
     return f"{requirement.name}{requirement.specifier}"
 
 
-def fetch_wheels(cache: Path, requirements: Iterable[str]) -> Path:
+def fetch_wheels(cache: Path, requirements: Iterable[str],
+                 hold: contextlib.ExitStack | None = None) -> Path:
     """The pure wheels of ``requirements`` and of everything they need in the browser, in
-    ``cache``, in a folder named by the pins (dependencies at this environment's versions)."""
-    from packaging.utils import canonicalize_name, parse_wheel_filename
-
+    ``cache``, in a folder named by the pins (dependencies at this environment's versions),
+    held in use as long as ``hold`` (`_held_download`)."""
     pins = sorted(requirements)
     key = hashlib.sha256(f"{PYTHON_VERSION}\n{chr(10).join(pins)}".encode()).hexdigest()[:16]
     folder = cache / f"wheels-{key}"
-    if (folder / "requirements.txt").is_file():
-        return folder
+    _held_download(folder, "requirements.txt", lambda: _make_wheels(cache, folder, pins), hold)
+    return folder
+
+
+def _make_wheels(cache: Path, folder: Path, pins: list[str]) -> None:
+    from packaging.utils import canonicalize_name, parse_wheel_filename
+
     with tempfile.TemporaryDirectory(dir=cache) as tmp:
         work = Path(tmp) / "wheels"
         wanted, fetched = list(pins), set()
@@ -338,8 +351,9 @@ def fetch_wheels(cache: Path, requirements: Iterable[str]) -> Path:
         names = sorted(f"{parse_wheel_filename(w.name)[0]}=={parse_wheel_filename(w.name)[1]}"
                        for w in work.glob("*.whl"))
         (work / "requirements.txt").write_text("\n".join(names) + "\n")
+        if folder.exists():  # left by a build that did not finish: not one another build holds
+            shutil.rmtree(folder)
         work.rename(folder)
-    return folder
 
 
 # --- wheels made here ---------------------------------------------------------------------
@@ -438,9 +452,11 @@ def piplite_standin(dest: Path) -> Path:
                         "stand-in: cardkit's static site installs nothing at run time")
 
 
-def compiled_wheels(cache: Path, pyodide: Path, wheels: list[Path]) -> list[Path]:
+def compiled_wheels(cache: Path, pyodide: Path, wheels: list[Path],
+                    hold: contextlib.ExitStack | None = None) -> list[Path]:
     """``wheels`` compiled to bytecode by the site's Pyodide (`cardkit.lite_bytecode`: pages
-    then import without compiling), kept in ``cache`` by the wheels' and Pyodide's hashes."""
+    then import without compiling), kept in ``cache`` by the wheels' and Pyodide's hashes,
+    held in use as long as ``hold`` (`_held_download`)."""
     from cardkit import lite_bytecode
 
     digest = hashlib.sha256(f"{PYODIDE_NPM}\0".encode())
@@ -448,13 +464,16 @@ def compiled_wheels(cache: Path, pyodide: Path, wheels: list[Path]) -> list[Path
     for wheel in wheels:
         digest.update(wheel.name.encode() + b"\0" + hashlib.sha256(wheel.read_bytes()).digest())
     folder = cache / f"bytecode-{digest.hexdigest()[:16]}"
-    if not (folder / "done").is_file():
+
+    def make() -> None:
         with tempfile.TemporaryDirectory(dir=cache) as tmp:
             lite_bytecode.compile_wheels(wheels, pyodide, Path(tmp) / "wheels")
             (Path(tmp) / "wheels" / "done").write_text("\n".join(w.name for w in wheels))
             if folder.exists():
                 shutil.rmtree(folder)
             (Path(tmp) / "wheels").rename(folder)
+
+    _held_download(folder, "done", make, hold)
     return [folder / wheel.name for wheel in wheels]
 
 
@@ -664,6 +683,49 @@ def _finish(out: Path) -> None:
         source_map.unlink()
 
 
+# The static gallery runs no Python (its cells are words and links), so nothing else gives it
+# its language: this does, as cardkit's Voila template does for ``cardkit serve`` (keep the two
+# in step). ?lang=en or ?lang=ja, else the browser's first language cardkit speaks, else
+# English; the gallery's cells tagged "en" and "ja" (and its language switch) follow <html
+# lang>. A gallery opened with ?lang= keeps it in its links to the apps.
+GALLERY_LANGUAGE_SCRIPT = """<script>
+(function () {
+  "use strict";
+  var asked = (new URLSearchParams(location.search).get("lang") || "").toLowerCase();
+  var lang = /^(en|ja)([-_].*)?$/.test(asked) ? asked.slice(0, 2) : "";
+  if (!asked) {
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages
+                                                                    : [navigator.language || ""];
+    for (var i = 0; i < wanted.length && !lang; i++) {
+      var code = String(wanted[i]).slice(0, 2).toLowerCase();
+      if (code === "en" || code === "ja") { lang = code; }
+    }
+  }
+  document.documentElement.lang = lang || "en";
+  if (/^(en|ja)$/.test(asked)) {
+    document.addEventListener("DOMContentLoaded", function () {
+      document.querySelectorAll('a[href$=".html"]').forEach(function (link) {
+        link.setAttribute("href", link.getAttribute("href") + "?lang=" + asked);
+      });
+    });
+  }
+})();
+</script>
+"""
+
+
+def add_gallery_language(out: Path) -> bool:
+    """Give the built gallery page its language (`GALLERY_LANGUAGE_SCRIPT`), at the end of its
+    head (before the cells show); whether it could (Voici's page as expected)."""
+    page = out / "voici" / "render" / GALLERY.replace(".ipynb", ".html")
+    text = page.read_text() if page.is_file() else ""
+    end = text.find("</head>")
+    if end < 0:
+        return False
+    page.write_text(text[:end] + GALLERY_LANGUAGE_SCRIPT + text[end:])
+    return True
+
+
 def site_size_mb(out: Path) -> float:
     """The size of the built folder in MB."""
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 2**20
@@ -693,9 +755,10 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
     shutil.copytree(pyodide, static_pyodide)
     needed = [patch_wheel(w, made / "patched")  # `cardkit.lite_patches`
               for w in sorted(wheels.glob("*.whl")) if _needed(w)]
-    compiled = compiled_wheels(cache, pyodide, [*needed, *_kernel_wheels()])
-    preloaded = _preload(static_pyodide,
-                         [*compiled, *placeholders(made), piplite_standin(made), wheel])
+    with contextlib.ExitStack() as hold:  # the compiled wheels kept until copied in
+        compiled = compiled_wheels(cache, pyodide, [*needed, *_kernel_wheels()], hold)
+        preloaded = _preload(static_pyodide,
+                             [*compiled, *placeholders(made), piplite_standin(made), wheel])
     # plotly's wheels stay in the lock but load at their first import (`cardkit.lite_loader`)
     at_start = [name for name in preloaded if name not in LAZY]
     (lite_dir / "jupyter-lite.json").write_text(
@@ -711,6 +774,9 @@ def _voici_build(work: Path, cache: Path, pyodide: Path, wheels: Path, wheel: Pa
                    "--output-dir", str(building)]
         _run(command, "voici build", cwd=work)
         _finish(building)
+        if not add_gallery_language(building):
+            print("cardkit lite: the gallery's page was not found as expected: it shows only "
+                  "its English cells", file=sys.stderr)
         _add_chart_code(building)
         if not remember_service_worker(building):
             print("cardkit lite: JupyterLite's service-worker code was not found as expected: "
@@ -925,6 +991,34 @@ def _forget_old(cache: Path, pattern: str, keep: Path, kept: int) -> None:
                 os.close(fd)
 
 
+# Downloads and compiled wheels kept of each kind (``pyodide-*``, ``wheels-*``, ``bytecode-*``,
+# 50 MB or so each): the one a build uses and the one used before it, so that two checkouts
+# with different pins built in turn do not fetch theirs again each time.
+KEPT_DOWNLOADS = 2
+
+
+def _held_download(folder: Path, marker: str, make: Callable[[], None],
+                   hold: contextlib.ExitStack | None) -> None:
+    """Hold the cache's folder of a download (or of compiled wheels) in use until ``hold``
+    closes (the build's end; without ``hold``, while it is made), ``make`` it first if it is
+    not made (its file ``marker`` missing), then prune its kind: the folders of the same kind
+    that builds used last are kept (`KEPT_DOWNLOADS`), the others deleted, but never one
+    another build holds (`_forget_old`)."""
+    if hold is not None:
+        # made holding it alone (another build that wants it waits), then let go: held alone
+        # for the whole build, it would keep a build that wants it too waiting that long
+        with _using(folder, marker) as ready:
+            if not ready:
+                make()
+    with contextlib.ExitStack() as local:
+        # shared now that it is made: another build may use it, none may delete it (made
+        # again, held alone, if it went in the moment between)
+        if not (local if hold is None else hold).enter_context(_using(folder, marker)):
+            make()
+    kind = folder.name.split("-")[0]
+    _forget_old(folder.parent, f"{kind}-*", keep=folder, kept=KEPT_DOWNLOADS)
+
+
 def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
                cache: Path | None = None, log: bool = True) -> list[LeftOut]:
     """Build the static site into ``out`` (replacing it); the notebooks left out of it."""
@@ -942,10 +1036,13 @@ def build_site(out: Path = DEFAULT_OUT, notebooks: Path | None = None,
     cache = cache_dir() if cache is None else cache
     cache.mkdir(parents=True, exist_ok=True)
     requirements = browser_requirements()
-    pyodide = fetch_pyodide(cache)
-    wheels = fetch_wheels(cache, requirements)
     out = out.resolve()
-    with tempfile.TemporaryDirectory(prefix="cardkit-lite-") as tmp:
+    # Pyodide and the wheels are held in use for the whole build: another build that prunes
+    # the cache meanwhile leaves them alone.
+    with contextlib.ExitStack() as hold, \
+            tempfile.TemporaryDirectory(prefix="cardkit-lite-") as tmp:
+        pyodide = fetch_pyodide(cache, hold)
+        wheels = fetch_wheels(cache, requirements, hold)
         work = Path(tmp)
         contents = work / "contents"
         dropped = prepare_contents(source, contents)

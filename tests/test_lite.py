@@ -255,3 +255,19 @@ def test_a_lazy_wheel_is_fetched_and_unpacked_at_its_first_import(tmp_path: Path
     assert cardkit_lazy_demo.ANSWER == 42 and fetched == ["/w/demo.whl"]
     assert finder not in sys.meta_path  # once loaded, Python's own finders take over
     monkeypatch.delitem(sys.modules, "cardkit_lazy_demo")
+
+
+def test_the_gallery_page_gets_its_language_in_its_head(tmp_path: Path) -> None:
+    """The static gallery runs no Python, so its page is given the script that sets its
+    language (and so which cells and which switch show) from ?lang= or the browser's."""
+    assert lite.add_gallery_language(tmp_path) is False  # no page: the build says so
+    page = tmp_path / "voici" / "render" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text('<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8" />'
+                    "<title>x</title></head><body></body></html>")
+    assert lite.add_gallery_language(tmp_path) is True
+    text = page.read_text()
+    assert text.count("<script>") == 1
+    assert text.index("<title>") < text.index("document.documentElement.lang") < \
+        text.index("</head>") < text.index("<body>")
+    assert "get(\"lang\")" in text and "a[href$=\".html\"]" in text

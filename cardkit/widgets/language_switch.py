@@ -1,10 +1,21 @@
-"""The language switch under every app: "English | 日本語", each name in its own language.
+"""The language switch of every app page: "English | 日本語", each name in its own language.
 
 The page's language is marked (``aria-current``) and is not a link; the other is a link to the
 same page with the same options and ``lang`` set to it. `cardkit.widgets.page_options.show_app`
-puts it under every app it shows (`AppPage`), so no app has a copy of its own. Under, at the
-right, not above: above, it would push the tables' hand and Play button out of a 1280×720
-projector window (tests/browser/test_xeri_app.py); under, it costs the app nothing.
+puts it on every app page it shows (`AppPage`), so no app has a copy of its own. The page of a
+refused address has it too, linking every option the page sent (so the other language shows
+the same refusal). The gallery, which runs no Python, carries the same HTML in its cells, at
+its top (``switch_html({}, lang)``, tests/widgets/test_language_switch.py).
+
+Where it shows: at the top right of the page, beside the app's title, where every app's
+introduction leaves room (`PLACEMENT_STYLE`). Not in the flow above the app: there it would push
+the tables' hand and Play button out of a 1280×720 projector window
+(tests/browser/test_xeri_app.py); and under the app, where it is in the page's order, it sat
+below the window's edge on both game tables. So it stays after the app in the page (a screen
+reader and the Tab key reach it there), and is drawn out of the flow, at the top right of the
+page (an app cell's boxes are made unpositioned for that: their overflow would clip it). In a
+window narrower than 641 px, where a title could run under it, and outside Voila and Voici
+(JupyterLab), it stays under the app.
 
 The link is relative (``?seed=7&lang=ja``): the browser resolves it against the page's own
 address, which is the Voila page's under ``cardkit serve`` and the static site's page under
@@ -35,8 +46,8 @@ from cardkit.widgets.page_options import LANGUAGE_OPTION
 
 _ = Domain("apps").gettext
 
-__all__ = ["LANGUAGE_NAMES", "SERVER_OPTIONS", "AppPage", "language_switch", "switch_address",
-           "switch_html"]
+__all__ = ["LANGUAGE_NAMES", "PLACEMENT_STYLE", "SERVER_OPTIONS", "AppPage", "language_switch",
+           "switch_address", "switch_html"]
 
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ja": "日本語"}
 """Each language cardkit speaks, named in itself (as a reader of it looks for it)."""
@@ -88,17 +99,38 @@ def switch_html(options: Mapping[str, str], lang: str, known: Iterable[str] | No
             f'style="font-size:14px;line-height:1.6">{separator.join(parts)}</nav>')
 
 
+# Where the switch shows (see the module's docstring). Only elements of these few classes are
+# tested with :has(), so a page's restyling stays cheap. The chain from the app cell down to the
+# AppPage: Voila's output area, and in the static site also the box that waits for the page's
+# address (`cardkit.widgets.lite_page.when_addressed`).
+PLACEMENT_STYLE = (
+    "<style>"
+    "@media (min-width: 641px) {"
+    "body[data-voila] .jp-OutputArea:has(.cardkit-app-page),"
+    "body[data-voila] .jp-OutputArea-child:has(.cardkit-app-page),"
+    "body[data-voila] .jp-OutputArea-output:has(.cardkit-app-page),"
+    "body[data-voila] .cardkit-page:has(> .cardkit-app-page),"
+    "body[data-voila] .cardkit-app-page.cardkit-app-page { position: static; }"
+    "body[data-voila] .cardkit-app-page > .cardkit-lang-switch {"
+    " position: absolute; top: 8px; right: 16px; margin: 0; z-index: 1; }"
+    "}"
+    ".cardkit-app-page > .cardkit-lang-switch { align-self: flex-end; margin: 6px 4px 0; }"
+    "</style>"
+)
+
+
 def language_switch(options: Mapping[str, str], lang: str,
                     known: Iterable[str] | None = None) -> widgets.HTML:
-    """The switch as a widget (`switch_html`), placed at the right under the app."""
-    switch = widgets.HTML(switch_html(options, lang, known),
-                          layout=widgets.Layout(align_self="flex-end", margin="6px 4px 0"))
+    """The switch as a widget (`switch_html`): shown at the top right of the page, or under the
+    app in a narrow window (`PLACEMENT_STYLE`)."""
+    switch = widgets.HTML(PLACEMENT_STYLE + switch_html(options, lang, known))
     switch.add_class("cardkit-lang-switch")
     return switch
 
 
 class AppPage(widgets.VBox):
-    """What `show_app` shows: the ``app`` and the page's language switch (``switch``) under it."""
+    """What `show_app` shows: the ``app`` and the page's language switch (``switch``) after it
+    (shown at the top right of the page: `PLACEMENT_STYLE`)."""
 
     def __init__(self, app: widgets.Widget, switch: widgets.Widget, **kwargs: Any) -> None:
         super().__init__([app, switch], **kwargs)

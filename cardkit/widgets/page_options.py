@@ -16,7 +16,8 @@ the app speaks the browser's language when that is Japanese (`page_language`: th
 ``Accept-Language`` header, which ``cardkit serve`` has Voila hand the kernel as
 ``HTTP_ACCEPT_LANGUAGE``; the static site puts the browser's ``navigator.languages`` there).
 `show_app` accepts ``lang`` for every app and builds the app, and runs its callbacks, in it,
-and shows a switch under the app to the other language (`cardkit.widgets.language_switch`).
+and shows a switch to the other language at the top right of the page
+(`cardkit.widgets.language_switch`).
 """
 
 from __future__ import annotations
@@ -256,9 +257,14 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
     run, in the page's language. The kernel serves this one page, so the language is the
     process's too (`set_language`), for whatever runs outside a callback.
 
-    An app (a widget) is shown with the page's language switch under it, "English | 日本語",
-    which reloads the page with the same options in the other language: the value is an
-    `cardkit.widgets.language_switch.AppPage`, whose ``app`` is the app.
+    An app (a widget) is shown with the page's language switch, "English | 日本語" (after the
+    app, drawn at the top right of the page), which reloads the page with the same options in
+    the other language: the value is an
+    `cardkit.widgets.language_switch.AppPage`, whose ``app`` is the app. A refused address
+    gets the switch too (its ``app`` is the message): its link keeps every option the page
+    sent (but those a server adds), so that a learner who cannot read the message reads the
+    same message in the other language; the message's link to the app's defaults keeps the
+    page's ``lang``.
     """
     known = [*accepted, *([] if LANGUAGE_OPTION in accepted else [LANGUAGE_OPTION])]
     if sys.platform == "emscripten":  # the static site: the page's address comes from the page
@@ -270,26 +276,40 @@ def show_app(build: Callable[[dict[str, str]], Any], accepted: Iterable[str]) ->
 
 def _show_app_now(build: Callable[[dict[str, str]], Any], known: list[str]) -> Any:
     _wait_for_request()
-    with language(_fallback_language()):  # the words of a refused address
+    fallback = _fallback_language()
+    with language(fallback):  # the words of a refused address
         try:
             options = page_options(accepted=known)
             lang = page_language(options)
         except ValueError as error:
-            return _refusal(error, known)
+            # the same refusal in the other language: every option the page sent
+            return _with_language_switch(_refusal(error, known, fallback), _sent_options(),
+                                         fallback, None)
     if _in_a_kernel():
         set_language(lang)
     sent = dict(options)  # as the page sent them, whatever build does with its copy
     with language(lang):
         try:
             app = build(options)
-        except ValueError as error:
-            return _refusal(error, known)
+        except ValueError as error:  # the same refusal in the other language
+            return _with_language_switch(_refusal(error, known, lang), sent, lang, None)
         return _with_language_switch(app, sent, lang, known)
 
 
-def _with_language_switch(app: Any, options: dict[str, str], lang: str, known: list[str]) -> Any:
-    """The app over the page's language switch (`cardkit.widgets.language_switch`); anything
-    that is not a widget as it is."""
+def _sent_options() -> dict[str, str]:
+    """The options of a page whose address was refused, as it sent them, for its language
+    switch: none when the address is too long to read."""
+    query = os.environ.get("QUERY_STRING", "")
+    if len(query) > limits.MAX_QUERY_CHARS:
+        return {}
+    return dict(parse_qsl(query.lstrip("?")))
+
+
+def _with_language_switch(app: Any, options: dict[str, str], lang: str,
+                          known: list[str] | None) -> Any:
+    """The app, or the message refusing the page's address, over the page's language switch
+    (`cardkit.widgets.language_switch`: its link keeps the ``known`` options, all when None);
+    anything that is not a widget as it is."""
     import ipywidgets as widgets
 
     if not isinstance(app, widgets.DOMWidget):
@@ -318,7 +338,9 @@ def _in_a_kernel() -> bool:
         return False
 
 
-def _refusal(error: ValueError, known: list[str]) -> Any:
+def _refusal(error: ValueError, known: list[str], lang: str) -> Any:
+    """The message refusing the page's address (in ``lang``, the page's), with a link to the
+    app's defaults: ``?``, or ``?lang=…`` when the address asked for a language."""
     import html
 
     import ipywidgets as widgets
@@ -327,6 +349,8 @@ def _refusal(error: ValueError, known: list[str]) -> Any:
                     "address).").format(options=", ".join(known),
                                         example=f"<code>?{known[0]}=…</code>")
                   if known else _("It takes no options."))
+    asked = LANGUAGE_OPTION in _sent_options()
+    defaults = f"?{LANGUAGE_OPTION}={lang}" if asked else "?"
     message = widgets.HTML(
         '<div role="alert" class="cardkit-msg cardkit-msg-error cardkit-option-error" '
         'style="background:#fdecec;border-left:4px solid #c0392b;padding:8px 12px;'
@@ -335,7 +359,8 @@ def _refusal(error: ValueError, known: list[str]) -> Any:
             reason=html.escape(str(error)))
         + f"<br>{understood} "
         + _("{link}Open the app with its default options{end}.").format(
-            link='<a href="?" style="color:#1d4ed8;text-decoration:underline">', end="</a>")
+            link=f'<a href="{defaults}" style="color:#1d4ed8;text-decoration:underline">',
+            end="</a>")
         + "</div>"
     )
     message.add_class("cardkit-app")

@@ -32,6 +32,7 @@ later hands are shuffled from a seed drawn from the generator.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from cardkit.cards import Card, make_pack
 from cardkit.zioncheck.game import ZionGame
@@ -39,6 +40,14 @@ from cardkit.zioncheck.state import Phase
 from cardkit.zioncheck.view import Observation
 
 __all__ = ["sample_world", "unseen_cards"]
+
+
+@lru_cache(maxsize=8)
+def _pack(decks: int) -> tuple[Card, ...]:
+    """The unshuffled pack of ``decks`` decks with jokers, built once: the analyst samples
+    thousands of worlds a decision, and making 108 new cards for each took most of a world's
+    time."""
+    return tuple(make_pack(decks, jokers=True))
 
 
 def unseen_cards(view: Observation) -> list[Card]:
@@ -50,8 +59,7 @@ def unseen_cards(view: Observation) -> list[Card]:
     for seat, known in enumerate(view.known_cards):
         if seat != view.seat:
             seen.update(known)
-    pack = make_pack(view.rules.decks_for(view.players), jokers=True)
-    return [card for card in pack if card not in seen]
+    return [card for card in _pack(view.rules.decks_for(view.players)) if card not in seen]
 
 
 def sample_world(view: Observation, rng: random.Random, *,
@@ -94,7 +102,7 @@ def sample_world(view: Observation, rng: random.Random, *,
     world._players = players
     world._seed = rng.getrandbits(32)
     world._rng = random.Random(world._seed)
-    world._pack = make_pack(rules.decks_for(players), jokers=True)
+    world._pack = list(_pack(rules.decks_for(players)))
     world._deal = None
     world._history = []
     world._events = []

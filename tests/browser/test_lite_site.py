@@ -278,7 +278,10 @@ def test_the_language_switch_opens_the_same_page_in_japanese(lite_page, open_lit
     opens the same page (its address is the site's, not Voila's) with the same options."""
     page = lite_page
     open_lite("meld_checker", "hand=3&seed=16&lang=en")
-    page.get_by_role("navigation", name="Language").get_by_role("link", name="日本語").click()
+    switch = page.get_by_role("navigation", name="Language")
+    box = switch.bounding_box()  # at the top right of the page here too, beside the title
+    assert box and 0 <= box["y"] < 60 and box["x"] > 1000, box
+    switch.get_by_role("link", name="日本語").click()
     expect(page).to_have_url(re.compile(r"/voici/render/meld_checker\.html\?hand=3&seed=16&lang=ja$"))
     app = page.locator(".cardkit-meld-checker")
     app.wait_for(state="visible", timeout=LITE_OPEN_TIMEOUT_MS)
@@ -286,6 +289,26 @@ def test_the_language_switch_opens_the_same_page_in_japanese(lite_page, open_lit
     expect(app.get_by_role("combobox").first).to_have_value("ハンド3: ラン2つ")
     expect(page.get_by_role("navigation", name="言語").locator('[aria-current="true"]')
            ).to_have_text("日本語")
+
+
+def test_the_gallery_switches_to_japanese_and_its_links_keep_it(lite_page) -> None:
+    """The static gallery runs no Python: the build gives its page the language script of
+    cardkit's Voila pages, so its switch (at its top), ?lang= and its links to the apps work
+    here too (before, it showed its English cells whatever the address said)."""
+    page = lite_page
+    page.goto("/voici/render/index.html?lang=en", wait_until="domcontentloaded")
+    switch = page.get_by_role("navigation", name="Language")
+    expect(switch).to_be_visible(timeout=LITE_OPEN_TIMEOUT_MS)
+    assert switch.bounding_box()["y"] < 100  # at the top: seen before the list of apps
+    switch.get_by_role("link", name="日本語").click()
+    expect(page).to_have_url(re.compile(r"/voici/render/index\.html\?lang=ja$"))
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.get_by_role("heading", name="cardkit のアプリ")).to_be_visible()
+    expect(page.get_by_role("heading", name="cardkit apps")).to_be_hidden()
+    expect(page.get_by_role("navigation", name="言語").locator('[aria-current="true"]')
+           ).to_have_text("日本語")
+    link = page.get_by_role("link", name="メルドチェッカー", exact=True)
+    expect(link).to_have_attribute("href", re.compile(r"meld_checker\.html\?lang=ja$"))
 
 
 def test_without_the_saved_kernel_image_a_page_starts_python_afresh(browser, lite_site) -> None:

@@ -109,7 +109,7 @@ def test_every_app_accepts_lang_and_refuses_a_language_it_does_not_speak(monkeyp
                     accepted=("seed", "bot_delay"))
     assert page.app.play_button.description == "出す"
     monkeypatch.setenv("QUERY_STRING", "lang=fr")
-    refused = show_app(lambda options: XeriTable(bot_delay=0), accepted=("seed",))
+    refused = show_app(lambda options: XeriTable(bot_delay=0), accepted=("seed",)).app
     assert "cardkit-app-error" in refused._dom_classes
     assert "lang is en (English) or ja (日本語)" in refused.value and "seed, lang" in refused.value
 
@@ -117,7 +117,7 @@ def test_every_app_accepts_lang_and_refuses_a_language_it_does_not_speak(monkeyp
 def test_a_wrong_option_on_a_japanese_page_is_refused_in_japanese(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "lang=ja&seed=abc")
     refused = show_app(lambda options: MeldChecker(seed=int(options["seed"])),
-                       accepted=("seed",))
+                       accepted=("seed",)).app
     assert "このアドレスではアプリを始められません" in refused.value
     assert "seed" in refused.value and "使えるオプション: seed, lang" in refused.value
 

@@ -6,8 +6,10 @@ is in tests/browser/test_language_switch_app.py."""
 from __future__ import annotations
 
 import html
+import json
 import re
 import sys
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 import pytest
@@ -95,9 +97,44 @@ def test_show_app_puts_the_switch_under_the_app_with_the_pages_options(monkeypat
     assert page.app.value == "5"
     assert "cardkit-lang-switch" in page.switch._dom_classes
     assert links(page.switch.value) == ["?seed=5&lang=en"]
-    monkeypatch.setenv("QUERY_STRING", "seed=abc")  # a refused address: its message only
-    refused = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
-    assert "cardkit-app-error" in refused._dom_classes
+
+
+@pytest.mark.parametrize(("query", "accept", "shown", "other"), [
+    # a value the app refuses: the same address, so the same refusal, in the other language
+    ("seed=abc&lang=ja", "", "ja", "?seed=abc&lang=en"),
+    # a name the app does not know: kept too, so the other language names it as well
+    ("sed=7", "ja,en;q=0.5", "ja", "?sed=7&lang=en"),
+    # a language cardkit does not speak: the page speaks the browser's, the link the other
+    ("lang=fr&seed=2", "en-GB", "en", "?lang=ja&seed=2"),
+])
+def test_a_refused_address_shows_its_message_over_the_switch_to_the_same_refusal(
+        monkeypatch, query, accept, shown, other):
+    monkeypatch.setenv("QUERY_STRING", query)
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", accept)
+    page = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    assert isinstance(page, AppPage) and page.children == (page.app, page.switch)
+    assert "cardkit-app-error" in page.app._dom_classes
+    assert f'<span lang="{shown}" aria-current="true"' in page.switch.value
+    assert links(page.switch.value) == [other]
+    # its way to the app's defaults keeps the language the address asked for (when it did)
+    defaults = re.findall(r'<a href="([^"]*)"', page.app.value)
+    assert defaults == [f"?lang={shown}" if "lang=" in query else "?"]
+
+
+def test_a_refused_address_links_no_option_a_server_added_and_stays_bounded(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "seed=abc&class_student=u-123")
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "")
+    page = serve.show_app(lambda options: serve.option_int(options, "seed", 1),
+                          ("seed", "class_student"))
+    assert links(page.switch.value) == ["?seed=abc&lang=ja"]
+    monkeypatch.setenv("QUERY_STRING", "seed=" + "9" * limits.MAX_QUERY_CHARS)
+    page = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    assert "cardkit-app-error" in page.app._dom_classes
+    assert links(page.switch.value) == ["?lang=ja"]
+    monkeypatch.setenv("QUERY_STRING", 'seed="><script>x</script>')
+    page = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    assert "<script" not in page.switch.value and "<script" not in page.app.value
+    assert links(page.switch.value) == ["?seed=%22%3E%3Cscript%3Ex%3C%2Fscript%3E&lang=ja"]
 
 
 def test_in_the_static_site_the_switch_comes_with_the_app_once_the_address_arrived(
@@ -116,6 +153,15 @@ def test_in_the_static_site_the_switch_comes_with_the_app_once_the_address_arriv
     (page,) = box.children
     assert isinstance(page, AppPage) and page.app.value == "9"
     assert links(page.switch.value) == ["?seed=9&lang=ja"]
+    # a refused address there: its message, over the switch to the same refusal
+    box = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    address = box.children[1]
+    address.query, address.languages = "?seed=x&lang=ja", "en"
+    address.page = "https://example.org/voici/render/meld_checker.html"
+    (page,) = box.children
+    assert isinstance(page, AppPage) and "cardkit-app-error" in page.app._dom_classes
+    assert "このアドレスではアプリを始められません" in page.app.value
+    assert links(page.switch.value) == ["?seed=x&lang=en"]
 
 
 def test_the_switch_links_the_options_the_page_sent_even_if_the_app_changed_its_copy(
@@ -131,3 +177,39 @@ def test_the_switch_links_the_options_the_page_sent_even_if_the_app_changed_its_
     monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "")
     page = serve.show_app(build, ("seed", "bot"))
     assert links(page.switch.value) == ["?seed=5&bot=greedy&lang=ja"]
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def tagged_cells(notebook: Path) -> dict[str, str]:
+    """A notebook's introduction in each language (its markdown cells tagged ``en``, ``ja``)."""
+    cells = json.loads(notebook.read_text())["cells"]
+    return {lang: "".join(cell["source"]) for cell in cells for lang in ("en", "ja")
+            if cell["cell_type"] == "markdown" and lang in cell["metadata"].get("tags", [])}
+
+
+def test_the_gallery_shows_the_switch_in_each_language_in_the_served_and_the_static_site():
+    """The gallery runs no Python: its switch is the same HTML, written into each language's
+    cell (the page's options: ``lang`` only), and the static site's gallery keeps it."""
+    from cardkit import lite
+    from cardkit.i18n import language
+
+    gallery = NOTEBOOKS / "index.ipynb"
+    static = lite._gallery(json.loads(gallery.read_text()), [])
+    static_text = "".join("".join(cell["source"]) for cell in static["cells"])
+    for lang, text in tagged_cells(gallery).items():
+        with language(lang):
+            switch = switch_html({}, lang)
+        assert text.count("cardkit-lang-switch-links") == 1 and switch in text, lang
+        assert links(switch) == ["?lang=" + ("ja" if lang == "en" else "en")]
+        assert switch in static_text
+
+
+@pytest.mark.parametrize("path", sorted(p for p in NOTEBOOKS.glob("*.ipynb")
+                                        if p.name != "index.ipynb"), ids=lambda p: p.stem)
+def test_each_apps_introduction_names_the_switch_in_both_languages(path):
+    cells = tagged_cells(path)
+    assert sorted(cells) == ["en", "ja"]
+    assert "The switch **English | 日本語** at the top of the page" in cells["en"]
+    assert "ページ上部の **English | 日本語** で" in cells["ja"]

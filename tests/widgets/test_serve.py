@@ -143,7 +143,7 @@ def test_option_readers_give_values_and_defaults():
 
 def test_show_app_shows_a_bad_option_as_a_message_instead_of_a_traceback(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "seed=abc")
-    shown = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",))
+    shown = serve.show_app(lambda options: serve.option_int(options, "seed", 1), ("seed",)).app
     assert "cardkit-app-error" in shown._dom_classes
     assert "seed must be a whole number such as 7, not &#x27;abc&#x27;" in shown.value
     assert 'href="?"' in shown.value  # a way back to the app's defaults
