@@ -43,7 +43,10 @@ $(VENV)/.lite: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.apps
 
 # `cardkit serve` finds the app notebooks in notebooks/ beside the editable install.
+# The analyst's compiled Zion Check rollout is compiled once after an install (about a minute,
+# then cached); done here so that a class's first hints, and the test workers, find it ready.
 demo: $(VENV)/.apps
+	$(BIN)/python -m cardkit.zioncheck.flat.ready
 	$(BIN)/cardkit serve --port $(PORT) $(if $(HOST),--host $(HOST)) $(if $(CLASS),--class) \
 		--pool $(POOL) $(if $(NO_BROWSER),--no-browser)
 
@@ -62,6 +65,7 @@ typecheck: $(VENV)/.test
 PYTEST_PARALLEL ?= -n 2 --dist loadfile
 
 test: lint
+	$(BIN)/python -m cardkit.zioncheck.flat.ready
 	$(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
 # Only the tutorials (nbval on their teacher editions, built by the root conftest.py): cells

@@ -7,17 +7,13 @@ ZC-8.1, ZC-8.3; the three first-player rules, ZC-7.1; going out without a discar
 discarding the taken card, ZC-6.1; the length guard, ZC-6.3). A reshuffle (ZC-6.2) is left
 to the Python path (`BAIL`), which `cardkit.zioncheck.flat.world.rollout` then takes.
 
-While the solver, tally and table functions are the stand-ins over the Python originals
-(`cardkit.zioncheck.flat._standins`), the loop runs only as plain Python: a numba-enabled run
-checks it in a subprocess with ``NUMBA_DISABLE_JIT=1``.
+Where numba is installed the loop runs compiled, as the analyst runs it (the analyst uses the
+flat rollout only then: `cardkit.zioncheck.flat.ready`).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 from collections import Counter
 from typing import Any
 
@@ -38,7 +34,6 @@ from cardkit.zioncheck.actions import (
 )
 from cardkit.zioncheck.analyst import HandWorld, move_key, sample_hand_world
 from cardkit.zioncheck.analyst import rollout as rollout_python
-from cardkit.zioncheck.flat import solver
 from cardkit.zioncheck.flat.codes import meld_row
 from cardkit.zioncheck.flat.hand import (
     ENDS,
@@ -57,16 +52,10 @@ from cardkit.zioncheck.flat.hand import (
     S_TURNS,
     S_WINNER,
 )
-from cardkit.zioncheck.flat.jit import compiled
 from cardkit.zioncheck.flat.world import flat_world, play_flat, rollout
 from cardkit.zioncheck.game import ZionGame
 from cardkit.zioncheck.rollout_core import play_hand
 from cardkit.zioncheck.rules import PRESETS, Rules
-
-STANDINS = solver.find_go_down.__module__.endswith("_standins")
-plain_only = pytest.mark.skipif(
-    STANDINS and compiled(), reason="the stand-ins run only as plain Python: "
-    "test_the_loop_in_plain_python_mode runs these with NUMBA_DISABLE_JIT=1")
 
 OPTIONS: dict[str, tuple[int, Rules]] = {
     **{f"{name}, 4 players": (4, rules) for name, rules in PRESETS.items()},
@@ -172,7 +161,6 @@ def _play_positions(name: str, seeds: range, hands: int, chance: float,
             game.apply(decide(bots[game.current_player], game))
 
 
-@plain_only
 @pytest.mark.parametrize("name", sorted(OPTIONS))
 def test_the_flat_loop_plays_the_hand_the_python_rollout_plays(name: str) -> None:
     tally: Counter[str] = Counter()
@@ -182,7 +170,6 @@ def test_the_flat_loop_plays_the_hand_the_python_rollout_plays(name: str) -> Non
     assert {"DrawStock", "Discard", "GoDown", "LayOff"} <= set(tally), tally
 
 
-@plain_only
 def test_the_moves_and_endings_reached_and_the_bails() -> None:
     """The equality above covers claims, joker exchanges, the length guard and reshuffles
     (left to Python), and the loop bails rarely at a table of four."""
@@ -201,7 +188,6 @@ def test_the_moves_and_endings_reached_and_the_bails() -> None:
     assert four["bail -1"] * 20 <= four["played"], four  # under 5% at a table of four
 
 
-@plain_only
 @pytest.mark.parametrize("name", ["standard, 4 players",
                                   "2 players, 1 deck, claims cost two cards",
                                   "5 players, go out without a discard, discard the taken card"])
@@ -222,14 +208,6 @@ def test_rollout_gives_what_the_analyst_rollout_gives(name: str) -> None:
                     checked += 1
         game.apply(decide(bots[seat], game))
     assert checked >= 10, checked
-
-
-@pytest.mark.skipif(not (STANDINS and compiled()), reason="the tests above run in this process")
-def test_the_loop_in_plain_python_mode() -> None:
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                           __file__], env=env, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
 
 
 # Scripted positions (`ZionGame.from_deal`, three seats) for the rare paths: going out by going
@@ -259,7 +237,6 @@ SCRIPTED: dict[str, tuple[dict[str, Any], Rules, str]] = {
 }
 
 
-@plain_only
 @pytest.mark.parametrize("name", sorted(SCRIPTED))
 def test_scripted_positions_of_the_rare_paths(name: str) -> None:
     deal, rules, reached = SCRIPTED[name]
@@ -271,148 +248,3 @@ def test_scripted_positions_of_the_rare_paths(name: str) -> None:
             _compare(game, action, 1, tally)
         game.apply(decide(bots[game.current_player], game))
     assert tally[reached] > 0, tally
-
-
-# -- the loop compiles: with numba-typed pieces of the same signatures ------------------------
-# (not the real ones: these only play some deterministic hand, the same compiled and plain)
-
-def _fake_pieces() -> dict[str, Any]:
-    from cardkit.zioncheck.flat.codes import MELD_CARDS, MELD_LEN, MELD_WHAT, rank_of
-
-    def summary(hand: Any, n: int, counts: Any, masks: Any) -> None:
-        counts[:] = 0
-        masks[:] = 0
-        for i in range(n):
-            counts[rank_of(hand[i])] += 1
-
-    def usefulness_counted(card: int, counts: Any, masks: Any, sets: int, runs: int) -> int:
-        return int(counts[rank_of(card)] * 3 + sets + runs)
-
-    def least_useful(hand: Any, n: int, params: Any, taken: int) -> int:
-        for i in range(n):
-            if hand[i] != taken:
-                return int(hand[i])
-        return int(hand[0])
-
-    def might_go_down(hand: Any, n: int, params: Any, keep: int) -> bool:
-        return bool(n - keep >= 9)
-
-    def can_go_down(hand: Any, n: int, params: Any, keep: int) -> bool:
-        return bool(n - keep >= 10)
-
-    def find_go_down(hand: Any, n: int, params: Any, keep: int, avoid_set_jokers: bool,
-                     taken: int, out: Any) -> int:
-        rows = params[2] + params[3]
-        if n - keep < 3 * rows + 1 or (hand[0] + n) % 3 == 0:
-            return -1
-        i = 0
-        for r in range(rows):
-            out[r, :] = 0
-            out[r, MELD_WHAT] = rank_of(hand[i])
-            for c in range(3):
-                if hand[i] == taken:
-                    i += 1
-                out[r, MELD_CARDS + c] = hand[i]
-                i += 1
-            out[r, MELD_LEN] = 3
-        return int(rows)
-
-    def may_fit(card: int, table: Any, k: int) -> bool:
-        return bool((rank_of(card) + table[k, MELD_WHAT] + k) % 4 == 0)
-
-    def lay_off_choice(table: Any, m: int, params: Any, hand: Any, n: int,
-                       taken: int) -> tuple[int, int]:
-        for i in range(n):
-            for k in range(m):
-                if (hand[i] != taken and (rank_of(hand[i]) + table[k, MELD_WHAT] + k) % 4 == 0
-                        and MELD_CARDS + table[k, MELD_LEN] < table.shape[1]):
-                    return int(hand[i]), k
-        return -1, -1
-
-    def lay_off(table: Any, k: int, card: int) -> None:
-        table[k, MELD_CARDS + table[k, MELD_LEN]] = card
-        table[k, MELD_LEN] += 1
-
-    def joker_to_free(table: Any, m: int, hand: Any, n: int) -> tuple[int, int]:
-        # once: the card put in is one that frees no more
-        if m > 0 and n > 3 and hand[n - 1] % 11 == 0 and table[0, MELD_CARDS] % 11 != 0:
-            return int(hand[n - 1]), 0
-        return -1, -1
-
-    def exchange(table: Any, k: int, card: int) -> int:
-        old = table[k, MELD_CARDS]
-        table[k, MELD_CARDS] = card
-        return int(old)
-
-    def costliest_discard(hand: Any, n: int, taken: int, params: Any) -> int:
-        for i in range(n - 1, -1, -1):
-            if hand[i] != taken:
-                return int(hand[i])
-        return int(hand[0])
-
-    def has_free_joker(table: Any, m: int) -> bool:
-        return bool(m > 1)
-
-    def hand_points(hand: Any, n: int, params: Any) -> int:
-        total = 0
-        for i in range(n):
-            total += params[13 + rank_of(hand[i])]
-        return int(total)
-
-    return {f.__name__: f for f in (
-        summary, usefulness_counted, least_useful, might_go_down, can_go_down, find_go_down,
-        may_fit, lay_off_choice, lay_off, joker_to_free, exchange, costliest_discard,
-        has_free_joker, hand_points)}
-
-
-def _loop_with(pieces: dict[str, Any], jit: Any) -> Any:
-    """`play_hand` rebuilt over ``pieces`` (each function of `hand` made anew with its own
-    globals, so that no compiled or cached function of the module is touched), each function
-    passed through ``jit``."""
-    import types
-
-    from cardkit.zioncheck.flat import hand
-
-    names = [name for name, value in vars(hand).items()
-             if getattr(getattr(value, "py_func", value), "__module__", None) == hand.__name__
-             and callable(value)]
-    space = dict(vars(hand))
-    for name, piece in pieces.items():
-        space[name] = jit(piece)
-    for name in names:
-        f = getattr(getattr(hand, name), "py_func", getattr(hand, name))
-        space[name] = jit(types.FunctionType(f.__code__, space, name, f.__defaults__,
-                                             f.__closure__))
-    return space["play_hand"]
-
-
-@pytest.mark.skipif(not compiled(), reason="numba is not here (or is switched off)")
-def test_the_loop_compiles_and_plays_as_it_does_in_python() -> None:
-    import numba
-
-    def no_jit(f: Any) -> Any:
-        return f
-
-    fast = _loop_with(_fake_pieces(), numba.njit)
-    slow = _loop_with(_fake_pieces(), no_jit)
-    seen: Counter[int] = Counter()
-    for name in sorted(OPTIONS):
-        players, rules = OPTIONS[name]
-        game = new_game(players=players, seed=7, rules=rules)
-        bots = [GreedyBot(s) for s in range(players)]
-        for _ in range(40):
-            game.apply(decide(bots[game.current_player], game))
-        results = []
-        for loop in (fast, slow):
-            world = flat_world(game)
-            trace = np.zeros((3000, 3), np.int64)
-            status = loop(world.params, world.hands, world.hn, world.stock, world.discard,
-                          world.discard_by, world.table, world.down, world.claims,
-                          world.asking, world.state, world.points, trace)
-            results.append((status, world.state.tolist(), world.points.tolist(),
-                            world.hands.tolist(), world.table.tolist(), trace.tolist()))
-        assert results[0] == results[1], name
-        seen[results[0][0]] += 1
-        seen.update(row[0] for row in results[0][5][:results[0][1][S_TRACE]])
-    # the fake pieces led the loop through its branches
-    assert {K_DRAW, K_TAKE, K_DISCARD, K_GO_DOWN, K_LAY_OFF} <= set(seen), seen

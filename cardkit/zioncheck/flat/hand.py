@@ -58,7 +58,7 @@ __all__ = [
     "PH_OVER", "PH_PLAY", "STOCK_EXHAUSTED", "S_ASK_FROM", "S_ASK_TO", "S_BONUS",
     "S_CURRENT", "S_DISCARD", "S_DRAW_TWO", "S_END", "S_MELDS", "S_PHASE", "S_SIZE",
     "S_STOCK", "S_TAKEN", "S_TRACE", "S_TURN", "S_TURNS", "S_WINDOW", "S_WINNER", "WENT_OUT",
-    "play_after", "play_hand",
+    "play_after", "play_each", "play_hand",
 ]
 
 # -- the state's scalars (``state[S_*]``) ----------------------------------------------------
@@ -701,3 +701,42 @@ def play_after(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.
         return status
     return play_hand(params, hands, hn, stock, discard, discard_by, table, down, claims, asking,
                      state, points, trace)
+
+
+@kernel
+def play_each(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.ndarray,
+              discard: np.ndarray, discard_by: np.ndarray, table: np.ndarray, down: np.ndarray,
+              claims: np.ndarray, asking: np.ndarray, state: np.ndarray, seat: int,
+              kinds: np.ndarray, cards: np.ndarray, status: np.ndarray, points: np.ndarray,
+              won: np.ndarray) -> None:
+    """`play_after` of each first action (``kinds[i]``, ``cards[i]``) on its own copy of the
+    state (left unchanged), in one call: ``status[i]`` as `play_after` returns it, and when it
+    is not negative ``seat``'s points in ``points[i]`` and whether it went out in ``won[i]``.
+    An action with a negative kind is not played (its status is `BAIL_REFUSED`)."""
+    hands_i, hn_i, stock_i = np.empty_like(hands), np.empty_like(hn), np.empty_like(stock)
+    discard_i, discard_by_i = np.empty_like(discard), np.empty_like(discard_by)
+    table_i, down_i, claims_i = np.empty_like(table), np.empty_like(down), np.empty_like(claims)
+    asking_i, state_i = np.empty_like(asking), np.empty_like(state)
+    seat_points = np.zeros(hands.shape[0], np.int64)
+    no_trace = np.zeros((0, 3), np.int64)
+    for i in range(kinds.shape[0]):
+        if kinds[i] < 0:
+            status[i] = BAIL_REFUSED
+            continue
+        hands_i[:] = hands
+        hn_i[:] = hn
+        stock_i[:] = stock
+        discard_i[:] = discard
+        discard_by_i[:] = discard_by
+        table_i[:] = table
+        down_i[:] = down
+        claims_i[:] = claims
+        asking_i[:] = asking
+        state_i[:] = state
+        done = play_after(params, hands_i, hn_i, stock_i, discard_i, discard_by_i, table_i,
+                          down_i, claims_i, asking_i, state_i, seat_points, no_trace, kinds[i],
+                          cards[i])
+        status[i] = done
+        if done >= 0:
+            points[i] = seat_points[seat]
+            won[i] = 1 if state_i[S_WINNER] == seat else 0

@@ -16,6 +16,7 @@ always None.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import os
@@ -71,10 +72,8 @@ def _finish(module: ModuleType | None) -> None:
 def _warm(lower_priority: bool = True) -> None:
     """Load or compile the kernels by playing one small decision flat."""
     if lower_priority and hasattr(os, "setpriority"):
-        try:  # this thread only: a first compile must not slow the page that asked
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):  # this thread only: a first compile must not
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)  # slow the page
     module: ModuleType | None = None
     try:
         from cardkit.zioncheck.flat import jit, world
@@ -82,7 +81,9 @@ def _warm(lower_priority: bool = True) -> None:
 
         if jit.compiled():
             game = new_game(players=4, seed=0)
-            world.rollout_all(game, game.current_player, game.legal_actions(), 0)
+            seat = game.current_player
+            assert seat is not None  # a new game has a player to act
+            world.rollout_all(game, seat, game.legal_actions(), 0)
             module = world
     except Exception:  # an install numba cannot compile for: the rules core's rollouts serve
         logging.getLogger(__name__).warning("the compiled Zion Check rollout is not available",

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from cardkit.zioncheck.actions import Claim, Discard, DrawStock, Pass, TakeDiscard
 from cardkit.zioncheck.bots import GreedyBot
 from cardkit.zioncheck.flat.codes import meld_row, meld_width, rules_row
-from cardkit.zioncheck.actions import Claim, Discard, DrawStock, Pass, TakeDiscard
 from cardkit.zioncheck.flat.hand import (
     K_CLAIM,
     K_DISCARD,
@@ -40,7 +40,7 @@ from cardkit.zioncheck.flat.hand import (
     S_TURNS,
     S_WINDOW,
     S_WINNER,
-    play_after,
+    play_each,
     play_hand,
 )
 from cardkit.zioncheck.rollout_core import play_hand as play_hand_python
@@ -162,28 +162,36 @@ def rollout(world: ZionGame, seat: int, action: Any, seed: int) -> tuple[float, 
 _FIRST = {DrawStock: K_DRAW, TakeDiscard: K_TAKE, Pass: K_PASS, Claim: K_CLAIM, Discard: K_DISCARD}
 """The actions `play_after` plays flat (a lay-off, an exchange and a go-down are played by
 `ZionGame.apply` on a copy, then flattened: they are few in a decision)."""
-_NO_TRACE = np.zeros((0, 3), np.int64)
 
 
-def rollout_all(world: ZionGame, seat: int, actions: list[Any], seed: int) -> list[tuple[float, bool]]:
+def rollout_all(world: ZionGame, seat: int, actions: list[Any],
+                seed: int) -> list[tuple[float, bool]]:
     """`rollout` of each of ``actions`` in ``world`` (which is not changed): the world is made
-    flat once, and each action is played on a copy of it."""
-    base = flat_world(world)
-    results = []
-    for action in actions:
-        checked = world._verify(action, None, explain=False)  # the action as apply resolves it
-        resolved = checked.action
+    flat once, and the kernel plays each action on its own copy of it (`play_each`); an action
+    it does not play first, and a world it leaves to Python, are played by `rollout`."""
+    count = len(actions)
+    kinds = np.full(count, -1, np.int64)
+    cards = np.full(count, -1, np.int64)
+    for i, action in enumerate(actions):
+        resolved = world._verify(action, None, explain=False).action  # as apply resolves it
         kind = _FIRST.get(type(resolved))
-        if kind is None:
+        if kind is not None:
+            kinds[i] = kind
+            if isinstance(resolved, Discard):
+                cards[i] = resolved.card.code
+    base = flat_world(world)
+    status = np.zeros(count, np.int64)
+    points = np.zeros(count, np.int64)
+    won = np.zeros(count, np.int64)
+    play_each(base.params, base.hands, base.hn, base.stock, base.discard, base.discard_by,
+              base.table, base.down, base.claims, base.asking, base.state, seat, kinds, cards,
+              status, points, won)
+    results = []
+    for i, action in enumerate(actions):
+        if status[i] >= 0:
+            results.append((float(points[i]), bool(won[i])))
+        elif kinds[i] < 0:
             results.append(rollout(world.clone(), seat, action, seed))
-            continue
-        card = resolved.card.code if kind == K_DISCARD else -1
-        flat = base.copy()
-        status = play_after(flat.params, flat.hands, flat.hn, flat.stock, flat.discard,
-                            flat.discard_by, flat.table, flat.down, flat.claims, flat.asking,
-                            flat.state, flat.points, _NO_TRACE, kind, card)
-        if status >= 0:
-            results.append((float(flat.points[seat]), int(flat.state[S_WINNER]) == seat))
         else:
             results.append(_python(world.clone(), seat, action, seed))
     return results
