@@ -53,12 +53,46 @@ from cardkit.zioncheck.flat.tally import (
 )
 
 __all__ = [
-    "BAIL", "BAIL_REFUSED", "ENDS", "K_CLAIM", "K_DISCARD", "K_DRAW", "K_EXCHANGE",
-    "K_GO_DOWN", "K_LAY_OFF", "K_PASS", "K_TAKE", "LENGTH_GUARD", "PH_CLAIM", "PH_DRAW",
-    "PH_OVER", "PH_PLAY", "STOCK_EXHAUSTED", "S_ASK_FROM", "S_ASK_TO", "S_BONUS",
-    "S_CURRENT", "S_DISCARD", "S_DRAW_TWO", "S_END", "S_MELDS", "S_PHASE", "S_SIZE",
-    "S_STOCK", "S_TAKEN", "S_TRACE", "S_TURN", "S_TURNS", "S_WINDOW", "S_WINNER", "WENT_OUT",
-    "play_after", "play_each", "play_hand",
+    "BAIL",
+    "BAIL_REFUSED",
+    "ENDS",
+    "K_CLAIM",
+    "K_DISCARD",
+    "K_DRAW",
+    "K_EXCHANGE",
+    "K_GO_DOWN",
+    "K_LAY_OFF",
+    "K_PASS",
+    "K_TAKE",
+    "LENGTH_GUARD",
+    "MEMO_SLOTS",
+    "PH_CLAIM",
+    "PH_DRAW",
+    "PH_OVER",
+    "PH_PLAY",
+    "STOCK_EXHAUSTED",
+    "S_ASK_FROM",
+    "S_ASK_TO",
+    "S_BONUS",
+    "S_CURRENT",
+    "S_DISCARD",
+    "S_DRAW_TWO",
+    "S_END",
+    "S_MELDS",
+    "S_PHASE",
+    "S_SIZE",
+    "S_STOCK",
+    "S_TAKEN",
+    "S_TRACE",
+    "S_TURN",
+    "S_TURNS",
+    "S_WINDOW",
+    "S_WINNER",
+    "WENT_OUT",
+    "new_memo",
+    "play_after",
+    "play_each",
+    "play_hand",
 ]
 
 # -- the state's scalars (``state[S_*]``) ----------------------------------------------------
@@ -209,12 +243,78 @@ def _leaves_one(hand: np.ndarray, n: int, card: int, taken: int, params: np.ndar
     return True
 
 
+# -- the solver's answers, remembered ---------------------------------------------------------
+# The rollouts of one world (one per action of a decision) play the same opening turns many
+# times over and ask the solver about the same hands: about five go-downs a hand, half of the
+# kernel's time. An answer depends only on the cards as a set, ``keep`` and ``taken`` (the
+# solver builds its melds from the cards in sorted order; `GreedyBot` shares its answers the
+# same way, `cardkit.zioncheck.bots._ANSWERS`), and one world's rollouts share the rules and
+# the hand number. So `play_each` keeps them in a small table: a direct-mapped slot per key,
+# the whole key stored and compared, a new answer taking its slot.
+
+MEMO_SLOTS = 512
+
+
+@kernel
+def new_memo(words: int, width: int, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """An empty memo: its keys (in use, keep, taken, then the card set's ``words`` words of
+    bits) and its answers (how many melds, then ``rows`` meld rows of ``width`` columns)."""
+    keys = np.zeros((MEMO_SLOTS, 3 + words), np.int64)
+    answers = np.zeros((MEMO_SLOTS, 1 + rows * width), np.int64)
+    return keys, answers
+
+
+@kernel
+def _find(cards: np.ndarray, n: int, params: np.ndarray, keep: int, taken: int,
+          melds: np.ndarray, keys: np.ndarray, answers: np.ndarray,
+          scratch: np.ndarray) -> int:
+    """`find_go_down(cards, n, params, keep, True, taken, melds)`, remembered in the memo
+    ``keys``, ``answers`` (with no slot, ``keys.shape[0] == 0``, it remembers nothing);
+    ``scratch`` holds the card set's bits."""
+    avoid = True
+    slots = keys.shape[0]
+    if slots == 0:
+        return find_go_down(cards, n, params, keep, avoid, taken, melds)
+    _card_set(cards, n, scratch)
+    words = scratch.shape[0]
+    mix = np.int64(keep * 1000003 + taken + 7)
+    for w in range(words):
+        mix = mix * np.int64(1000000007) + (scratch[w] ^ (scratch[w] >> np.int64(31)))
+    slot = (mix ^ (mix >> np.int64(17))) & np.int64(slots - 1)
+    width = melds.shape[1]
+    rows = (answers.shape[1] - 1) // width
+    hit = keys[slot, 0] == 1 and keys[slot, 1] == keep and keys[slot, 2] == taken
+    if hit:
+        for w in range(words):
+            if keys[slot, 3 + w] != scratch[w]:
+                hit = False
+                break
+    if hit:
+        k = answers[slot, 0]
+        for r in range(k):
+            for c in range(width):
+                melds[r, c] = answers[slot, 1 + r * width + c]
+        return k
+    k = find_go_down(cards, n, params, keep, avoid, taken, melds)
+    if k <= rows:  # an answer too big for the slot is not remembered
+        keys[slot, 0] = 1
+        keys[slot, 1] = keep
+        keys[slot, 2] = taken
+        for w in range(words):
+            keys[slot, 3 + w] = scratch[w]
+        answers[slot, 0] = k
+        for r in range(k):
+            for c in range(width):
+                answers[slot, 1 + r * width + c] = melds[r, c]
+    return k
+
+
 # -- the greedy bot's pieces ------------------------------------------------------------------
 
 @kernel
 def _solve(cards: np.ndarray, n: int, params: np.ndarray, keep: int, melds: np.ndarray,
-           asked: np.ndarray, nasked: np.ndarray, seat: int,
-           bits: np.ndarray) -> tuple[int, np.ndarray]:
+           asked: np.ndarray, nasked: np.ndarray, seat: int, bits: np.ndarray,
+           keys: np.ndarray, answers: np.ndarray, scratch: np.ndarray) -> tuple[int, np.ndarray]:
     """`GreedyBot._solve`: the solver's go-down in ``melds`` (how many, -1 none), remembered in
     the bot's ``_asked``; and ``asked`` (maybe grown)."""
     if not might_go_down(cards, n, params, keep):
@@ -222,14 +322,15 @@ def _solve(cards: np.ndarray, n: int, params: np.ndarray, keep: int, melds: np.n
     _card_set(cards, n, bits)
     if not _asked_has(asked, nasked, seat, bits, keep):
         asked = _asked_add(asked, nasked, seat, bits, keep)
-    return find_go_down(cards, n, params, keep, True, -1, melds), asked
+    no_card = -1
+    return _find(cards, n, params, keep, no_card, melds, keys, answers, scratch), asked
 
 
 @kernel
 def _wants(hand: np.ndarray, n: int, card: int, params: np.ndarray, strong: bool,
            bigger: np.ndarray, counts: np.ndarray, masks: np.ndarray, melds: np.ndarray,
-           asked: np.ndarray, nasked: np.ndarray, seat: int,
-           bits: np.ndarray) -> tuple[bool, np.ndarray]:
+           asked: np.ndarray, nasked: np.ndarray, seat: int, bits: np.ndarray,
+           keys: np.ndarray, answers: np.ndarray, scratch: np.ndarray) -> tuple[bool, np.ndarray]:
     """`GreedyBot._wants`: would ``card`` help this hand towards its contract?"""
     if card < 0:
         return False, asked
@@ -247,25 +348,28 @@ def _wants(hand: np.ndarray, n: int, card: int, params: np.ndarray, strong: bool
     if strong:
         return (might_go_down(bigger, n + 1, params, keep)
                 and can_go_down(bigger, n + 1, params, keep)), asked
-    k, asked = _solve(bigger, n + 1, params, keep + extra, melds, asked, nasked, seat, bits)
+    k, asked = _solve(bigger, n + 1, params, keep + extra, melds, asked, nasked, seat, bits,
+                      keys, answers, scratch)
     return k >= 0, asked
 
 
 @kernel
 def _go_down(hand: np.ndarray, n: int, taken: int, params: np.ndarray, melds: np.ndarray,
-             asked: np.ndarray, nasked: np.ndarray, seat: int,
-             bits: np.ndarray) -> tuple[int, np.ndarray]:
+             asked: np.ndarray, nasked: np.ndarray, seat: int, bits: np.ndarray,
+             keys: np.ndarray, answers: np.ndarray, scratch: np.ndarray) -> tuple[int, np.ndarray]:
     """`GreedyBot._go_down` (``taken``: the taken card when it may not be discarded, else -1):
     how many melds in ``melds`` (-1: no go-down); and ``asked``."""
     keep = params[P_KEEP]
     k = -1
+    no_card = -1
     if taken >= 0:
         # the answer found when deciding to take this card (keeping one more) will do
         _card_set(hand, n, bits)
         if _asked_has(asked, nasked, seat, bits, keep + 1):
-            k = find_go_down(hand, n, params, keep + 1, True, -1, melds)
+            k = _find(hand, n, params, keep + 1, no_card, melds, keys, answers, scratch)
     if k < 0:
-        k, asked = _solve(hand, n, params, keep, melds, asked, nasked, seat, bits)
+        k, asked = _solve(hand, n, params, keep, melds, asked, nasked, seat, bits, keys,
+                          answers, scratch)
     if k < 0:
         return -1, asked
     if taken >= 0:
@@ -276,7 +380,7 @@ def _go_down(hand: np.ndarray, n: int, taken: int, params: np.ndarray, melds: np
                 left += 1
                 last = hand[i]
         if left == 1 and last == taken:  # ZC-6.1: keep another card to discard
-            k = find_go_down(hand, n, params, keep, True, taken, melds)
+            k = _find(hand, n, params, keep, taken, melds, keys, answers, scratch)
     return k, asked
 
 
@@ -538,7 +642,8 @@ def _record(trace: np.ndarray, state: np.ndarray, kind: int, card: int, index: i
 def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.ndarray,
               discard: np.ndarray, discard_by: np.ndarray, table: np.ndarray,
               down: np.ndarray, claims: np.ndarray, asking: np.ndarray, state: np.ndarray,
-              points: np.ndarray, trace: np.ndarray) -> int:
+              points: np.ndarray, trace: np.ndarray, keys: np.ndarray,
+              answers: np.ndarray) -> int:
     """Play the hand to its end, every seat a fresh `GreedyBot`: how it ended (`ENDS`: each
     seat's points in ``points``, the winner in ``state[S_WINNER]``), or a negative status
     (`BAIL`, `BAIL_REFUSED`) for a world the Python path must play.
@@ -547,12 +652,14 @@ def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
     ``stock``, ``discard`` and ``discard_by`` (-1: nobody) with room for the pack; ``table``
     of meld rows with room for every go-down; ``down`` and ``claims`` by seat; ``asking``
     with room for every seat; ``trace`` (rows of kind, card, meld index; may have no rows)
-    receives the actions played."""
+    receives the actions played; ``keys`` and ``answers`` are the solver's memo (`new_memo`;
+    with no slot it remembers nothing)."""
     players = hands.shape[0]
     words = hands.shape[1] // _BITS + 1
     asked = np.zeros((players, 8, words + 1), np.int64)
     nasked = np.zeros(players, np.int64)
     bits = np.zeros(words, np.int64)
+    scratch = np.zeros(words, np.int64)
     bigger = np.zeros(hands.shape[1] + 1, np.int64)
     melds = np.zeros((params[P_SETS] + params[P_RUNS] + 2, table.shape[1]), np.int64)
     counts = np.zeros(14, np.int64)
@@ -580,7 +687,8 @@ def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
                             break
                 else:
                     take, asked = _wants(hand, n, top, params, False, bigger, counts, masks,
-                                         melds, asked, nasked, seat, bits)
+                                         melds, asked, nasked, seat, bits, keys, answers,
+                                         scratch)
             if take:
                 state[S_TAKEN] = _take(hands, hn, seat, discard, state)
                 state[S_PHASE] = PH_PLAY
@@ -602,7 +710,8 @@ def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
                     limit = params[P_MAX_CLAIMS]
                     if limit < 0 or claims[seat] < limit:
                         wanted, asked = _wants(hand, n, state[S_WINDOW], params, True, bigger,
-                                               counts, masks, melds, asked, nasked, seat, bits)
+                                               counts, masks, melds, asked, nasked, seat, bits,
+                                               keys, answers, scratch)
                         if wanted:
                             act = K_CLAIM
             if act == K_EXCHANGE:
@@ -627,7 +736,8 @@ def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
                 if card >= 0:
                     act = K_EXCHANGE
                 else:
-                    k, asked = _go_down(hand, n, taken, params, melds, asked, nasked, seat, bits)
+                    k, asked = _go_down(hand, n, taken, params, melds, asked, nasked, seat, bits,
+                                        keys, answers, scratch)
                     if k >= 0:
                         act = K_GO_DOWN
                     else:
@@ -676,10 +786,11 @@ def play_hand(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
 def play_after(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.ndarray,
                discard: np.ndarray, discard_by: np.ndarray, table: np.ndarray,
                down: np.ndarray, claims: np.ndarray, asking: np.ndarray, state: np.ndarray,
-               points: np.ndarray, trace: np.ndarray, kind: int, card: int) -> int:
+               points: np.ndarray, trace: np.ndarray, kind: int, card: int, keys: np.ndarray,
+               answers: np.ndarray) -> int:
     """Play the current seat's action ``kind`` (`K_DRAW`, `K_TAKE`, `K_PASS`, `K_CLAIM`, or
     `K_DISCARD` of ``card``), as `ZionGame.apply` plays it once its check has passed, then the
-    hand to its end as `play_hand` does (the same arguments and result)."""
+    hand to its end as `play_hand` does (the same arguments, with the memo, and result)."""
     seat = state[S_CURRENT]
     status = 0
     _record(trace, state, kind, card, -1)
@@ -700,7 +811,7 @@ def play_after(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.
     if status < 0:
         return status
     return play_hand(params, hands, hn, stock, discard, discard_by, table, down, claims, asking,
-                     state, points, trace)
+                     state, points, trace, keys, answers)
 
 
 @kernel
@@ -719,6 +830,8 @@ def play_each(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
     asking_i, state_i = np.empty_like(asking), np.empty_like(state)
     seat_points = np.zeros(hands.shape[0], np.int64)
     no_trace = np.zeros((0, 3), np.int64)
+    keys, answers = new_memo(hands.shape[1] // _BITS + 1, table.shape[1],
+                             params[P_SETS] + params[P_RUNS])
     for i in range(kinds.shape[0]):
         if kinds[i] < 0:
             status[i] = BAIL_REFUSED
@@ -735,7 +848,7 @@ def play_each(params: np.ndarray, hands: np.ndarray, hn: np.ndarray, stock: np.n
         state_i[:] = state
         done = play_after(params, hands_i, hn_i, stock_i, discard_i, discard_by_i, table_i,
                           down_i, claims_i, asking_i, state_i, seat_points, no_trace, kinds[i],
-                          cards[i])
+                          cards[i], keys, answers)
         status[i] = done
         if done >= 0:
             points[i] = seat_points[seat]

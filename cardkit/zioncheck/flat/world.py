@@ -134,9 +134,10 @@ def play_flat(world: FlatWorld, trace: np.ndarray | None = None) -> int:
     card, meld index) for the actions played."""
     if trace is None:
         trace = np.zeros((0, 3), np.int64)
+    keys, answers = _NO_MEMO
     return int(play_hand(world.params, world.hands, world.hn, world.stock, world.discard,
                          world.discard_by, world.table, world.down, world.claims, world.asking,
-                         world.state, world.points, trace))
+                         world.state, world.points, trace, keys, answers))
 
 
 def rollout(world: ZionGame, seat: int, action: Any, seed: int) -> tuple[float, bool]:
@@ -158,6 +159,9 @@ def rollout(world: ZionGame, seat: int, action: Any, seed: int) -> tuple[float, 
     result = play_hand_python(world, bots)
     return float(result.points[seat]), result.winner == seat
 
+
+_NO_MEMO = (np.zeros((0, 4), np.int64), np.zeros((0, 1), np.int64))
+"""A memo with no slot: `play_flat` plays one hand, with nothing to share."""
 
 _FIRST = {DrawStock: K_DRAW, TakeDiscard: K_TAKE, Pass: K_PASS, Claim: K_CLAIM, Discard: K_DISCARD}
 """The actions `play_after` plays flat (a lay-off, an exchange and a go-down are played by
