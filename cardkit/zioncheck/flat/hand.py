@@ -290,7 +290,7 @@ def _find(cards: np.ndarray, n: int, params: np.ndarray, keep: int, taken: int,
                 hit = False
                 break
     if hit:
-        k = answers[slot, 0]
+        k = int(answers[slot, 0])
         for r in range(k):
             for c in range(width):
                 melds[r, c] = answers[slot, 1 + r * width + c]

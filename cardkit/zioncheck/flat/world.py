@@ -89,12 +89,28 @@ def _codes(cards: Any, room: int) -> np.ndarray:
     return row
 
 
+_LAST_RULES: tuple[Any, int, int, np.ndarray | None] = (None, 0, 0, None)
+"""The rules row of the last hand made flat, replaced whole (threads only miss it)."""
+
+
+def _rules_row(rules: Any, hand_number: int, players: int) -> np.ndarray:
+    """`rules_row`, the same array for the worlds of one hand (the kernels only read it)."""
+    global _LAST_RULES
+    last_rules, last_hand, last_players, row = _LAST_RULES
+    if last_rules is rules and last_hand == hand_number and last_players == players \
+            and row is not None:
+        return row
+    row = rules_row(rules, hand_number, players)
+    _LAST_RULES = (rules, hand_number, players, row)
+    return row
+
+
 def flat_world(game: ZionGame) -> FlatWorld:
     """``game``'s current hand as a `FlatWorld` (the game is not changed)."""
     rules = game._rules
     players = game._players
     hand_number = game._hand_number
-    params = rules_row(rules, hand_number, players)
+    params = _rules_row(rules, hand_number, players)
     pack = len(game._pack)
     hands = np.zeros((players, pack), np.int64)
     hn = np.zeros(players, np.int64)
