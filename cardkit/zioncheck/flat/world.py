@@ -184,21 +184,49 @@ _FIRST = {DrawStock: K_DRAW, TakeDiscard: K_TAKE, Pass: K_PASS, Claim: K_CLAIM, 
 `ZionGame.apply` on a copy, then flattened: they are few in a decision)."""
 
 
+_LAST_FIRST: tuple[Any, ...] = ((), None, None, None, None)
+"""The last `_first_moves` asked: its actions, rules and situation, and its answer."""
+
+
+def _first_moves(world: ZionGame, actions: list[Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Each action as `play_after` plays it (kind, card code), or kind -1 for one it does not.
+
+    Each action goes through the game's check, which resolves it as `ZionGame.apply` would (a
+    card named by its face is the copy held). What the check reads of a draw, take, claim, pass
+    or discard is the same in every world sampled from one view (the acting seat's own hand,
+    the card it took, the phase, the public table), so the answer for the same actions in the
+    same situation is kept (one entry, replaced whole) for the analysis' next world."""
+    global _LAST_FIRST
+    seat = world._current
+    taken = world._taken
+    situation = (seat, world._phase, -1 if taken is None else taken.code,
+                 tuple(card.code for card in world._hands[seat] if seat is not None))
+    last_actions, last_rules, last_situation, kinds, cards = _LAST_FIRST
+    if (last_rules is world._rules and last_situation == situation
+            and len(last_actions) == len(actions)
+            and all(a is b for a, b in zip(last_actions, actions, strict=True))):
+        return kinds, cards
+    count = len(actions)
+    kinds = np.full(count, -1, np.int64)
+    cards = np.full(count, -1, np.int64)
+    for i, action in enumerate(actions):
+        resolved = world._verify(action, None, explain=False).action
+        kind = _FIRST.get(type(resolved))
+        if kind is not None:
+            kinds[i] = kind
+            if isinstance(resolved, Discard):
+                cards[i] = resolved.card.code
+    _LAST_FIRST = (tuple(actions), world._rules, situation, kinds, cards)
+    return kinds, cards
+
+
 def rollout_all(world: ZionGame, seat: int, actions: list[Any],
                 seed: int) -> list[tuple[float, bool]]:
     """`rollout` of each of ``actions`` in ``world`` (which is not changed): the world is made
     flat once, and the kernel plays each action on its own copy of it (`play_each`); an action
     it does not play first, and a world it leaves to Python, are played by `rollout`."""
     count = len(actions)
-    kinds = np.full(count, -1, np.int64)
-    cards = np.full(count, -1, np.int64)
-    for i, action in enumerate(actions):
-        resolved = world._verify(action, None, explain=False).action  # as apply resolves it
-        kind = _FIRST.get(type(resolved))
-        if kind is not None:
-            kinds[i] = kind
-            if isinstance(resolved, Discard):
-                cards[i] = resolved.card.code
+    kinds, cards = _first_moves(world, actions)
     base = flat_world(world)
     status = np.zeros(count, np.int64)
     points = np.zeros(count, np.int64)
