@@ -99,8 +99,9 @@ def usefulness_counted(card: int, counts: np.ndarray, masks: np.ndarray, sets: i
 def least_useful(hand: np.ndarray, n: int, params: np.ndarray, taken: int) -> int:
     """`tally.least_useful`: the code of the card of ``hand[:n]`` to discard, never ``taken``
     (-1 for none); the contract and the values from the rules row ``params``."""
-    counts = np.zeros(14, np.int64)
-    masks = np.zeros(5, np.int64)
+    scratch = np.empty(19, np.int64)  # one array (summary fills both)
+    counts = scratch[:14]
+    masks = scratch[14:]
     summary(hand, n, counts, masks)
     sets, runs = params[P_SETS], params[P_RUNS]
     worst = hand[0]
