@@ -1010,24 +1010,32 @@ def _joker_run_place(length: int, built: np.ndarray, nbuilt: int,
 
 
 @kernel
+def _set_key(code: int) -> int:
+    """`melds._make_set`'s order of a set's cards as one number: naturals by suit and deck,
+    then jokers by number (their codes rise with it)."""
+    index = code % 54
+    if index >= 52:
+        return 1 << 40 | code
+    return (index // 13) * 1024 + code // 54
+
+
+@kernel
 def _set_row(row: np.ndarray, rank: int, pile: np.ndarray, size: int) -> None:
-    """A set row as `melds._make_set` orders it: naturals by suit and deck, then jokers."""
+    """A set row as `melds._make_set` orders it: naturals by suit and deck, then jokers
+    (a stable insertion sort in the row: a set holds few cards)."""
     row[:] = 0
     row[MELD_KIND] = KIND_SET
     row[MELD_WHAT] = rank
     row[MELD_LEN] = size
     row[MELD_OWNER] = -1
-    keys = np.empty(size, np.int64)
     for x in range(size):
         code = pile[x]
-        index = code % 54
-        if index >= 52:
-            keys[x] = 1 << 40 | code  # jokers last, by number (their codes rise with it)
-        else:
-            keys[x] = (index // 13) * 1024 + code // 54
-    order = _argsort(keys, size)
-    for x in range(size):
-        row[MELD_CARDS + x] = pile[order[x]]
+        key = _set_key(code)
+        y = x
+        while y > 0 and _set_key(row[MELD_CARDS + y - 1]) > key:
+            row[MELD_CARDS + y] = row[MELD_CARDS + y - 1]
+            y -= 1
+        row[MELD_CARDS + y] = code
 
 
 @kernel
@@ -1047,19 +1055,49 @@ def _build(hand: np.ndarray, n: int, mode: int, p_runs: np.ndarray, p_pads: np.n
         # naturals by face then deck; jokers last, by number (their codes rise with it)
         keys[x] = index * 4096 + code // 54 if index < 52 else 52 * 4096 + code
     order = _argsort(keys, n)
-    pool = np.empty(n, np.int64)
+    # one array for the rest (views of it), zeroed where it is read before it is written
+    rows = max(nruns, 1)
+    groups_most = 1
+    for g in range(ng):
+        groups_most = max(groups_most, p_groups[g, 1])
+    scratch = np.empty(n + 2 * 53 + 14 * (n + 1) + 14 + rows * width + rows * 3 + 2 * width
+                       + 2 * (n + 1) + groups_most * (width + 1) + rows, np.int64)
+    at = 0
+    pool = scratch[at:at + n]
+    at += n
+    head = scratch[at:at + 53]  # the next card of each face (52: the jokers)
+    at += 53
+    end = scratch[at:at + 53]
+    at += 53
+    lent_n = scratch[at:at + 14]
+    at += 14
+    runs = scratch[at:at + rows * width].reshape((rows, width))
+    at += rows * width
+    for x in range(at):
+        scratch[x] = 0
+    lent = scratch[at:at + 14 * (n + 1)].reshape((14, n + 1))
+    at += 14 * (n + 1)
+    spans = scratch[at:at + rows * 3].reshape((rows, 3))  # suit, low, high of the runs built
+    at += rows * 3
+    pile = scratch[at:at + width]
+    at += width
+    row_copy = scratch[at:at + width]
+    at += width
+    naturals = scratch[at:at + n + 1]
+    at += n + 1
+    wild = scratch[at:at + n + 1]
+    at += n + 1
+    sizes = scratch[at:at + groups_most]
+    at += groups_most
+    piles = scratch[at:at + groups_most * width].reshape((groups_most, width))
+    at += groups_most * width
+    idx = scratch[at:at + rows]
     for x in range(n):
         pool[x] = hand[order[x]]
-    head = np.zeros(53, np.int64)  # the next card of each face (52: the jokers)
-    end = np.zeros(53, np.int64)
     for x in range(n - 1, -1, -1):
         head[min(pool[x] % 54, 52)] = x
     for x in range(n):
         end[min(pool[x] % 54, 52)] = x + 1
-    lent = np.zeros((14, n + 1), np.int64)
-    lent_n = np.zeros(14, np.int64)
-    runs = np.zeros((max(nruns, 1), width), np.int64)
-    spans = np.zeros((max(nruns, 1), 3), np.int64)  # suit, low, high of the runs built
     nbuilt = np.int64(0)
     for i in range(nruns):
         s = p_runs[i, 0]
@@ -1128,9 +1166,6 @@ def _build(hand: np.ndarray, n: int, mode: int, p_runs: np.ndarray, p_pads: np.n
     for g in range(ng):
         nsets += p_groups[g, 1]
     k = 0
-    pile = np.empty(width, np.int64)
-    naturals = np.empty(n + 1, np.int64)
-    wild = np.empty(n + 1, np.int64)
     for g in range(ng):
         r = p_groups[g, 0]
         m = p_groups[g, 1]
@@ -1148,8 +1183,8 @@ def _build(hand: np.ndarray, n: int, mode: int, p_runs: np.ndarray, p_pads: np.n
         for x in range(nw):
             wild[x] = pool[head[52]]
             head[52] += 1
-        sizes = np.zeros(m, np.int64)
-        piles = np.zeros((m, width), np.int64)
+        for y in range(m):
+            sizes[y] = 0
         for x in range(nn):
             y = x % m
             piles[y, sizes[y]] = naturals[x]
@@ -1171,12 +1206,13 @@ def _build(hand: np.ndarray, n: int, mode: int, p_runs: np.ndarray, p_pads: np.n
     for x in range(1, k):
         y = x
         while y > 0 and out[y - 1, MELD_WHAT] > out[y, MELD_WHAT]:
-            tmp = out[y].copy()
+            _copy(row_copy, out[y])
             _copy(out[y], out[y - 1])
-            _copy(out[y - 1], tmp)
+            _copy(out[y - 1], row_copy)
             y -= 1
     # runs by (suit, low, high), stably
-    idx = np.arange(nbuilt)
+    for x in range(nbuilt):
+        idx[x] = x
     for x in range(1, nbuilt):
         y = x
         while y > 0:
