@@ -482,10 +482,10 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
                  p_runs: np.ndarray, p_pads: np.ndarray, p_groups: np.ndarray,
                  p_borrows: np.ndarray, p_kept: np.ndarray, p_setj: np.ndarray,
                  work: np.ndarray, groups: np.ndarray, borrows: np.ndarray,
-                 cand: np.ndarray) -> bool:
+                 cand: np.ndarray, fill: np.ndarray) -> bool:
     """`_Search._runs_chosen` and its `_pick_set` / `_sets_chosen` (an explicit stack).
-    ``work`` (8 rows of at least sets + 1), ``groups``, ``borrows`` and ``cand`` (13 rows)
-    are scratch arrays `_solve` makes once."""
+    ``work`` (8 rows of at least sets + 1), ``groups``, ``borrows``, ``cand`` (13 rows) and
+    ``fill`` (7 rows of at least sets + 2 * cards) are scratch arrays `_solve` makes once."""
     jv = cfg[C_JV]
     sets = cfg[C_SETS]
     nruns = cfg[C_RUNS]
@@ -625,10 +625,10 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
                     best1 = 0
                     best_pad = 0
                     best_extra = 0
-                    k_now = np.empty(ng, np.int64)
-                    j_now = np.empty(ng, np.int64)
-                    slots = np.empty(ng, np.int64)
-                    swap_keys = np.empty(ng, np.int64)
+                    k_now = fill[0]
+                    j_now = fill[1]
+                    slots = fill[2]
+                    swap_keys = fill[3]
                     top = min(avail, pad_ok.shape[0] - 1)
                     for tpad in range(0, top + 1):
                         if not pad_ok[tpad]:
@@ -669,9 +669,9 @@ def _runs_chosen(cfg: np.ndarray, values: np.ndarray, counts: np.ndarray, st: np
                         if jokers < 0 or count > cap:
                             continue
                         wild = jokers if spares_to_sets else 0
-                        opt_val = np.empty(optional + wild, np.int64)
-                        opt_key = np.empty(optional + wild, np.int64)
-                        opt_g = np.empty(optional + wild, np.int64)
+                        opt_val = fill[4]  # optional + wild entries
+                        opt_key = fill[5]
+                        opt_g = fill[6]
                         x = 0
                         for g in range(ng):
                             for _ in range(groups[g, 2] - k_now[g]):
@@ -866,6 +866,7 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     groups = np.zeros((max(sets, 1), 4), np.int64)
     borrows = np.zeros((sets * (3 + min_nat) + 3, 3), np.int64)
     cand = np.zeros((13, 3), np.int64)
+    fill = np.empty((7, sets + 2 * n + 1), np.int64)  # _capped_fill's rows
     ncores = _list_cores(counts, values, jokers, min_nat, cores, least) if nruns else 0
     jv = cfg[C_JV]
     ch = np.zeros((max(nruns, 1), 4), np.int64)  # suit, a, b, mask of natural positions
@@ -874,7 +875,7 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     if nruns == 0:
         none = np.int64(0)
         _runs_chosen(cfg, values, counts, st, ch, none, none, none, pad_ok, pad_tab, p_runs, p_pads,
-                     p_groups, p_borrows, p_kept, p_setj, work, groups, borrows, cand)
+                     p_groups, p_borrows, p_kept, p_setj, work, groups, borrows, cand, fill)
         return
     lv_pts = np.zeros(nruns + 1, np.int64)
     lv_nat = np.zeros(nruns + 1, np.int64)
@@ -978,7 +979,8 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
             if k + 1 == nruns:
                 if _runs_chosen(cfg, values, counts, st, ch, lv_pts[k + 1], lv_nat[k + 1],
                                 lv_gaps[k + 1], pad_ok, pad_tab, p_runs, p_pads, p_groups,
-                                p_borrows, p_kept, p_setj, work, groups, borrows, cand):
+                                p_borrows, p_kept, p_setj, work, groups, borrows, cand,
+                                fill):
                     return
                 _undo_run(ch, counts, saved, own_mask, k)
                 continue
