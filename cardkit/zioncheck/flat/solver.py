@@ -818,8 +818,58 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     sets = params[P_SETS]
     nruns = params[P_RUNS]
     min_nat = params[P_MIN_NATURAL]
-    counts = np.zeros(52, np.int64)
-    per_rank = np.zeros(14, np.int64)
+    jokers = 0
+    for x in range(n):
+        if hand[x] % 54 >= 52:
+            jokers += 1
+    # every array of the search is a view of one (this runs some five times a rollout): the
+    # ones read before they are written first, zeroed
+    rows = max(nruns, 1)
+    set_rows = max(sets, 1)
+    nb = sets * (3 + min_nat) + 3
+    size = (52 + 14 + C_SIZE + 8 * (sets + 1) + 4 * set_rows + 3 * nb + 13 * 3 + 4 * rows
+            + (jokers + 1) * (1 + 2 * rows) + 4 * (nruns + 1) + rows * rows + rows)
+    scratch = np.empty(size + (4 * 105 + 1) * 6 + 7 * (sets + 2 * n + 1), np.int64)
+    for x in range(size):
+        scratch[x] = 0
+    at = 0
+    counts = scratch[at:at + 52]
+    at += 52
+    per_rank = scratch[at:at + 14]
+    at += 14
+    cfg = scratch[at:at + C_SIZE]
+    at += C_SIZE
+    work = scratch[at:at + 8 * (sets + 1)].reshape((8, sets + 1))
+    at += 8 * (sets + 1)
+    groups = scratch[at:at + 4 * set_rows].reshape((set_rows, 4))
+    at += 4 * set_rows
+    borrows = scratch[at:at + 3 * nb].reshape((nb, 3))
+    at += 3 * nb
+    cand = scratch[at:at + 13 * 3].reshape((13, 3))
+    at += 13 * 3
+    ch = scratch[at:at + 4 * rows].reshape((rows, 4))  # suit, a, b, mask of natural positions
+    at += 4 * rows
+    pad_ok = scratch[at:at + jokers + 1]
+    at += jokers + 1
+    pad_tab = scratch[at:at + (jokers + 1) * rows * 2].reshape((jokers + 1, rows, 2))
+    at += (jokers + 1) * rows * 2
+    lv_pts = scratch[at:at + nruns + 1]
+    at += nruns + 1
+    lv_nat = scratch[at:at + nruns + 1]
+    at += nruns + 1
+    lv_gaps = scratch[at:at + nruns + 1]
+    at += nruns + 1
+    cursor = scratch[at:at + nruns + 1]
+    at += nruns + 1
+    saved = scratch[at:at + rows * rows].reshape((rows, rows))
+    at += rows * rows
+    own_mask = scratch[at:at + rows]
+    at += rows
+    cores = scratch[at:at + (4 * 105 + 1) * 5].reshape((4 * 105 + 1, 5))
+    at += (4 * 105 + 1) * 5
+    least = scratch[at:at + 4 * 105 + 1]
+    at += 4 * 105 + 1
+    fill = scratch[at:at + 7 * (sets + 2 * n + 1)].reshape((7, sets + 2 * n + 1))
     natural_points = 0
     total = 0
     for x in range(n):
@@ -830,8 +880,6 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
             per_rank[r] += 1
             natural_points += values[r]
             total += 1
-    jokers = n - total
-    cfg = np.zeros(C_SIZE, np.int64)
     cfg[C_JV] = values[0]
     cfg[C_MIN_NAT] = min_nat
     cfg[C_MODE] = params[P_TOUCHING]
@@ -844,13 +892,17 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     cfg[C_JOKERS] = jokers
     cfg[C_JOKER_BOUND] = max(0, values[0]) * jokers
     cfg[C_NATURAL_POINTS] = natural_points
-    rank_points = np.zeros(13, np.int64)
-    for r in range(1, 14):
-        rank_points[r - 1] = -per_rank[r] * values[r]
-    order = _argsort(rank_points, 13)
+    # the points of the ``sets`` ranks worth most (a sum: the order of equal ones is moot)
     set_bound = 0
-    for x in range(min(sets, 13)):
-        set_bound -= rank_points[order[x]]
+    picked = 0
+    for _ in range(min(sets, 13)):
+        best = -1
+        for r in range(1, 14):
+            if not picked >> r & 1 and (best < 0 or per_rank[r] * values[r]
+                                        > per_rank[best] * values[best]):
+                best = r
+        picked |= 1 << best
+        set_bound += per_rank[best] * values[best]
     cfg[C_SET_BOUND] = set_bound
     one = np.int64(1)
     fewest = _set_need(set_jokers, min_nat, one, per_rank[1])
@@ -860,29 +912,14 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     smallest = 3 * sets + 4 * nruns
     if jokers + total < smallest or n - keep < smallest:
         return
-    cores = np.empty((4 * 105 + 1, 5), np.int64)
-    least = np.empty(4 * 105 + 1, np.int64)
-    work = np.zeros((8, sets + 1), np.int64)
-    groups = np.zeros((max(sets, 1), 4), np.int64)
-    borrows = np.zeros((sets * (3 + min_nat) + 3, 3), np.int64)
-    cand = np.zeros((13, 3), np.int64)
-    fill = np.empty((7, sets + 2 * n + 1), np.int64)  # _capped_fill's rows
     ncores = _list_cores(counts, values, jokers, min_nat, cores, least) if nruns else 0
     jv = cfg[C_JV]
-    ch = np.zeros((max(nruns, 1), 4), np.int64)  # suit, a, b, mask of natural positions
-    pad_ok = np.zeros(jokers + 1, np.int64)
-    pad_tab = np.zeros((jokers + 1, max(nruns, 1), 2), np.int64)
     if nruns == 0:
         none = np.int64(0)
-        _runs_chosen(cfg, values, counts, st, ch, none, none, none, pad_ok, pad_tab, p_runs, p_pads,
-                     p_groups, p_borrows, p_kept, p_setj, work, groups, borrows, cand, fill)
+        _runs_chosen(cfg, values, counts, st, ch, none, none, none, pad_ok, pad_tab, p_runs,
+                     p_pads, p_groups, p_borrows, p_kept, p_setj, work, groups, borrows, cand,
+                     fill)
         return
-    lv_pts = np.zeros(nruns + 1, np.int64)
-    lv_nat = np.zeros(nruns + 1, np.int64)
-    lv_gaps = np.zeros(nruns + 1, np.int64)
-    cursor = np.zeros(nruns + 1, np.int64)
-    saved = np.zeros((nruns, nruns), np.int64)
-    own_mask = np.zeros(nruns, np.int64)
     k = np.int64(0)  # not a literal: numba would compile the calls taking it twice
     while True:
         left = nruns - k
