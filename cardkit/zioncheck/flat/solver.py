@@ -237,13 +237,17 @@ def _group_padding(ch: np.ndarray, members: np.ndarray, k: int, jokers: int, mod
     """`_Search._group_padding` for the runs ``members[:k]`` of one suit: the options in the
     order the Python dict holds them (``opt_t``; ``opt_pads[x, run]`` the (low, high) pads of
     the member runs). Returns how many."""
-    lo_t = np.empty(k, np.int64)
-    hi_t = np.empty(k, np.int64)
-    combo = np.empty(k, np.int64)
-    hmax = np.empty(k, np.int64)
-    hmin = np.empty(k, np.int64)
-    high = np.empty(k, np.int64)
-    seen = np.zeros(jokers + 1, np.int64) if jokers >= 0 else np.zeros(1, np.int64)
+    spare = max(jokers, 0) + 1
+    scratch = np.empty(6 * k + spare, np.int64)  # one array, seven views
+    lo_t = scratch[:k]
+    hi_t = scratch[k:2 * k]
+    combo = scratch[2 * k:3 * k]
+    hmax = scratch[3 * k:4 * k]
+    hmin = scratch[4 * k:5 * k]
+    high = scratch[5 * k:6 * k]
+    seen = scratch[6 * k:]
+    for x in range(spare):
+        seen[x] = 0
     for j in range(k):
         length = ch[members[j], 2] - ch[members[j], 1] + 1
         lo_t[j] = max(0, 4 - length)
@@ -347,15 +351,18 @@ def _padding(ch: np.ndarray, nruns: int, jokers: int, mode: int, pad_ok: np.ndar
     if jokers < 0:
         return False
     size = jokers + 1
-    res_t = np.zeros(size, np.int64)
-    res_pads = np.zeros((size, nruns, 2), np.int64)
-    new_t = np.zeros(size, np.int64)
-    new_pads = np.zeros((size, nruns, 2), np.int64)
-    opt_t = np.zeros(size, np.int64)
-    opt_pads = np.zeros((size, nruns, 2), np.int64)
-    members = np.zeros(nruns, np.int64)
-    taken = np.zeros(size, np.int64)
-    done = np.zeros(nruns, np.int64)
+    block = size * nruns * 2
+    scratch = np.zeros(4 * size + 3 * block + 2 * nruns, np.int64)  # one array, nine views
+    res_t = scratch[:size]
+    new_t = scratch[size:2 * size]
+    opt_t = scratch[2 * size:3 * size]
+    taken = scratch[3 * size:4 * size]
+    at = 4 * size
+    res_pads = scratch[at:at + block].reshape((size, nruns, 2))
+    new_pads = scratch[at + block:at + 2 * block].reshape((size, nruns, 2))
+    opt_pads = scratch[at + 2 * block:at + 3 * block].reshape((size, nruns, 2))
+    members = scratch[at + 3 * block:at + 3 * block + nruns]
+    done = scratch[at + 3 * block + nruns:at + 3 * block + 2 * nruns]
     res_n = 1
     for i in range(nruns):  # the groups in the order the dict meets them
         if done[i]:
