@@ -174,12 +174,12 @@ def _set_need(set_jokers: bool | np.bool_, min_nat: int, m: int, own: int) -> in
 
 @kernel
 def _list_cores(counts: np.ndarray, values: np.ndarray, jokers: int, min_nat: int,
-                cores: np.ndarray, least: np.ndarray) -> int:
+                cores: np.ndarray, least: np.ndarray, raw: np.ndarray,
+                keys: np.ndarray) -> int:
     """`_Search._list_cores` into ``cores`` (rows points, suit, a, b, need; best first) and
-    ``least`` (the fewest jokers any core from there on needs); returns how many."""
-    raw = np.empty((cores.shape[0], 5), np.int64)
-    keys = np.empty(cores.shape[0], np.int64)
-    present = np.empty(14, np.int64)
+    ``least`` (the fewest jokers any core from there on needs); returns how many. ``raw``
+    (as ``cores``) and ``keys`` (at least ``cores`` rows + 14) are the caller's scratch."""
+    present = keys[cores.shape[0]:]
     n = 0
     for s in range(4):
         count = 0
@@ -836,7 +836,7 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     nb = sets * (3 + min_nat) + 3
     size = (52 + 14 + C_SIZE + 8 * (sets + 1) + 4 * set_rows + 3 * nb + 13 * 3 + 4 * rows
             + (jokers + 1) * (1 + 2 * rows) + 4 * (nruns + 1) + rows * rows + rows)
-    scratch = np.empty(size + (4 * 105 + 1) * 6 + 7 * (sets + 2 * n + 1), np.int64)
+    scratch = np.empty(size + (4 * 105 + 1) * 12 + 14 + 7 * (sets + 2 * n + 1), np.int64)
     for x in range(size):
         scratch[x] = 0
     at = 0
@@ -876,6 +876,10 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     at += (4 * 105 + 1) * 5
     least = scratch[at:at + 4 * 105 + 1]
     at += 4 * 105 + 1
+    raw = scratch[at:at + (4 * 105 + 1) * 5].reshape((4 * 105 + 1, 5))
+    at += (4 * 105 + 1) * 5
+    keys = scratch[at:at + 4 * 105 + 1 + 14]
+    at += 4 * 105 + 1 + 14
     fill = scratch[at:at + 7 * (sets + 2 * n + 1)].reshape((7, sets + 2 * n + 1))
     natural_points = 0
     total = 0
@@ -919,7 +923,8 @@ def _solve(hand: np.ndarray, n: int, params: np.ndarray, keep: int,
     smallest = 3 * sets + 4 * nruns
     if jokers + total < smallest or n - keep < smallest:
         return
-    ncores = _list_cores(counts, values, jokers, min_nat, cores, least) if nruns else 0
+    ncores = _list_cores(counts, values, jokers, min_nat, cores, least, raw, keys) \
+        if nruns else 0
     jv = cfg[C_JV]
     if nruns == 0:
         none = np.int64(0)
