@@ -14,8 +14,12 @@ played flat as `cardkit.zioncheck.flat.world.rollout_all` plays it. All times ar
 
 The split: a child process with ``NUMBA_DISABLE_JIT=1`` plays the same rollouts as plain
 Python with the hand loop's calls of the solver, tally and table functions wrapped to record
-their arguments; this process then times each function compiled over the very inputs it got,
-in a compiled loop (per call: the rollout's calls of it, divided by the rollouts).
+their arguments; this process then times each function compiled over the very inputs it got
+(up to `SAMPLE` calls spread evenly over them, so that they stay in the processor's caches as
+in a rollout), in a compiled loop: µs per call, and per rollout (times its calls a rollout).
+What the timed functions leave of the rollout's time is the hand loop's own work (`hand.py`:
+the bots' memory of the go-downs asked, the moves, the copies of the world). ``--calls FILE``
+keeps the recorded calls (large: about a gigabyte for the defaults) for another run.
 """
 
 from __future__ import annotations
