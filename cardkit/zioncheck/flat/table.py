@@ -75,6 +75,32 @@ def lay_off_choice(table: np.ndarray, m: int, params: np.ndarray, hand: np.ndarr
     if n == 2 and taken >= 0 and (hand[0] == taken or hand[1] == taken):
         only_taken = True  # laying off the other card would leave only the taken card
     goes_out = n == keep + 1
+    # what may fit at all, as bits by rank: a set's rank, a run's ends by suit (the rows are
+    # looked at once, not once per card: most cards fit nowhere)
+    set_ranks = 0
+    ends0 = ends1 = ends2 = ends3 = 0
+    for j in range(m):
+        if table[j, MELD_KIND] == KIND_SET:
+            set_ranks |= 1 << table[j, MELD_WHAT]
+            continue
+        length = table[j, MELD_LEN]
+        if length >= 14:
+            continue
+        low = table[j, MELD_LOW]
+        high = low + length - 1
+        ends = 1 << (low - 1) | 1 << (high + 1)  # 0 or 14 and more stand for no rank
+        if high == 13:
+            ends |= 2  # the ace after the king
+        suit = table[j, MELD_WHAT]
+        if suit == 0:
+            ends0 |= ends
+        elif suit == 1:
+            ends1 |= ends
+        elif suit == 2:
+            ends2 |= ends
+        else:
+            ends3 |= ends
+    run_ends = (ends0, ends1, ends2, ends3)
     # the first card by (-value, code) that fits a meld (as sorting them and trying each)
     best_card = best_index = -1
     best_value = 0
@@ -86,6 +112,8 @@ def lay_off_choice(table: np.ndarray, m: int, params: np.ndarray, hand: np.ndarr
         value = params[P_VALUES + rank]
         if best_card >= 0 and (value < best_value or (value == best_value and card > best_card)):
             continue
+        if rank != 0 and not (set_ranks | run_ends[suit_of(card)]) >> rank & 1:
+            continue  # may_fit is False for every row
         index = -1
         if rank != 0:
             for j in range(m):
@@ -163,25 +191,32 @@ def joker_to_free(table: np.ndarray, m: int, hand: np.ndarray, n: int) -> tuple[
     """`bots._joker_to_free`: (card, row) of the exchange that frees a joker from a run, or
     (-1, -1). As the original's dict: a face stood for in several runs names the last of
     them; the first card of ``hand[:n]`` (in hand order) that a joker stands for is played."""
-    wanted = np.full(4 * 14, -1, np.int64)  # by 14 * suit + rank
-    anything = False
+    wanted = 0  # the faces jokers stand for, as bits 14 * suit + rank (no array: this runs
+    # some 50 times a rollout, and mostly finds no joker)
     for j in range(m):
         if table[j, MELD_KIND] != KIND_RUN:
             continue
         suit, low = table[j, MELD_WHAT], table[j, MELD_LOW]
         for i in range(table[j, MELD_LEN]):
             if rank_of(table[j, MELD_CARDS + i]) == 0:
-                wanted[14 * suit + _face_rank(low + i)] = j
-                anything = True
-    if not anything:
+                wanted |= 1 << (14 * suit + _face_rank(low + i))
+    if wanted == 0:
         return -1, -1
     for i in range(n):
         card = hand[i]
         rank = rank_of(card)
-        if rank:
-            found = wanted[14 * suit_of(card) + rank]
-            if found >= 0:
-                return int(card), int(found)
+        if rank == 0:
+            continue
+        suit = suit_of(card)
+        if not wanted >> (14 * suit + rank) & 1:
+            continue
+        for j in range(m - 1, -1, -1):  # the last run whose joker stands for the card
+            if table[j, MELD_KIND] != KIND_RUN or table[j, MELD_WHAT] != suit:
+                continue
+            low = table[j, MELD_LOW]
+            for x in range(table[j, MELD_LEN]):
+                if rank_of(table[j, MELD_CARDS + x]) == 0 and _face_rank(low + x) == rank:
+                    return int(card), j
     return -1, -1
 
 

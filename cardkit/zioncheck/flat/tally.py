@@ -99,8 +99,9 @@ def usefulness_counted(card: int, counts: np.ndarray, masks: np.ndarray, sets: i
 def least_useful(hand: np.ndarray, n: int, params: np.ndarray, taken: int) -> int:
     """`tally.least_useful`: the code of the card of ``hand[:n]`` to discard, never ``taken``
     (-1 for none); the contract and the values from the rules row ``params``."""
-    counts = np.zeros(14, np.int64)
-    masks = np.zeros(5, np.int64)
+    scratch = np.empty(19, np.int64)  # one array (summary fills both)
+    counts = scratch[:14]
+    masks = scratch[14:]
     summary(hand, n, counts, masks)
     sets, runs = params[P_SETS], params[P_RUNS]
     worst = hand[0]
@@ -186,38 +187,54 @@ def _placed_set_need(held: np.ndarray, sets: int) -> int:
 
 @kernel
 def _runs_fit(windows: np.ndarray, count: int, held: np.ndarray, runs: int, sets: int,
-              budget: int) -> bool:
+              budget: int, least_from: np.ndarray, stack: np.ndarray) -> bool:
     """`tally._runs_fit` from the first window: can ``runs`` windows of ``windows[:count]``
-    (indexes never decreasing, each using held cards once, jokers for the gaps) and then
-    ``sets`` sets from what is left be made with ``budget`` jokers? The answer only says
-    whether such a choice exists, so the recursion is a plain stack here. ``held`` is changed
-    (the caller's own copy)."""
+    (the places ``_PLACES[suit, low - 1]`` of each, as ``16 * suit + low - 1``; indexes never
+    decreasing, each using held cards once, jokers for the gaps) and then ``sets`` sets from
+    what is left be made with ``budget`` jokers? The answer only says whether such a choice
+    exists, so the recursion is a plain stack here: ``stack`` (at least ``3 * runs + 1``) holds
+    each depth's window index, the jokers spent below it and, as bits, which of its places took
+    a held card. ``held`` is changed (the caller's own copy).
+
+    ``least_from[w]``: the fewest jokers any one of ``windows[w:count]`` needs with every held
+    card there. A window never needs fewer once others have taken cards, so a depth whose
+    remaining windows would need more jokers than are left even at that rate cannot succeed:
+    it is cut (the same answer, sooner)."""
     if runs == 0:
         return bool(sets == 0 or _placed_set_need(held, sets) <= budget)
-    index = np.zeros(runs, np.int64)
-    spent = np.zeros(runs + 1, np.int64)  # jokers used by the windows below each depth
-    used = np.zeros((runs, 4), np.bool_)
+    index = stack[:runs]
+    spent = stack[runs:2 * runs + 1]  # jokers used by the windows below each depth
+    used = stack[2 * runs + 1:3 * runs + 1]
+    index[0] = 0
+    spent[0] = 0
     depth = 0
     while True:
+        if index[depth] < count and \
+                spent[depth] + (runs - depth) * least_from[index[depth]] > budget:
+            index[depth] = count
         if index[depth] >= count:
             depth -= 1
             if depth < 0:
                 return False
+            window = windows[index[depth]]
             for j in range(4):  # take the window of this depth back, try the next
-                if used[depth, j]:
-                    held[windows[index[depth], j]] += 1
+                if used[depth] >> j & 1:
+                    held[_PLACES[window >> 4, window & 15, j]] += 1
             index[depth] += 1
             continue
         w = index[depth]
+        window = windows[w]
+        suit, low = window >> 4, window & 15
         need = 0
+        bits = 0
         for j in range(4):
-            place = windows[w, j]
+            place = _PLACES[suit, low, j]
             if held[place]:
                 held[place] -= 1
-                used[depth, j] = True
+                bits |= 1 << j
             else:
-                used[depth, j] = False
                 need += 1
+        used[depth] = bits
         total = spent[depth] + need
         if total <= budget:
             if depth + 1 == runs:
@@ -229,8 +246,8 @@ def _runs_fit(windows: np.ndarray, count: int, held: np.ndarray, runs: int, sets
                 index[depth] = w
                 continue
         for j in range(4):
-            if used[depth, j]:
-                held[windows[w, j]] += 1
+            if bits >> j & 1:
+                held[_PLACES[suit, low, j]] += 1
         index[depth] += 1
 
 
@@ -248,19 +265,38 @@ def might_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int) -> bo
         for i in range(n):
             rank_counts[rank_of(hand[i])] += 1
         return bool(_set_need(rank_counts, sets) <= rank_counts[0])
-    held = np.zeros(_JOKERS + 1, np.int64)
-    masks = np.zeros(5, np.int64)
+    # one array for all (this runs some 50 times a rollout): the counts by 14 * suit + rank,
+    # the windows, the search's stack
+    scratch = np.empty(_JOKERS + 1 + 2 * 44 + 3 * runs + 1, np.int64)
+    held = scratch[:_JOKERS + 1]
+    windows = scratch[_JOKERS + 1:_JOKERS + 45]
+    least_from = scratch[_JOKERS + 45:_JOKERS + 89]
+    stack = scratch[_JOKERS + 89:]
+    for i in range(_JOKERS + 1):
+        held[i] = 0
+    m0 = m1 = m2 = m3 = 0
     for i in range(n):
         code = hand[i]
-        r = rank_of(code)
-        s = _slot(code)
+        index = code % 54
+        if index >= 52:
+            held[_JOKERS] += 1
+            continue
+        s = index // 13
+        r = index % 13 + 1
         held[14 * s + r] += 1
-        masks[s] |= _RUN_BIT[r]
+        if s == 0:
+            m0 |= _RUN_BIT[r]
+        elif s == 1:
+            m1 |= _RUN_BIT[r]
+        elif s == 2:
+            m2 |= _RUN_BIT[r]
+        else:
+            m3 |= _RUN_BIT[r]
     jokers = held[_JOKERS]
     least = 4 - jokers
     if least <= 0:
         return True
-    windows = np.empty((44, 4), np.int64)
+    masks = (m0, m1, m2, m3)
     count = 0
     for suit in range(4):
         mask = masks[suit]
@@ -269,8 +305,17 @@ def might_go_down(hand: np.ndarray, n: int, params: np.ndarray, keep: int) -> bo
         starts = window_starts(mask, least)
         for low in range(1, 12):  # lowest position first, as the original takes them
             if starts >> low & 1:
-                windows[count, :] = _PLACES[suit, low - 1]
+                windows[count] = 16 * suit + low - 1
                 count += 1
     if count > 24:
         return True
-    return _runs_fit(windows, count, held, runs, sets, jokers)
+    fewest = 4
+    for w in range(count - 1, -1, -1):
+        window = windows[w]
+        need = 0
+        for j in range(4):
+            if not held[_PLACES[window >> 4, window & 15, j]]:
+                need += 1
+        fewest = min(fewest, need)
+        least_from[w] = fewest
+    return _runs_fit(windows, count, held, runs, sets, jokers, least_from, stack)
