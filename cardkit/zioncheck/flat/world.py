@@ -7,7 +7,7 @@ leaves to Python (a reshuffle of the stock, ZC-6.2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -51,8 +51,6 @@ if TYPE_CHECKING:
 
 __all__ = ["FlatWorld", "flat_world", "play_flat", "rollout", "rollout_all"]
 
-_FIELDS = ("params", "hands", "hn", "stock", "discard", "discard_by", "table", "down", "claims",
-           "asking", "state", "points")
 _PHASES = {Phase.DRAW: PH_DRAW, Phase.CLAIM: PH_CLAIM, Phase.PLAY: PH_PLAY, Phase.OVER: PH_OVER}
 
 
@@ -75,12 +73,7 @@ class FlatWorld:
 
     def copy(self) -> FlatWorld:
         """An independent copy (every array copied)."""
-        return FlatWorld(*(array.copy() for array in astuple_shallow(self)))
-
-
-def astuple_shallow(world: FlatWorld) -> tuple[np.ndarray, ...]:
-    """``world``'s arrays in field order (`dataclasses.astuple` would copy them deeply)."""
-    return tuple(getattr(world, name) for name in _FIELDS)
+        return FlatWorld(*(getattr(self, field.name).copy() for field in fields(self)))
 
 
 def _codes(cards: Any, room: int) -> np.ndarray:
@@ -200,7 +193,7 @@ def _first_moves(world: ZionGame, actions: list[Any]) -> tuple[np.ndarray, np.nd
     seat = world._current
     taken = world._taken
     situation = (seat, world._phase, -1 if taken is None else taken.code,
-                 tuple(card.code for card in world._hands[seat] if seat is not None))
+                 tuple(card.code for card in world._hands[seat]))
     last_actions, last_rules, last_situation, kinds, cards = _LAST_FIRST
     if (last_rules is world._rules and last_situation == situation
             and len(last_actions) == len(actions)
